@@ -1,0 +1,23 @@
+/** Interface languages. zh_TW is the default; names fall back zh_TW, zh_CN, en. */
+export const LANGS = ['zh_TW', 'zh_CN', 'en'] as const;
+export type Lang = (typeof LANGS)[number];
+export const DEFAULT_LANG: Lang = 'zh_TW';
+
+/** A multilingual name keyed by language code; any language may be missing. */
+export type Names = Partial<Record<Lang, string>>;
+
+export function isLang(value: unknown): value is Lang {
+  return typeof value === 'string' && (LANGS as readonly string[]).includes(value);
+}
+
+/** The name in `lang`, else the first present in the fallback order zh_TW, zh_CN, en; '' when none. */
+export function pickName(names: Names | null | undefined, lang: Lang): string {
+  if (!names) return '';
+  const wanted = names[lang];
+  if (wanted) return wanted;
+  for (const l of LANGS) {
+    const n = names[l];
+    if (n) return n;
+  }
+  return '';
+}

@@ -1,0 +1,2 @@
+const ui: Record<string, unknown> = {};
+export default ui;

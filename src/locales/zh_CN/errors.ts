@@ -1,0 +1,2 @@
+const errors: Record<string, unknown> = {};
+export default errors;

@@ -1,0 +1,2 @@
+const validation: Record<string, unknown> = {};
+export default validation;
