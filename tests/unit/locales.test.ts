@@ -1,0 +1,83 @@
+import { describe, it, expect } from 'vitest';
+import { ERROR_CODES } from '../../src/domain/errors';
+import { LANGS } from '../../src/domain/lang';
+import enErrors from '../../src/locales/en/errors';
+import zhTWErrors from '../../src/locales/zh_TW/errors';
+import zhCNErrors from '../../src/locales/zh_CN/errors';
+import enValidation from '../../src/locales/en/validation';
+import zhTWValidation from '../../src/locales/zh_TW/validation';
+import zhCNValidation from '../../src/locales/zh_CN/validation';
+
+const ERRORS = { zh_TW: zhTWErrors, zh_CN: zhCNErrors, en: enErrors };
+const VALIDATION = { zh_TW: zhTWValidation, zh_CN: zhCNValidation, en: enValidation };
+const CLIENT_ERROR_KEYS = ['unknown', 'sessionTimeout', 'http', 'rateLimited', 'network'];
+
+// Generic rules of SPEC.md section 5 plus the rule keys the domain rules answer.
+const VALIDATION_KEYS = [
+  'alpha', 'alpha_dash', 'alpha_num', 'alpha_spaces', 'alphaUpperCase', 'between', 'length', 'max', 'min',
+  'max_value', 'min_value', 'digits', 'integer', 'numeric', 'confirmed', 'crossEqual', 'isEqual', 'email',
+  'url', 'regex', 'domain', 'characterChineseSpace', 'ext', 'mimes', 'image', 'size', 'dimensions',
+  'required', 'required_if', 'fromToDatetime', 'isAfterNow', 'integerDecimal', 'pointLarger',
+  'checkRepeatName', 'phoneNumber', 'numberOfPrizes', 'passwordRule', 'phoneDigits', 'invalidForm',
+  'phoneCountryCode',
+];
+
+const placeholders = (s: string) => [...s.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
+
+describe('error texts', () => {
+  it.each(LANGS)('%s has a non-empty text for every catalogue code and client failure', (lang) => {
+    const table = ERRORS[lang];
+    for (const code of ERROR_CODES) expect(table[String(code)], `${lang} ${code}`).toMatch(/\S/);
+    for (const key of CLIENT_ERROR_KEYS) expect(table[key], `${lang} ${key}`).toMatch(/\S/);
+  });
+
+  it('has no keys beyond the catalogue and client failures', () => {
+    const expected = [...ERROR_CODES.map(String), ...CLIENT_ERROR_KEYS].sort();
+    for (const lang of LANGS) expect(Object.keys(ERRORS[lang]).sort()).toEqual(expected);
+  });
+
+  it('gives each code its own message within a language (8131 and 10 may share)', () => {
+    for (const lang of LANGS) {
+      const seen = new Map<string, string>();
+      for (const code of ERROR_CODES) {
+        if (code === 8131) continue;
+        const text = ERRORS[lang][String(code)];
+        expect(seen.get(text), `${lang} ${code} repeats ${seen.get(text)}`).toBeUndefined();
+        seen.set(text, String(code));
+      }
+    }
+  });
+
+  it('says locked or disabled for code 13 and interpolates the http status', () => {
+    expect(enErrors['13']).toMatch(/locked or disabled/i);
+    for (const lang of LANGS) expect(placeholders(ERRORS[lang].http)).toEqual(['status']);
+  });
+
+  it('writes Traditional and Simplified Chinese in their own scripts', () => {
+    // Characters that differ between the scripts, each side's own.
+    const traditionalOnly = /[錯誤資無碼記錄設類應與廠線據於產數圖檔]/;
+    const simplifiedOnly = /[错误资无码记录设类应与厂线据产数图档]/;
+    const all = (o: Record<string, string>) => Object.values(o).join('');
+    expect(all(zhTWErrors) + all(zhTWValidation)).not.toMatch(simplifiedOnly);
+    expect(all(zhCNErrors) + all(zhCNValidation)).not.toMatch(traditionalOnly);
+  });
+});
+
+describe('validation texts', () => {
+  it.each(LANGS)('%s has exactly the validation key set', (lang) => {
+    expect(Object.keys(VALIDATION[lang]).sort()).toEqual([...VALIDATION_KEYS].sort());
+    for (const v of Object.values(VALIDATION[lang])) expect(v).toMatch(/\S/);
+  });
+
+  it('uses the same interpolation params in every language', () => {
+    for (const key of VALIDATION_KEYS) {
+      const en = placeholders(enValidation[key]);
+      expect(placeholders(zhTWValidation[key]), key).toEqual(en);
+      expect(placeholders(zhCNValidation[key]), key).toEqual(en);
+    }
+    expect(placeholders(enValidation.between)).toEqual(['max', 'min']);
+    expect(placeholders(enValidation.dimensions)).toEqual(['height', 'width']);
+    expect(placeholders(enValidation.size)).toEqual(['size']);
+    expect(placeholders(enValidation.max)).toEqual(['length']);
+  });
+});
