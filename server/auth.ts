@@ -1,0 +1,121 @@
+/**
+ * Sessions and route guards.
+ *
+ * Every /v1 route needs a session unless its config says `public: true`. The check runs in an
+ * onRequest hook (before the body is parsed and validated), so a caller without a session
+ * learns 401 before anything about the body. Route config:
+ *  - `menuId: N`: the caller's side menu (userMenu of tenant and role) must hold N, else 403 code 3;
+ *  - `allowMustChange: true`: reachable while mimaStatus is 2 (default password). Every other
+ *    route answers 403 code 3 to such a user.
+ * A session ends at expires_at (absolute) or after SESSION_IDLE_MINUTES without a call;
+ * it also stops working when its user is no longer Enabled.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { MimaStatus, UserStatus } from '../src/domain/enums';
+import { menuIds, userMenu, type MenuVisibilityInput } from '../src/domain/menu';
+import type { AppDeps } from './context';
+import { forbidden, unauthorized } from './errors';
+import { hashToken } from './security/tokens';
+
+export interface Caller {
+  sessionId: number;
+  userId: number;
+  account: string;
+  tenantId: number;
+  tenantCode: string;
+  tenantType: number;
+  functionFlags: number;
+  excludedMenuIds: number[];
+  roleId: number;
+  roleFunctions: number[];
+  mimaStatus: number;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** No session needed. */
+    public?: boolean;
+    /** The menu id the caller's side menu must hold. */
+    menuId?: number;
+    /** Reachable by a user who must still change the default password. */
+    allowMustChange?: boolean;
+  }
+  interface FastifyRequest {
+    /** The signed-in caller; null on public routes. Use caller(req) in handlers. */
+    user: Caller | null;
+  }
+}
+
+/** last_seen_at is written at most this often per session. */
+const TOUCH_EVERY_MS = 60_000;
+
+export function menuInput(caller: Pick<Caller, 'tenantType' | 'functionFlags' | 'excludedMenuIds'>, deps: AppDeps): MenuVisibilityInput {
+  return {
+    tenantType: caller.tenantType,
+    functionFlags: caller.functionFlags,
+    excludedMenuIds: caller.excludedMenuIds,
+    unreleasedMenuIds: deps.settings.unreleasedMenuIds,
+  };
+}
+
+/** The caller of a route that requires a session. */
+export function caller(req: FastifyRequest): Caller {
+  if (!req.user) throw unauthorized();
+  return req.user;
+}
+
+function bearer(req: FastifyRequest): string | null {
+  const header = req.headers.authorization;
+  if (!header) return null;
+  const m = /^Bearer\s+([A-Za-z0-9_-]{20,100})\s*$/i.exec(header);
+  return m ? m[1] : null;
+}
+
+export async function findSession(deps: AppDeps, token: string): Promise<(Caller & { lastSeenAt: Date }) | null> {
+  const now = new Date();
+  const idleCutoff = new Date(now.getTime() - deps.settings.sessionIdleMinutes * 60_000);
+  const row = await deps.db
+    .selectFrom('sessions as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .innerJoin('tenants as t', (j) => j.onRef('t.id', '=', 's.tenant_id').onRef('t.id', '=', 'u.tenant_id'))
+    .innerJoin('roles as r', (j) => j.onRef('r.id', '=', 'u.role_id').onRef('r.tenant_id', '=', 'u.tenant_id'))
+    .select([
+      's.id as sessionId', 's.last_seen_at as lastSeenAt',
+      'u.id as userId', 'u.account', 'u.mima_status as mimaStatus', 'u.status',
+      't.id as tenantId', 't.code as tenantCode', 't.type as tenantType', 't.function_flags as functionFlags', 't.excluded_menu_ids as excludedMenuIds',
+      'r.id as roleId', 'r.functions as roleFunctions',
+    ])
+    .where('s.token_hash', '=', hashToken(token))
+    .where('s.expires_at', '>', now)
+    .where('s.last_seen_at', '>', idleCutoff)
+    .executeTakeFirst();
+  if (!row || row.status !== UserStatus.Enabled) return null;
+  const { status: _status, ...rest } = row;
+  return {
+    ...rest,
+    excludedMenuIds: Array.isArray(row.excludedMenuIds) ? row.excludedMenuIds : [],
+    roleFunctions: Array.isArray(row.roleFunctions) ? row.roleFunctions : [],
+  };
+}
+
+/** The onRequest hook of the /v1 scope. */
+export function authenticate(deps: AppDeps) {
+  return async function authHook(req: FastifyRequest, _reply: FastifyReply): Promise<void> {
+    req.user = null;
+    const config = req.routeOptions.config;
+    if (config.public) return;
+    const token = bearer(req);
+    if (!token) throw unauthorized();
+    const found = await findSession(deps, token);
+    if (!found) throw unauthorized();
+    const { lastSeenAt, ...user } = found;
+    if (Date.now() - lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+      await deps.db.updateTable('sessions').set({ last_seen_at: new Date() }).where('id', '=', user.sessionId).execute();
+    }
+    req.user = user;
+    if (user.mimaStatus === MimaStatus.MustChange && !config.allowMustChange) throw forbidden();
+    if (config.menuId !== undefined && !menuIds(userMenu(menuInput(user, deps), user.roleFunctions)).includes(config.menuId)) {
+      throw forbidden();
+    }
+  };
+}

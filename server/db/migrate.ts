@@ -1,0 +1,21 @@
+/**
+ * Migrations are TypeScript modules listed here in order (a static provider: no folder
+ * scanning, so the list is what runs under tsx, vitest and any bundle alike).
+ */
+import { Migrator, type Migration } from 'kysely';
+import type { Db } from './index';
+import * as m0001 from './migrations/0001_foundation';
+
+const MIGRATIONS: Record<string, Migration> = {
+  '0001_foundation': m0001,
+};
+
+export async function migrate(db: Db): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS } });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error) {
+    throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  }
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

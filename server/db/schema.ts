@@ -1,0 +1,140 @@
+/**
+ * Row types of the tables (Kysely's view of migrations/). jsonb columns are written as JSON
+ * text (`json(value)`): node-postgres would turn a JS array into a PostgreSQL array literal.
+ * Counts and bigint come back as strings from pg and numbers from PGlite: wrap with Number().
+ */
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { Names } from '../../src/domain/lang';
+
+/** A jsonb column: read as T, written as JSON text. */
+export type Json<T> = ColumnType<T, string, string>;
+/** A timestamptz column with a default. */
+export type CreatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
+export type Timestamp = ColumnType<Date, Date | string, Date | string>;
+
+export interface TenantTable {
+  id: Generated<number>;
+  code: string;
+  /** TenantType: 1 operator, 2 client. */
+  type: number;
+  names: Json<Names>;
+  /** ClientFunction flags: Logistics 1, Marketing 2, Member 4. */
+  function_flags: Generated<number>;
+  default_language: Generated<string>;
+  excluded_menu_ids: Json<number[]>;
+  forgot_password_hint: string | null;
+  logo_url: string | null;
+  login_background_url: string | null;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
+export interface RoleTable {
+  id: Generated<number>;
+  tenant_id: number;
+  name: string;
+  /** RoleType: 1 Admin, 2 General. */
+  type: number;
+  /** Menu ids (groups and children) the role grants. */
+  functions: Json<number[]>;
+  manage_clients: Generated<boolean>;
+  manage_brands: Generated<boolean>;
+  app_stock: Generated<boolean>;
+  customers: Json<number[]>;
+  brands: Json<number[]>;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
+export interface UserTable {
+  id: Generated<number>;
+  tenant_id: number;
+  account: string;
+  name: string;
+  /** UserType: Admin 1, Staff 2, Supplier 3, Distributor 4. */
+  type: number;
+  /** UserStatus: Enabled 1, Disabled 2, Locked 3. */
+  status: Generated<number>;
+  role_id: number;
+  /** argon2id PHC string; never the password. */
+  mima_hash: string;
+  /** MimaStatus: 1 normal, 2 must change. */
+  mima_status: Generated<number>;
+  mima_changed_at: CreatedAt;
+  failed_signins: Generated<number>;
+  phone_country_code: string | null;
+  phone: string | null;
+  email: string | null;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
+export interface SessionTable {
+  id: Generated<number>;
+  /** sha256 (hex) of the bearer token; the token itself is never stored. */
+  token_hash: string;
+  user_id: number;
+  tenant_id: number;
+  created_at: CreatedAt;
+  last_seen_at: CreatedAt;
+  /** Absolute end; idle expiry is checked from last_seen_at. */
+  expires_at: Timestamp;
+}
+
+export interface ServerSecretTable {
+  name: string;
+  value: string;
+}
+
+/** contents: per language { title, content }. */
+export type AnnouncementContents = Partial<Record<keyof Names, { title?: string; content?: string }>>;
+
+export interface AnnouncementTable {
+  id: Generated<number>;
+  tenant_id: number;
+  category_id: number | null;
+  contents: Json<AnnouncementContents>;
+  start_time: Timestamp;
+  /** null: in force until removed. */
+  end_time: Timestamp | null;
+  timezone_id: number | null;
+  /** AnnouncementTarget: Internal 1, AllClients 2, AllDistributors 3, AllSuppliers 4, DistributorCategory 5. */
+  target: number;
+  created_by: number | null;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
+export interface ExportReportTable {
+  id: Generated<number>;
+  tenant_id: number;
+  user_id: number;
+  function_type: number;
+  progress: Generated<number>;
+  /** Report export status: Preparing 1, Processing 2, Completed 3, Error 4. */
+  status: Generated<number>;
+  downloaded: Generated<boolean>;
+  file_url: string | null;
+  created_at: CreatedAt;
+}
+
+export interface Database {
+  tenants: TenantTable;
+  roles: RoleTable;
+  users: UserTable;
+  sessions: SessionTable;
+  server_secrets: ServerSecretTable;
+  announcements: AnnouncementTable;
+  export_reports: ExportReportTable;
+}
+
+export type Tenant = Selectable<TenantTable>;
+export type Role = Selectable<RoleTable>;
+export type User = Selectable<UserTable>;
+export type NewUser = Insertable<UserTable>;
+export type UserUpdate = Updateable<UserTable>;
+
+/** JSON text for a jsonb column. */
+export function json(value: unknown): string {
+  return JSON.stringify(value);
+}

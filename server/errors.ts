@@ -1,0 +1,101 @@
+/**
+ * The failure envelope of DESIGN.md "API conventions": status 4xx/5xx with
+ * `{ code, message, data? }`, message the English text of the code.
+ */
+import type { FastifyError } from 'fastify';
+import type { ApiErrorBody, FieldErrors } from '../src/domain/api';
+import { ErrorCode } from '../src/domain/errors';
+import { enErrors } from '../src/locales/index';
+
+/** Used when the English locale has no text for a code (yet). */
+const FALLBACK_TEXT: Record<number, string> = {
+  [ErrorCode.BadRequest]: 'Bad format or parameters',
+  [ErrorCode.NotFound]: 'Not found',
+  [ErrorCode.NotAllowed]: 'Operation not allowed',
+  [ErrorCode.WrongOriginalPassword]: 'Wrong original password',
+  [ErrorCode.UserLocked]: 'User locked',
+  [ErrorCode.LoginFailed]: 'Login failed',
+  [ErrorCode.PasswordFormat]: 'Password: only letters, digits and symbols, 8 to 20 characters',
+  [ErrorCode.SameAsOldPassword]: 'Same as the old password',
+  [ErrorCode.SystemError]: 'System error, please try later',
+};
+
+export function codeText(code: number): string {
+  const text = (enErrors as Record<string, unknown>)[String(code)];
+  return typeof text === 'string' && text ? text : (FALLBACK_TEXT[code] ?? `Error ${code}`);
+}
+
+/** A failure a handler means to answer. `message` overrides the catalogue text. */
+export class ApiError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: number,
+    readonly data?: unknown,
+    message?: string,
+  ) {
+    super(message ?? codeText(code));
+    this.name = 'ApiError';
+  }
+
+  body(): ApiErrorBody {
+    return this.data === undefined ? { code: this.code, message: this.message } : { code: this.code, message: this.message, data: this.data };
+  }
+}
+
+export const badRequest = (fields?: FieldErrors) => new ApiError(400, ErrorCode.BadRequest, fields && Object.keys(fields).length ? fields : undefined);
+export const notFound = () => new ApiError(404, ErrorCode.NotFound);
+export const forbidden = () => new ApiError(403, ErrorCode.NotAllowed);
+/**
+ * 401: no valid session. The catalogue has no code of its own for it; we answer code 3
+ * (operation not allowed) with the message 'Unauthorized' — the SPA acts on the status 401
+ * (session-timeout notice, logout) and ignores the code.
+ */
+export const unauthorized = () => new ApiError(401, ErrorCode.NotAllowed, undefined, 'Unauthorized');
+
+type AjvError = { keyword: string; instancePath: string; params: Record<string, unknown> };
+
+/** i18n key under 'validation' (SPEC.md 5 rule names) and params for one ajv failure. */
+function ruleOf(e: AjvError): { key: string; params?: Record<string, unknown> } {
+  switch (e.keyword) {
+    case 'required': return { key: 'required' };
+    case 'minLength': return { key: 'min', params: { length: e.params.limit } };
+    case 'maxLength': return { key: 'max', params: { length: e.params.limit } };
+    case 'minimum': return { key: 'min_value', params: { min: e.params.limit } };
+    case 'maximum': return { key: 'max_value', params: { max: e.params.limit } };
+    case 'format': return { key: e.params.format === 'email' ? 'email' : e.params.format === 'uri' ? 'url' : 'regex' };
+    case 'type':
+      if (e.params.type === 'integer') return { key: 'integer' };
+      if (e.params.type === 'number') return { key: 'numeric' };
+      return { key: 'regex' };
+    default: return { key: 'regex' };
+  }
+}
+
+/** FieldErrors of a schema-validation failure: 'a.b.0.c' -> rule (first failure per field). */
+export function fieldErrorsOf(validation: AjvError[], context: string | undefined): FieldErrors {
+  const out: FieldErrors = {};
+  for (const e of validation) {
+    const parts = e.instancePath.split('/').filter(Boolean).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+    if (e.keyword === 'required' && typeof e.params.missingProperty === 'string') parts.push(e.params.missingProperty);
+    if (e.keyword === 'additionalProperties' && typeof e.params.additionalProperty === 'string') parts.push(e.params.additionalProperty);
+    const field = parts.length ? parts.join('.') : (context ?? 'body');
+    out[field] ??= ruleOf(e);
+  }
+  return out;
+}
+
+/** Any thrown value -> status and envelope. Unexpected errors become 500 code 9999. */
+export function toEnvelope(err: unknown): { status: number; body: ApiErrorBody; unexpected: boolean } {
+  if (err instanceof ApiError) return { status: err.statusCode, body: err.body(), unexpected: false };
+  const fe = err as Partial<FastifyError> & { validation?: AjvError[]; validationContext?: string };
+  if (fe && Array.isArray(fe.validation)) {
+    return { status: 400, body: badRequest(fieldErrorsOf(fe.validation, fe.validationContext)).body(), unexpected: false };
+  }
+  const status = typeof fe?.statusCode === 'number' ? fe.statusCode : 500;
+  if (status >= 400 && status < 500) {
+    // Fastify's own client errors: malformed JSON, empty body, wrong content type, too large.
+    const code = status === 404 ? ErrorCode.NotFound : status === 401 || status === 403 || status === 429 ? ErrorCode.NotAllowed : ErrorCode.BadRequest;
+    return { status, body: { code, message: codeText(code) }, unexpected: false };
+  }
+  return { status: 500, body: { code: ErrorCode.SystemError, message: codeText(ErrorCode.SystemError) }, unexpected: true };
+}

@@ -1,0 +1,49 @@
+/**
+ * `npm start`: settings from the environment, database (embedded PGlite in DATA_DIR/pg unless
+ * DATABASE_URL), migrations, first-start seed, then the API and the built SPA on HOST:PORT.
+ */
+import { buildApp } from './app';
+import { openDatabase } from './db/index';
+import { migrate } from './db/migrate';
+import { loadOrCreateKeys } from './security/keys';
+import { seed, signInInstructions } from './seed';
+import { readSettings } from './settings';
+
+async function main(): Promise<void> {
+  const settings = readSettings();
+  const db = await openDatabase(settings);
+  let closing = false;
+  const closeDb = async () => {
+    try { await db.destroy(); } catch { /* already closed */ }
+  };
+  try {
+    await migrate(db);
+    const seeded = await seed(db, settings);
+    const keys = await loadOrCreateKeys(db);
+    const app = await buildApp({ db, settings, keys, logger: { level: process.env.LOG_LEVEL ?? 'info' } });
+
+    const shutdown = async (signal: string) => {
+      if (closing) return;
+      closing = true;
+      app.log.info({ signal }, 'shutting down');
+      try { await app.close(); } finally { await closeDb(); }
+      process.exit(0);
+    };
+    process.on('SIGINT', () => void shutdown('SIGINT'));
+    process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+    await app.listen({ port: settings.port, host: settings.host });
+    const notice = signInInstructions(seeded, settings.port);
+    if (notice) process.stdout.write(notice + '\n');
+    const where = settings.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${settings.dataDir}`;
+    process.stdout.write(`Back office: http://localhost:${settings.port}/  (database: ${where})\n`);
+  } catch (err) {
+    await closeDb();
+    throw err;
+  }
+}
+
+main().catch((err) => {
+  process.stderr.write(`failed to start: ${err instanceof Error ? err.stack ?? err.message : String(err)}\n`);
+  process.exit(1);
+});

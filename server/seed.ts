@@ -1,0 +1,103 @@
+/**
+ * First-start data: the operator tenant `platform` and the demo client tenant `demo`, each
+ * with an Admin role holding the tenant's whole grantable menu and an `admin` account whose
+ * default password must be changed at first sign-in (mimaStatus 2).
+ *
+ * Idempotent and safe on several nodes at once: a tenant, its role and its admin are created
+ * in one transaction only when the tenant code did not exist yet; an existing tenant is never
+ * touched again (a renamed or removed admin is not brought back).
+ */
+import { ClientFunction, MimaStatus, RoleType, TenantType, UserStatus, UserType } from '../src/domain/enums';
+import type { Names } from '../src/domain/lang';
+import { menuIds, tenantMenu } from '../src/domain/menu';
+import { checkPasswordRule } from '../src/domain/password';
+import type { Db } from './db/index';
+import { json } from './db/schema';
+import { generatePassword, hashPassword } from './security/passwords';
+import type { Settings } from './settings';
+
+interface SeedTenant {
+  code: string;
+  type: number;
+  names: Required<Names>;
+  functionFlags: number;
+}
+
+export const SEED_TENANTS: readonly SeedTenant[] = [
+  { code: 'platform', type: TenantType.Operator, names: { zh_TW: '平台營運商', zh_CN: '平台运营商', en: 'Platform operator' }, functionFlags: 0 },
+  {
+    code: 'demo', type: TenantType.Client, names: { zh_TW: '示範客戶', zh_CN: '示范客户', en: 'Demo client' },
+    functionFlags: ClientFunction.Logistics | ClientFunction.Marketing | ClientFunction.Member,
+  },
+];
+
+export const SEED_ADMIN_ACCOUNT = 'admin';
+const ADMIN_ROLE_NAME = '系統管理員';
+const ADMIN_USER_NAME = '系統管理員';
+
+export interface SeedResult {
+  /** Tenant codes whose admin was created in this run. */
+  createdTenants: string[];
+  /** The generated password, when one was generated in this run (print it once). */
+  generatedPassword: string | null;
+}
+
+export async function seed(db: Db, settings: Pick<Settings, 'adminInitialPassword' | 'unreleasedMenuIds'>): Promise<SeedResult> {
+  const existing = new Set((await db.selectFrom('tenants').select('code').execute()).map((t) => t.code));
+  const missing = SEED_TENANTS.filter((t) => !existing.has(t.code));
+  if (missing.length === 0) return { createdTenants: [], generatedPassword: null };
+
+  let password = settings.adminInitialPassword;
+  if (password !== null && checkPasswordRule(password)) {
+    throw new Error('ADMIN_INITIAL_PASSWORD must satisfy the password rule: 8 to 20 characters, a lowercase letter, an uppercase letter and a digit; only letters, digits and @$!%*?&');
+  }
+  const generated = password === null;
+  password ??= generatePassword();
+
+  const createdTenants: string[] = [];
+  for (const spec of missing) {
+    const mimaHash = await hashPassword(password);
+    const functions = menuIds(tenantMenu({
+      tenantType: spec.type,
+      functionFlags: spec.functionFlags,
+      excludedMenuIds: [],
+      unreleasedMenuIds: settings.unreleasedMenuIds,
+    }));
+    const created = await db.transaction().execute(async (trx) => {
+      const tenant = await trx.insertInto('tenants')
+        .values({ code: spec.code, type: spec.type, names: json(spec.names), function_flags: spec.functionFlags, excluded_menu_ids: json([]) })
+        .onConflict((oc) => oc.column('code').doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (!tenant) return false; // another node seeded it meanwhile
+      const role = await trx.insertInto('roles')
+        .values({ tenant_id: tenant.id, name: ADMIN_ROLE_NAME, type: RoleType.Admin, functions: json(functions), customers: json([]), brands: json([]) })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx.insertInto('users').values({
+        tenant_id: tenant.id, account: SEED_ADMIN_ACCOUNT, name: ADMIN_USER_NAME, type: UserType.Admin,
+        status: UserStatus.Enabled, role_id: role.id, mima_hash: mimaHash, mima_status: MimaStatus.MustChange,
+      }).execute();
+      return true;
+    });
+    if (created) createdTenants.push(spec.code);
+  }
+  return { createdTenants, generatedPassword: generated && createdTenants.length > 0 ? password : null };
+}
+
+/** The one-time sign-in notice; the password itself appears only when it was generated. */
+export function signInInstructions(result: SeedResult, port: number): string | null {
+  if (result.createdTenants.length === 0) return null;
+  const secret = result.generatedPassword ?? '(the value of ADMIN_INITIAL_PASSWORD)';
+  const rule = '================================================================';
+  const lines = [
+    '', rule,
+    ' First start: accounts created. Sign in at',
+    ...result.createdTenants.map((code) => `   http://localhost:${port}/login?code=${code}   account: ${SEED_ADMIN_ACCOUNT}`),
+    `   password: ${secret}`,
+    ' The first sign-in asks for a new password.',
+  ];
+  if (result.generatedPassword) lines.push(' This password is shown only this once: keep it now.');
+  lines.push(rule, '');
+  return lines.join('\n');
+}

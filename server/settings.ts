@@ -1,0 +1,89 @@
+/**
+ * Deployment settings, read from the environment. Every setting has a default that needs no
+ * setup: `npm start` on a fresh checkout serves the back office on port 8080 with an embedded
+ * PGlite database in ./data/pg.
+ */
+import path from 'node:path';
+import { DEFAULT_UNRELEASED_MENU_IDS } from '../src/domain/menu';
+
+export interface Settings {
+  port: number;
+  host: string;
+  /** Folder for everything the server keeps on disk (embedded database, later uploads). */
+  dataDir: string;
+  /** PostgreSQL connection string; null means the embedded PGlite in `<dataDir>/pg`. */
+  databaseUrl: string | null;
+  /** Password of the seeded `admin` accounts; null means generate one and print it once. */
+  adminInitialPassword: string | null;
+  /** Functions this deployment has not released (hidden from clients' menus). */
+  unreleasedMenuIds: number[];
+  /** Sign-in attempts allowed per client IP per minute. */
+  signinRateLimit: number;
+  /** A session ends after this many minutes without a call. */
+  sessionIdleMinutes: number;
+  /** A session ends this many hours after sign-in, however busy. */
+  sessionAbsoluteHours: number;
+  /** The built SPA (vite build output); served only when the folder exists. */
+  staticDir: string;
+  /** Config's `staticHost`: base URL of uploaded files; '' means this server. */
+  staticHost: string;
+  /** Config's `defaultDomains`: domains offered to clients' marketing pages. */
+  defaultDomains: string[];
+  /**
+   * Fastify's trustProxy (TRUST_PROXY): behind a load balancer set it ('true', a hop count or
+   * a list of proxy addresses) so the sign-in rate limit counts client IPs, not the proxy's.
+   */
+  trustProxy: boolean | number | string;
+}
+
+type Env = Record<string, string | undefined>;
+
+function text(env: Env, name: string): string | null {
+  const v = env[name]?.trim();
+  return v ? v : null;
+}
+
+function positiveInt(env: Env, name: string, fallback: number): number {
+  const raw = text(env, name);
+  if (raw === null) return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive integer, got '${raw}'`);
+  return n;
+}
+
+function list(env: Env, name: string): string[] | null {
+  const raw = env[name];
+  if (raw === undefined) return null;
+  return raw.split(',').map((s) => s.trim()).filter(Boolean);
+}
+
+function trustProxy(raw: string | null): boolean | number | string {
+  if (raw === null || raw === 'false' || raw === '0') return false;
+  if (raw === 'true') return true;
+  return /^\d+$/.test(raw) ? Number(raw) : raw;
+}
+
+export function readSettings(env: Env = process.env): Settings {
+  const dataDir = path.resolve(text(env, 'DATA_DIR') ?? './data');
+  const unreleased = list(env, 'UNRELEASED_MENU_IDS');
+  const unreleasedMenuIds = unreleased === null ? [...DEFAULT_UNRELEASED_MENU_IDS] : unreleased.map((s) => {
+    const n = Number(s);
+    if (!Number.isInteger(n) || n <= 0) throw new Error(`UNRELEASED_MENU_IDS: '${s}' is not a menu id`);
+    return n;
+  });
+  return {
+    port: positiveInt(env, 'PORT', 8080),
+    host: text(env, 'HOST') ?? '0.0.0.0',
+    dataDir,
+    databaseUrl: text(env, 'DATABASE_URL'),
+    adminInitialPassword: env.ADMIN_INITIAL_PASSWORD ? env.ADMIN_INITIAL_PASSWORD : null,
+    unreleasedMenuIds,
+    signinRateLimit: positiveInt(env, 'SIGNIN_RATE_LIMIT', 30),
+    sessionIdleMinutes: positiveInt(env, 'SESSION_IDLE_MINUTES', 120),
+    sessionAbsoluteHours: positiveInt(env, 'SESSION_ABSOLUTE_HOURS', 12),
+    staticDir: path.resolve(text(env, 'STATIC_DIR') ?? './dist'),
+    staticHost: text(env, 'STATIC_HOST') ?? '',
+    defaultDomains: list(env, 'DEFAULT_DOMAINS') ?? [],
+    trustProxy: trustProxy(text(env, 'TRUST_PROXY')),
+  };
+}
