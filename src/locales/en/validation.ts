@@ -44,6 +44,17 @@ const validation: Record<string, string> = {
     'The password must be 8 to 20 characters with at least one lowercase letter, one uppercase letter and one digit; only letters, digits and @$!%*?& are allowed.',
   phoneDigits: 'Only digits are allowed.',
   invalidForm: 'Some fields failed validation. Please check the form again.',
+  // Keys of the declaration validator (src/domain/validation).
+  minItems: 'Add at least {{count}} items.',
+  maxItems: 'At most {{count}} items are allowed.',
+  oneOf: 'Choose one of the allowed values.',
+  uniqueItems: 'The list contains the same item more than once.',
+  greaterThan: 'Must be greater than {{min}}.',
+  lessThan: 'Must be less than {{max}}.',
+  maxFiles: 'At most {{count}} files can be uploaded.',
+  probabilityTotal: 'The probabilities must total {{total}}%.',
+  unknownField: 'This field is not accepted.',
+  invalid: 'The value is invalid.',
 };
 
 export default validation;

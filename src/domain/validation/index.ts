@@ -1,0 +1,14 @@
+/**
+ * The validator of declarations (JSON Schema draft-07 + json-logic rules), shared by the
+ * form engine and the /v1 API. Pure TypeScript: no React, no Node APIs.
+ */
+export { createValidator, validateBody } from './validator';
+export type { BodyResult, FormDeclaration, JsonSchema, ValidationContext, Validator, ValidatorOptions } from './validator';
+export type { FormRule, JsonLogic } from './logic';
+export { OPERATIONS, applyLogic, registerOperations } from './logic';
+export { VALIDATION_KEYS, type ValidationKey } from './keys';
+export { FORMATS, isEmail, isHttpUrl } from './formats';
+export { KEYWORD_NAMES } from './keywords';
+export { checkUpload, type FileRule, type UploadValue } from './files';
+export { extendAjv, registerAnnotations, type UnknownFields } from './ajv';
+export { toInstant } from './dates';

@@ -1,0 +1,62 @@
+/**
+ * Every message key (under `validation.` in src/locales/<lang>/validation.ts) that the
+ * validator can answer by itself: schema keywords, formats, custom `x-` keywords and the
+ * built-in rule shapes. Rules may name any other key of the locales in `message`.
+ */
+export const VALIDATION_KEYS = [
+  // JSON Schema keywords
+  'required',
+  'between',
+  'max',
+  'min',
+  'min_value',
+  'max_value',
+  'greaterThan',
+  'lessThan',
+  'regex',
+  'integer',
+  'numeric',
+  'isEqual',
+  'crossEqual',
+  'oneOf',
+  'minItems',
+  'maxItems',
+  'uniqueItems',
+  'unknownField',
+  'invalid',
+  // formats
+  'alpha',
+  'alpha_dash',
+  'alpha_num',
+  'alpha_spaces',
+  'alphaUpperCase',
+  'email',
+  'url',
+  'domain',
+  'characterChineseSpace',
+  'passwordRule',
+  'phoneCountryCode',
+  // custom keywords
+  'length',
+  'digits',
+  'integerDecimal',
+  'phoneNumber',
+  'phoneDigits',
+  'confirmed',
+  'checkRepeatName',
+  'pointLarger',
+  'ext',
+  'mimes',
+  'image',
+  'size',
+  'dimensions',
+  'maxFiles',
+  // messages of the rule shapes SPEC.md section 5 names
+  'required_if',
+  'fromToDatetime',
+  'isAfterNow',
+  'numberOfPrizes',
+  'probabilityTotal',
+] as const;
+
+export type ValidationKey = (typeof VALIDATION_KEYS)[number];

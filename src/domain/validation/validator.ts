@@ -1,0 +1,107 @@
+/**
+ * One validator for the form (browser) and the request body (server), from the same
+ * declaration `{ schema, rules }`. See docs/validation.md.
+ */
+import type { AnySchema, ValidateFunction } from 'ajv';
+import type { FieldErrors } from '../api';
+import enValidation from '../../locales/en/validation';
+import { ajvFor, type UnknownFields } from './ajv';
+import { fieldErrorsOfAjv } from './errors';
+import { assertRule, evaluateRules, type FormRule } from './logic';
+import { closeObjects, inlineRefs, withoutEmpty } from './normalize';
+import { setOwn } from './paths';
+
+/** A JSON Schema, draft-07, with this project's formats and `x-` keywords. */
+export type JsonSchema = Record<string, unknown> | boolean;
+
+export interface FormDeclaration {
+  schema: JsonSchema;
+  rules?: FormRule[];
+}
+
+export interface ValidatorOptions {
+  /**
+   * Properties the schema does not declare. 'allow' (default of createValidator: a form may
+   * hold fields of the loaded record it does not edit), 'reject' (default of validateBody:
+   * each answers 'unknownField', so the body fails with code 1) or 'remove' (dropped
+   * silently from the value).
+   */
+  unknownFields?: UnknownFields;
+  /** Resolves non-local `$ref`s ('enum:RoleType') to schemas; must be stable per declaration. */
+  resolveRef?: (ref: string) => JsonSchema | undefined;
+}
+
+export interface ValidationContext {
+  /** The current time for isAfterNow; default new Date(). */
+  now?: Date;
+}
+
+export type Validator = (data: unknown, context?: ValidationContext) => FieldErrors;
+
+interface Compiled {
+  validate: ValidateFunction;
+  rules: readonly FormRule[];
+}
+
+const KNOWN_MESSAGE_KEYS: ReadonlySet<string> = new Set(Object.keys(enValidation));
+
+/** declaration -> mode -> compiled; a declaration is compiled once per mode. */
+const compiledCache = new WeakMap<object, Map<UnknownFields, Compiled>>();
+
+function compile(form: FormDeclaration, mode: UnknownFields, options: ValidatorOptions): Compiled {
+  if (!form || typeof form !== 'object' || form.schema === undefined) throw new Error('a declaration has a "schema"');
+  const key = form as object;
+  let byMode = compiledCache.get(key);
+  const hit = byMode?.get(mode);
+  if (hit) return hit;
+  const rules = form.rules ?? [];
+  if (!Array.isArray(rules)) throw new Error('"rules" is a list');
+  rules.forEach((rule, i) => assertRule(rule, i, KNOWN_MESSAGE_KEYS));
+  let schema: JsonSchema = form.schema;
+  if (options.resolveRef) schema = inlineRefs(schema, options.resolveRef) as JsonSchema;
+  if (mode !== 'allow') schema = closeObjects(schema) as JsonSchema;
+  const compiled: Compiled = { validate: ajvFor(mode).compile(schema as AnySchema), rules };
+  if (!byMode) compiledCache.set(key, (byMode = new Map()));
+  byMode.set(mode, compiled);
+  return compiled;
+}
+
+function run(compiled: Compiled, data: unknown, context: ValidationContext | undefined): { view: unknown; errors: FieldErrors } {
+  const view = withoutEmpty(data);
+  compiled.validate(view);
+  const errors = fieldErrorsOfAjv(compiled.validate.errors);
+  // Rules run even when the schema fails elsewhere; a field keeps its first error.
+  for (const f of evaluateRules(compiled.rules, data, context?.now)) {
+    if (Object.hasOwn(errors, f.path)) continue;
+    setOwn(errors, f.path, f.params ? { key: f.key, params: f.params } : { key: f.key });
+  }
+  return { view, errors };
+}
+
+/**
+ * Compiles the declaration (once; later calls with the same declaration object reuse it)
+ * and answers a function from data to FieldErrors ({} when valid).
+ */
+export function createValidator(form: FormDeclaration, options: ValidatorOptions = {}): Validator {
+  const compiled = compile(form, options.unknownFields ?? 'allow', options);
+  return (data, context) => run(compiled, data, context).errors;
+}
+
+export type BodyResult<T = unknown> = { ok: true; value: T } | { ok: false; errors: FieldErrors };
+
+/**
+ * For the server: validates a request body against the declaration. Unknown fields are
+ * rejected by default (the route answers code 1 with `errors` as data). On success `value`
+ * is a copy of the body without empty values (null, blank strings, empty arrays count as
+ * not given) and, with unknownFields 'remove', without unknown fields. Types are not
+ * coerced: a JSON body must carry numbers as numbers.
+ */
+export function validateBody<T = unknown>(
+  form: FormDeclaration,
+  body: unknown,
+  options: ValidatorOptions & ValidationContext = {},
+): BodyResult<T> {
+  const compiled = compile(form, options.unknownFields ?? 'reject', options);
+  const { view, errors } = run(compiled, body, options);
+  return Object.keys(errors).length ? { ok: false, errors } : { ok: true, value: view as T };
+}
