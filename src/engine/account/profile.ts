@@ -1,0 +1,34 @@
+/** The signed-in user's profile (GET/PUT System/user) and password change (PUT System/mima). */
+import type { Profile } from '../../domain/api';
+import { request } from '../api/client';
+import { encryptMima } from '../api/crypto';
+
+export const PROFILE_KEY = 'System/user';
+
+export interface ProfileSave {
+  phoneCountryCode: string;
+  phone: string;
+  /** Plain passwords; encrypted here before they leave. */
+  password?: { originalMima: string; newMima: string };
+}
+
+export async function saveProfile(input: ProfileSave, publicKey: string): Promise<Profile> {
+  const body: Record<string, string> = { phoneCountryCode: input.phoneCountryCode, phone: input.phone };
+  if (input.password) {
+    body.originalMima = await encryptMima(input.password.originalMima, publicKey);
+    body.newMima = await encryptMima(input.password.newMima, publicKey);
+  }
+  return request<Profile>('PUT', PROFILE_KEY, { body });
+}
+
+export async function changePassword(
+  input: { originalMima: string; newMima: string },
+  publicKey: string,
+  token?: string,
+): Promise<void> {
+  const body = {
+    originalMima: await encryptMima(input.originalMima, publicKey),
+    newMima: await encryptMima(input.newMima, publicKey),
+  };
+  await request('PUT', 'System/mima', { body, ...(token ? { token } : {}) });
+}

@@ -1,0 +1,68 @@
+/** The route table: entry routes, the shell with /home and every section route of MENU_TREE. */
+import { lazy, Suspense } from 'react';
+import { Navigate, type RouteObject } from 'react-router-dom';
+import { MENU_TREE, type MenuNode } from '../../domain/menu';
+import { LoginPage } from '../pages/LoginPage';
+import { ForbiddenPage } from '../pages/ForbiddenPage';
+import { PageLoader } from '../pages/PageLoader';
+import { LoginGuard, RequireMenu, RequireSession, RootRedirect, SectionIndex } from './guards';
+import { RootLayout } from './RootLayout';
+import type { RouteHandle } from './meta';
+import { screenFor } from './screens';
+
+// The signed-in half (shell, home, section screens) loads after sign-in.
+const Shell = lazy(() => import('../shell/Shell').then((m) => ({ default: m.Shell })));
+const HomePage = lazy(() => import('../pages/HomePage').then((m) => ({ default: m.HomePage })));
+const ComingSoon = lazy(() => import('../pages/ComingSoon').then((m) => ({ default: m.ComingSoon })));
+
+function Screen({ node }: { node: MenuNode }) {
+  const Component = screenFor(node.path) ?? ComingSoon;
+  return (
+    <Suspense fallback={<PageLoader />}>
+      <Component node={node} />
+    </Suspense>
+  );
+}
+
+function sectionRoutes(): RouteObject[] {
+  return MENU_TREE.flatMap((group) => [
+    { path: group.path, element: <SectionIndex group={group} />, handle: { menuPath: group.path } satisfies RouteHandle },
+    ...(group.children ?? []).map((child) => ({
+      path: child.path,
+      element: (
+        <RequireMenu path={child.path}>
+          <Screen node={child} />
+        </RequireMenu>
+      ),
+      handle: { menuPath: child.path } satisfies RouteHandle,
+    })),
+  ]);
+}
+
+export function buildRoutes(): RouteObject[] {
+  return [
+    {
+      element: <RootLayout />,
+      children: [
+        { path: '/', element: <RootRedirect /> },
+        {
+          path: '/login',
+          element: <LoginGuard>{(code) => <LoginPage code={code} />}</LoginGuard>,
+          handle: { titleKey: 'page.login' } satisfies RouteHandle,
+        },
+        { path: '/forbidden', element: <ForbiddenPage />, handle: { titleKey: 'page.forbidden' } satisfies RouteHandle },
+        {
+          element: (
+            <RequireSession>
+              <Suspense fallback={<PageLoader />}>
+                <Shell />
+              </Suspense>
+            </RequireSession>
+          ),
+          children: [{ path: '/home', element: <Suspense fallback={<PageLoader />}><HomePage /></Suspense>, handle: { titleKey: 'page.home' } satisfies RouteHandle }, ...sectionRoutes()],
+        },
+        { path: '*', element: <Navigate to="/" replace /> },
+      ],
+    },
+  ];
+}

@@ -1,0 +1,86 @@
+/** Top bar: burger (small screens), logo to /home, tenant, language, the user's name, logout. */
+import AppBar from '@mui/material/AppBar';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Divider from '@mui/material/Divider';
+import IconButton from '@mui/material/IconButton';
+import Toolbar from '@mui/material/Toolbar';
+import Tooltip from '@mui/material/Tooltip';
+import LogoutRounded from '@mui/icons-material/LogoutRounded';
+import MenuRounded from '@mui/icons-material/MenuRounded';
+import { useTranslation } from 'react-i18next';
+import type { TenantConfig } from '../../domain/api';
+import { pickName } from '../../domain/lang';
+import { useLang } from '../i18n/useLang';
+import { TOPBAR_HEIGHT } from '../theme/theme';
+import { LangMenu } from './LangMenu';
+import { Logo } from './Logo';
+
+export interface TopBarProps {
+  config: TenantConfig | undefined;
+  userName: string;
+  onBurger: () => void;
+  onProfile: () => void;
+  onLogout: () => void;
+}
+
+export function TopBar({ config, userName, onBurger, onProfile, onLogout }: TopBarProps) {
+  const { t } = useTranslation();
+  const [lang] = useLang();
+  const tenantName = pickName(config?.tenant?.names, lang);
+  return (
+    <AppBar
+      position="fixed"
+      color="inherit"
+      elevation={0}
+      data-testid="topbar"
+      sx={(theme) => ({ zIndex: theme.zIndex.drawer + 1, bgcolor: '#fff', borderBottom: '1px solid', borderColor: 'divider' })}
+    >
+      <Toolbar sx={{ minHeight: `${TOPBAR_HEIGHT}px !important`, px: { xs: 1, sm: 2.5 }, gap: { xs: 0.5, sm: 1.5 } }}>
+        <IconButton
+          edge="start"
+          aria-label={t('shell.toggleMenu')}
+          onClick={onBurger}
+          data-testid="burger"
+          sx={{ display: { xs: 'inline-flex', md: 'none' } }}
+        >
+          <MenuRounded />
+        </IconButton>
+        <Logo config={config} to="/home" />
+        {tenantName && (
+          <>
+            <Divider orientation="vertical" flexItem sx={{ mx: 1, my: 2, display: { xs: 'none', md: 'block' } }} />
+            <Chip
+              label={tenantName}
+              size="small"
+              variant="outlined"
+              data-testid="tenant-name"
+              sx={{ display: { xs: 'none', md: 'inline-flex' }, borderColor: 'divider', color: 'text.secondary', fontWeight: 500 }}
+            />
+          </>
+        )}
+        <Box sx={{ flexGrow: 1 }} />
+        <LangMenu />
+        <Button
+          color="inherit"
+          onClick={onProfile}
+          data-testid="user-name"
+          aria-label={t('shell.profileOf', { name: userName })}
+          sx={{ minWidth: 0, px: { xs: 0.5, sm: 1 }, gap: 1, color: 'text.primary', fontWeight: 600 }}
+        >
+          <Avatar sx={{ width: 32, height: 32, fontSize: 15, bgcolor: 'primary.main' }}>{userName.slice(0, 1).toUpperCase()}</Avatar>
+          <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' }, maxWidth: 160, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+            {userName}
+          </Box>
+        </Button>
+        <Tooltip title={t('logout.title')}>
+          <IconButton onClick={onLogout} aria-label={t('logout.title')} data-testid="logout" sx={{ color: 'text.secondary' }}>
+            <LogoutRounded />
+          </IconButton>
+        </Tooltip>
+      </Toolbar>
+    </AppBar>
+  );
+}

@@ -1,0 +1,62 @@
+/** The look: brand red #b83a24, neutral light background, dark sidebar, CJK-friendly type. */
+import { createTheme, type Theme } from '@mui/material/styles';
+
+export const BRAND_RED = '#b83a24';
+export const SIDEBAR_BG = '#1c2130';
+export const SIDEBAR_WIDTH = 256;
+export const TOPBAR_HEIGHT = 64;
+
+export const FONT_STACK = [
+  '"Noto Sans TC"',
+  '"Noto Sans CJK TC"',
+  '"Noto Sans SC"',
+  '"Noto Sans CJK SC"',
+  '"PingFang TC"',
+  '"Microsoft JhengHei"',
+  'system-ui',
+  '-apple-system',
+  '"Segoe UI"',
+  'Roboto',
+  'sans-serif',
+].join(', ');
+
+export function createAppTheme(): Theme {
+  return createTheme({
+    palette: {
+      primary: { main: BRAND_RED, dark: '#96301d', light: '#d4604a', contrastText: '#ffffff' },
+      secondary: { main: '#2f3a56' },
+      background: { default: '#f3f4f7', paper: '#ffffff' },
+      text: { primary: '#1f2433', secondary: '#5d6475' },
+      divider: '#e4e6ec',
+    },
+    shape: { borderRadius: 10 },
+    typography: {
+      fontFamily: FONT_STACK,
+      h4: { fontWeight: 700, letterSpacing: 0.2 },
+      h5: { fontWeight: 700 },
+      h6: { fontWeight: 600, fontSize: '1.05rem' },
+      subtitle1: { fontWeight: 600 },
+      button: { textTransform: 'none', fontWeight: 600 },
+    },
+    components: {
+      MuiCssBaseline: {
+        styleOverrides: {
+          body: { WebkitFontSmoothing: 'antialiased' },
+          '#root': { minHeight: '100vh' },
+        },
+      },
+      MuiButton: {
+        defaultProps: { disableElevation: true },
+        styleOverrides: { root: { borderRadius: 8, paddingInline: 18 } },
+      },
+      MuiPaper: { styleOverrides: { rounded: { borderRadius: 14 } } },
+      MuiCard: {
+        defaultProps: { elevation: 0 },
+        styleOverrides: { root: { border: '1px solid #e4e6ec', boxShadow: '0 1px 2px rgba(16,24,40,0.04)' } },
+      },
+      MuiDialog: { styleOverrides: { paper: { borderRadius: 14 } } },
+      MuiDialogTitle: { styleOverrides: { root: { fontWeight: 700, fontSize: '1.1rem' } } },
+      MuiTooltip: { defaultProps: { arrow: true } },
+    },
+  });
+}

@@ -1,0 +1,96 @@
+/** SPEC.md section 2 "Entry and guards", plus the login form's own checks. */
+import { expect, test } from '@playwright/test';
+import { fillLogin, signInAsNewUser } from './helpers';
+
+test.describe('entry and guards', () => {
+  test('/ goes to /login, and /login without a code goes to /forbidden', async ({ page }) => {
+    const seen: string[] = [];
+    page.on('framenavigated', (f) => {
+      if (f === page.mainFrame()) seen.push(new URL(f.url()).pathname);
+    });
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/forbidden$/);
+    await expect(page.getByTestId('forbidden')).toBeVisible();
+    await expect(page).toHaveTitle(/無法存取 - 一物一碼管理系統/);
+    // The SPA replaced / by /login, then /login by /forbidden.
+    expect(seen[0]).toBe('/');
+  });
+
+  test('/login?code shows the tenant; /home without a session goes back to that login page', async ({ page }) => {
+    await page.goto('/home');
+    await expect(page).toHaveURL(/\/forbidden$/); // no tenant known yet: /login -> /forbidden
+
+    await page.goto('/login?code=platform');
+    await expect(page.getByTestId('tenant-name')).toHaveText('平台營運商');
+    await expect(page.locator('input[name="account"]')).toBeVisible();
+    await expect(page.locator('input[name="mima"]')).toHaveAttribute('type', 'password');
+    await expect(page.getByTestId('forgot-hint')).toContainText('請聯繫您的系統管理員');
+    await expect(page).toHaveTitle('登入 - 一物一碼管理系統');
+
+    await page.goto('/home');
+    await expect(page).toHaveURL(/\/login\?code=platform$/);
+  });
+
+  test('unknown paths go to / and on to the login route', async ({ page }) => {
+    await page.goto('/login?code=demo');
+    await expect(page.getByTestId('tenant-name')).toHaveText('示範客戶');
+    await page.goto('/no/such/page');
+    await expect(page).toHaveURL(/\/login\?code=demo$/);
+    await page.goto('/system/role/unknown-child');
+    await expect(page).toHaveURL(/\/login\?code=demo$/);
+  });
+
+  test('an unknown tenant code shows the Fail modal with code 2', async ({ page }) => {
+    await page.goto('/login?code=nope&lang=en');
+    const fail = page.getByTestId('fail-modal');
+    await expect(fail).toBeVisible();
+    await expect(fail).toContainText('Fail');
+    await expect(fail.getByTestId('app-modal-message')).toHaveText('The requested data was not found. (2)');
+    await expect(fail.getByTestId('modal-cancel')).toHaveCount(0);
+    // Not closable by Escape.
+    await page.keyboard.press('Escape');
+    await expect(fail).toBeVisible();
+    await fail.getByTestId('modal-confirm').click();
+    await expect(fail).toBeHidden();
+    await expect(page.getByTestId('tenant-unknown')).toBeVisible();
+    await expect(page.getByTestId('sign-in')).toBeDisabled();
+  });
+
+  test('the login form validates on submit first, and a wrong password fails with code 14', async ({ page }) => {
+    await page.goto('/login?code=platform&lang=en');
+    await page.getByTestId('sign-in').click();
+    const notice = page.getByTestId('alert-modal');
+    await expect(notice).toContainText('Some fields fail validation');
+    await expect(notice.getByTestId('modal-cancel')).toHaveCount(0);
+    await notice.getByTestId('modal-confirm').click();
+    await expect(page.locator('.MuiFormHelperText-root.Mui-error')).toHaveCount(2);
+
+    await fillLogin(page, 'platform', 'nobody', 'Whatever123');
+    const fail = page.getByTestId('fail-modal');
+    await expect(fail.getByTestId('app-modal-message')).toHaveText('Sign-in failed: wrong account or password. (14)');
+    await fail.getByTestId('modal-confirm').click();
+    await expect(page).toHaveURL(/\/login\?code=platform$/);
+  });
+
+  test('section routes: parents go to their first child, paths outside the menu go to /home', async ({ page }) => {
+    await signInAsNewUser(page, 'platform');
+    // With a session, /login goes to /home.
+    await page.goto('/login?code=platform');
+    await expect(page).toHaveURL(/\/home$/);
+
+    await page.goto('/system');
+    await expect(page).toHaveURL(/\/system\/role$/);
+    await expect(page.getByTestId('coming-soon')).toContainText('員工角色設定');
+    await expect(page).toHaveTitle('員工角色設定 - 一物一碼管理系統');
+
+    // The operator's menu holds neither marketing nor the activities nor the unreleased binding.
+    for (const path of ['/marketing/layout', '/marketing', '/activity/lottery-activity', '/binding/factory', '/system/supplier']) {
+      await page.goto(path);
+      await expect(page, path).toHaveURL(/\/home$/);
+    }
+    // Reachable functions stay.
+    await page.goto('/system/client');
+    await expect(page).toHaveURL(/\/system\/client$/);
+    await expect(page.getByTestId('page-title')).toHaveText('客戶帳號設定');
+  });
+});

@@ -1,0 +1,35 @@
+/**
+ * What the e2e run shares between the config, the web server script, the teardown and the
+ * specs: the run id (passed by env so every process sees the same one), the database of this
+ * run on the PostgreSQL server of E2E_PG_URL, the port and the seeded admin password.
+ */
+import os from 'node:os';
+import path from 'node:path';
+
+export const PG_ADMIN_URL = process.env.E2E_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 8181);
+export const BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
+/** The seeded admins' password (ADMIN_INITIAL_PASSWORD; satisfies the password rule). */
+export const ADMIN_INITIAL_PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? 'Init1234';
+
+export function runId(): string {
+  const id = process.env.E2E_RUN_ID;
+  if (!id) throw new Error('E2E_RUN_ID is not set (playwright.config.ts sets it)');
+  return id;
+}
+
+export function databaseName(id = runId()): string {
+  return `oioc_e2e_${id.toLowerCase().replace(/[^a-z0-9_]/g, '_')}`;
+}
+
+/** Where the e2e server script writes its pid, so the teardown can stop it before the drop. */
+export function pidFile(id = runId()): string {
+  return path.join(os.tmpdir(), `oioc-e2e-${id}.pid`);
+}
+
+/** The connection string of this run's database: E2E_PG_URL with its database replaced. */
+export function databaseUrl(id = runId()): string {
+  const url = new URL(PG_ADMIN_URL);
+  url.pathname = `/${databaseName(id)}`;
+  return url.toString();
+}

@@ -1,0 +1,79 @@
+/**
+ * The e2e web server: creates this run's PostgreSQL database, then runs the real server
+ * (server/main.ts) on it, serving the built SPA from ./dist. Playwright starts it (webServer);
+ * globalTeardown stops it (SIGTERM to the pid in pidFile(): the server closes its pool) and
+ * then drops the database.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { ADMIN_INITIAL_PASSWORD, databaseName, databaseUrl, E2E_PORT, PG_ADMIN_URL, pidFile } from './env';
+
+async function admin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: PG_ADMIN_URL });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+async function main(): Promise<void> {
+  const name = databaseName();
+  await admin(async (c) => {
+    await c.query(`drop database if exists "${name}" with (force)`);
+    await c.query(`create database "${name}"`);
+  });
+
+  const root = path.resolve(import.meta.dirname, '../..');
+  if (!fs.existsSync(path.join(root, 'dist', 'index.html'))) {
+    // The test command builds first; build here when run on its own.
+    const built = spawnSync('npx', ['vite', 'build'], { cwd: root, stdio: 'inherit' });
+    if (built.status !== 0) throw new Error('vite build failed');
+  }
+
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'oioc-e2e-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl(),
+      ADMIN_INITIAL_PASSWORD,
+      PORT: String(E2E_PORT),
+      HOST: '127.0.0.1',
+      STATIC_DIR: path.join(root, 'dist'),
+      DATA_DIR: dataDir,
+      SIGNIN_RATE_LIMIT: '1000',
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    },
+  });
+
+  fs.writeFileSync(pidFile(), String(process.pid));
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    child.kill(signal);
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  child.on('exit', (code) => {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    fs.rmSync(pidFile(), { force: true });
+    if (stopping) process.exit(0);
+    // The server died on its own (e.g. it failed to start): Playwright then skips the
+    // teardown, so the database of this run goes now.
+    admin((c) => c.query(`drop database if exists "${name}" with (force)`))
+      .catch(() => {})
+      .finally(() => process.exit(code || 1));
+  });
+}
+
+main().catch((err) => {
+  process.stderr.write(`e2e server failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.exit(1);
+});
