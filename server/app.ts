@@ -15,18 +15,57 @@ import { authenticate } from './auth';
 import type { AppDeps } from './context';
 import { ApiError, notFound, toEnvelope } from './errors';
 import announcementRoutes from './modules/announcement';
+import clientRoutes from './modules/client';
 import configRoutes from './modules/config';
+import employeeRoutes from './modules/employee';
 import identityRoutes from './modules/identity';
 import menuRoutes from './modules/menu';
 import profileRoutes from './modules/profile';
 import reportRoutes from './modules/report';
+import roleRoutes from './modules/role';
 
 export interface BuildAppOptions extends AppDeps {
   /** Fastify's logger option; tests leave it off. */
   logger?: FastifyServerOptions['logger'];
 }
 
-const API_MODULES = [configRoutes, identityRoutes, menuRoutes, profileRoutes, reportRoutes, announcementRoutes];
+const API_MODULES = [
+  configRoutes, identityRoutes, menuRoutes, profileRoutes, reportRoutes, announcementRoutes,
+  roleRoutes, employeeRoutes, clientRoutes,
+];
+
+/** One route of the app as registered (HEAD twins of GET routes left out). */
+export interface RouteEntry {
+  method: string;
+  /** With the prefix and Fastify's `:param` placeholders, e.g. '/v1/system/role/:id'. */
+  url: string;
+  config: Record<string, unknown>;
+}
+
+const routeTables = new WeakMap<FastifyInstance, RouteEntry[]>();
+
+/** Every route of an app built by buildApp, e.g. for checking the calls declarations name. */
+export function listRoutes(app: FastifyInstance): readonly RouteEntry[] {
+  return routeTables.get(app) ?? [];
+}
+
+/**
+ * The /v1 route that answers a declaration's api call ('GET system/role/{id}'); undefined when
+ * none does. Placeholders match any parameter; the rest matches exactly (Fastify is case-sensitive).
+ */
+export function findApiRoute(routes: readonly RouteEntry[], call: string): RouteEntry | undefined {
+  const m = /^(GET|POST|PUT|DELETE) (\S+)$/.exec(call);
+  if (!m) return undefined;
+  const want = `/v1/${m[2]}`.split('/');
+  return routes.find((r) => {
+    if (r.method !== m[1]) return false;
+    const have = r.url.split('/');
+    return have.length === want.length && have.every((seg, i) => {
+      const placeholder = /^\{.+\}$/.test(want[i]);
+      return seg.startsWith(':') ? placeholder : !placeholder && seg === want[i];
+    });
+  });
+}
 
 export async function buildApp({ db, settings, keys, logger = false }: BuildAppOptions): Promise<FastifyInstance> {
   const deps: AppDeps = { db, settings, keys };
@@ -40,6 +79,16 @@ export async function buildApp({ db, settings, keys, logger = false }: BuildAppO
   });
 
   app.decorateRequest('user', null);
+
+  const routes: RouteEntry[] = [];
+  routeTables.set(app, routes);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (method === 'HEAD') continue;
+      routes.push({ method, url: route.url, config: { ...(route.config as Record<string, unknown> | undefined) } });
+    }
+  });
 
   app.setErrorHandler((err, req, reply) => {
     const { status, body, unexpected } = toEnvelope(err);

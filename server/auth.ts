@@ -4,7 +4,8 @@
  * Every /v1 route needs a session unless its config says `public: true`. The check runs in an
  * onRequest hook (before the body is parsed and validated), so a caller without a session
  * learns 401 before anything about the body. Route config:
- *  - `menuId: N`: the caller's side menu (userMenu of tenant and role) must hold N, else 403 code 3;
+ *  - `menuId: N` (or `[N, M]`: any of them): the caller's side menu (userMenu of tenant and
+ *    role) must hold N, else 403 code 3;
  *  - `allowMustChange: true`: reachable while mimaStatus is 2 (default password). Every other
  *    route answers 403 code 3 to such a user.
  * A session ends at expires_at (absolute) or after SESSION_IDLE_MINUTES without a call;
@@ -35,8 +36,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** No session needed. */
     public?: boolean;
-    /** The menu id the caller's side menu must hold. */
-    menuId?: number;
+    /** The menu id the caller's side menu must hold; a list: any one of them. */
+    menuId?: number | readonly number[];
     /** Reachable by a user who must still change the default password. */
     allowMustChange?: boolean;
   }
@@ -114,8 +115,10 @@ export function authenticate(deps: AppDeps) {
     }
     req.user = user;
     if (user.mimaStatus === MimaStatus.MustChange && !config.allowMustChange) throw forbidden();
-    if (config.menuId !== undefined && !menuIds(userMenu(menuInput(user, deps), user.roleFunctions)).includes(config.menuId)) {
-      throw forbidden();
+    if (config.menuId !== undefined) {
+      const held = menuIds(userMenu(menuInput(user, deps), user.roleFunctions));
+      const wanted = typeof config.menuId === 'number' ? [config.menuId] : config.menuId;
+      if (!wanted.some((id) => held.includes(id))) throw forbidden();
     }
   };
 }

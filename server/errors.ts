@@ -63,6 +63,7 @@ function ruleOf(e: AjvError): { key: string; params?: Record<string, unknown> } 
     case 'minimum': return { key: 'min_value', params: { min: e.params.limit } };
     case 'maximum': return { key: 'max_value', params: { max: e.params.limit } };
     case 'format': return { key: e.params.format === 'email' ? 'email' : e.params.format === 'uri' ? 'url' : 'regex' };
+    case 'enum': return { key: 'oneOf' };
     case 'type':
       if (e.params.type === 'integer') return { key: 'integer' };
       if (e.params.type === 'number') return { key: 'numeric' };

@@ -5,9 +5,11 @@
 import { Migrator, type Migration } from 'kysely';
 import type { Db } from './index';
 import * as m0001 from './migrations/0001_foundation';
+import * as m0002 from './migrations/0002_change_logs';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001_foundation': m0001,
+  '0002_change_logs': m0002,
 };
 
 export async function migrate(db: Db): Promise<string[]> {

@@ -25,6 +25,8 @@ export interface TenantTable {
   forgot_password_hint: string | null;
   logo_url: string | null;
   login_background_url: string | null;
+  /** Set when the client is deleted; an active client tenant has none. */
+  deleted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   created_at: CreatedAt;
   updated_at: CreatedAt;
 }
@@ -108,13 +110,33 @@ export interface AnnouncementTable {
 export interface ExportReportTable {
   id: Generated<number>;
   tenant_id: number;
-  user_id: number;
+  /** null once the user who asked for it is deleted. */
+  user_id: number | null;
   function_type: number;
   progress: Generated<number>;
   /** Report export status: Preparing 1, Processing 2, Completed 3, Error 4. */
   status: Generated<number>;
   downloaded: Generated<boolean>;
   file_url: string | null;
+  created_at: CreatedAt;
+}
+
+export type ChangeAction = 'create' | 'update' | 'delete';
+
+/** One write: who, what, and the resource before and after (never a password hash). */
+export interface ChangeLogTable {
+  /** bigint: pg answers a string, PGlite a number or bigint; read with Number(). */
+  id: ColumnType<string | number | bigint, never, never>;
+  tenant_id: number;
+  /** null once that user is deleted; account keeps who it was. */
+  user_id: number | null;
+  account: string;
+  /** The declaration's `resource`, e.g. 'role', 'employee'. */
+  resource: string;
+  resource_id: string;
+  action: ChangeAction;
+  before: ColumnType<unknown, string | null, string | null>;
+  after: ColumnType<unknown, string | null, string | null>;
   created_at: CreatedAt;
 }
 
@@ -126,6 +148,7 @@ export interface Database {
   server_secrets: ServerSecretTable;
   announcements: AnnouncementTable;
   export_reports: ExportReportTable;
+  change_logs: ChangeLogTable;
 }
 
 export type Tenant = Selectable<TenantTable>;

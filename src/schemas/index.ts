@@ -1,0 +1,15 @@
+/**
+ * The registry of screen declarations: every src/schemas/<module>/<screen>.json, imported
+ * explicitly so the list is the same under Vite, vitest, tsx and any bundle (no folder
+ * scanning at run time).
+ *
+ * A new screen = its JSON file + one line here + its locale keys. The schema tests fail
+ * when a JSON file under src/schemas is missing from this list.
+ */
+import employee from './system/employee.json';
+import role from './system/role.json';
+
+export const DECLARATION_FILES: readonly unknown[] = [
+  role,
+  employee,
+];
