@@ -7,17 +7,20 @@ import type { Lang } from '../domain/lang';
 import zhTWErrors from './zh_TW/errors';
 import zhTWValidation from './zh_TW/validation';
 import zhTWUi from './zh_TW/ui';
+import zhTWScreens from './zh_TW/screens';
 import zhCNErrors from './zh_CN/errors';
 import zhCNValidation from './zh_CN/validation';
 import zhCNUi from './zh_CN/ui';
+import zhCNScreens from './zh_CN/screens';
 import enErrors from './en/errors';
 import enValidation from './en/validation';
 import enUi from './en/ui';
+import enScreens from './en/screens';
 
 export const resources: Record<Lang, { translation: Record<string, unknown> }> = {
-  zh_TW: { translation: { errors: zhTWErrors, validation: zhTWValidation, ...zhTWUi } },
-  zh_CN: { translation: { errors: zhCNErrors, validation: zhCNValidation, ...zhCNUi } },
-  en: { translation: { errors: enErrors, validation: enValidation, ...enUi } },
+  zh_TW: { translation: { errors: zhTWErrors, validation: zhTWValidation, ...zhTWUi, ...zhTWScreens } },
+  zh_CN: { translation: { errors: zhCNErrors, validation: zhCNValidation, ...zhCNUi, ...zhCNScreens } },
+  en: { translation: { errors: enErrors, validation: enValidation, ...enUi, ...enScreens } },
 };
 
 export { enErrors };

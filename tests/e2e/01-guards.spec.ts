@@ -80,7 +80,7 @@ test.describe('entry and guards', () => {
 
     await page.goto('/system');
     await expect(page).toHaveURL(/\/system\/role$/);
-    await expect(page.getByTestId('coming-soon')).toContainText('員工角色設定');
+    await expect(page.getByTestId('page-title')).toHaveText('員工角色設定');
     await expect(page).toHaveTitle('員工角色設定 - 一物一碼管理系統');
 
     // The operator's menu holds neither marketing nor the activities nor the unreleased binding.

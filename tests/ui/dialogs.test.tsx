@@ -27,7 +27,7 @@ describe('top-bar dialogs', () => {
   it('name -> reload profile -> view; Edit -> edit; cancel -> view; the phone field blocks an invalid save', async () => {
     signedIn(MENU);
     renderApp('/home', { lang: 'en' });
-    await screen.findByTestId('home');
+    await screen.findByTestId('home', {}, { timeout: 10000 }); // the shell and home load lazily
     const before = profileReads;
     await act(async () => {
       fireEvent.click(screen.getByTestId('user-name'));
@@ -58,7 +58,7 @@ describe('top-bar dialogs', () => {
   it('logout asks first, then DELETE Identity, clears the session and goes to /login?code', async () => {
     signedIn(MENU);
     const { router } = renderApp('/home', { lang: 'en' });
-    await screen.findByTestId('home');
+    await screen.findByTestId('home', {}, { timeout: 10000 }); // the shell and home load lazily
     fireEvent.click(screen.getByTestId('logout'));
     const modal = await screen.findByTestId('logout-modal', {}, { timeout: 8000 });
     expect(modal).toHaveTextContent('Are you sure you want to log out?');

@@ -91,6 +91,25 @@ const ui = {
     message: '"{{name}}" is coming soon. Stay tuned.',
     backHome: 'Back to home',
   },
+  upload: {
+    choose: 'Choose a file',
+    chooseImage: 'Choose an image',
+    drop: 'or drag and drop it here',
+    full: 'The most files are already here; remove one to add another.',
+    uploading: 'Uploading…',
+    remove: 'Remove {{name}}',
+    failed: 'Upload failed',
+    failedImage: 'Image upload failed',
+    tooLarge: '{{name}} ({{size}} MB) exceeds the limit of {{max}} MB.',
+    wrongDimensions: '{{name}} ({{width}}x{{height}}): the image size does not match the required {{requiredWidth}}x{{requiredHeight}}.',
+    wrongType: '{{name}}: only {{types}} files can be uploaded.',
+    tooMany: 'At most {{count}} files can be uploaded.',
+    noFile: 'No file was chosen.',
+    hintTypes: 'Formats: {{types}}',
+    hintMaxMB: 'up to {{max}} MB',
+    hintPixels: 'exactly {{width}}x{{height}} px',
+    hintCount: 'at most {{count}} files',
+  },
 };
 
 export default ui;

@@ -91,6 +91,25 @@ const ui = {
     message: '“{{name}}”功能即将推出，敬请期待。',
     backHome: '返回首页',
   },
+  upload: {
+    choose: '选择文件',
+    chooseImage: '选择图片',
+    drop: '或拖放到这里',
+    full: '已达文件数量上限，请先移除一个再添加。',
+    uploading: '上传中…',
+    remove: '移除 {{name}}',
+    failed: '上传失败',
+    failedImage: '图片上传失败',
+    tooLarge: '{{name}}（{{size}} MB）超过 {{max}} MB 的上限。',
+    wrongDimensions: '{{name}}（{{width}}x{{height}}）图片尺寸不符合要求的 {{requiredWidth}}x{{requiredHeight}}。',
+    wrongType: '{{name}}：只能上传 {{types}} 格式的文件。',
+    tooMany: '最多只能上传 {{count}} 个文件。',
+    noFile: '尚未选择文件。',
+    hintTypes: '格式：{{types}}',
+    hintMaxMB: '大小上限 {{max}} MB',
+    hintPixels: '尺寸须为 {{width}}x{{height}} 像素',
+    hintCount: '最多 {{count}} 个文件',
+  },
 };
 
 export default ui;

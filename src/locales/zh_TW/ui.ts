@@ -91,6 +91,25 @@ const ui = {
     message: '「{{name}}」功能即將推出，敬請期待。',
     backHome: '回到首頁',
   },
+  upload: {
+    choose: '選擇檔案',
+    chooseImage: '選擇圖片',
+    drop: '或拖放到這裡',
+    full: '已達檔案數量上限，請先移除一個再新增。',
+    uploading: '上傳中…',
+    remove: '移除 {{name}}',
+    failed: '上傳失敗',
+    failedImage: '圖片上傳失敗',
+    tooLarge: '{{name}}（{{size}} MB）超過 {{max}} MB 的上限。',
+    wrongDimensions: '{{name}}（{{width}}x{{height}}）圖片尺寸不符合要求的 {{requiredWidth}}x{{requiredHeight}}。',
+    wrongType: '{{name}}：只能上傳 {{types}} 格式的檔案。',
+    tooMany: '最多只能上傳 {{count}} 個檔案。',
+    noFile: '尚未選擇檔案。',
+    hintTypes: '格式：{{types}}',
+    hintMaxMB: '大小上限 {{max}} MB',
+    hintPixels: '尺寸須為 {{width}}x{{height}} 像素',
+    hintCount: '最多 {{count}} 個檔案',
+  },
 };
 
 export default ui;

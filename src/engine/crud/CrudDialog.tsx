@@ -1,0 +1,81 @@
+/**
+ * The dialog frame of a declared form: title with a close button, a content that scrolls
+ * under a fixed title and fixed actions, one <form> (Enter submits), widths md and lg, full
+ * screen on phones. Like the shared modal it ignores backdrop clicks and Escape, so typed
+ * input is never lost by accident. Form inputs inside are small (one height for text fields,
+ * selects and pickers).
+ */
+import { useMemo, type FormEvent, type ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { createTheme, ThemeProvider, useTheme } from '@mui/material/styles';
+import CloseRounded from '@mui/icons-material/CloseRounded';
+import { useTranslation } from 'react-i18next';
+
+export const DIALOG_WIDTH = { md: 560, lg: 840 } as const;
+
+export interface CrudDialogProps {
+  title: ReactNode;
+  icon?: ReactNode;
+  size: keyof typeof DIALOG_WIDTH;
+  onClose: () => void;
+  onSubmit: () => void;
+  actions: ReactNode;
+  children: ReactNode;
+  testId?: string;
+}
+
+export function CrudDialog({ title, icon, size, onClose, onSubmit, actions, children, testId = 'crud-form' }: CrudDialogProps) {
+  const { t } = useTranslation();
+  const outer = useTheme();
+  const phone = useMediaQuery(outer.breakpoints.down('sm'));
+  const theme = useMemo(
+    () =>
+      createTheme(outer, {
+        components: {
+          MuiTextField: { defaultProps: { size: 'small' } },
+          MuiFormControl: { defaultProps: { size: 'small' } },
+          MuiAutocomplete: { defaultProps: { size: 'small' } },
+        },
+      }),
+    [outer],
+  );
+  const titleId = `${testId}-title`;
+  return (
+    <Dialog
+      open
+      fullScreen={phone}
+      aria-labelledby={titleId}
+      data-testid={testId}
+      slotProps={{ paper: { sx: { width: DIALOG_WIDTH[size], maxWidth: phone ? '100%' : 'calc(100% - 32px)', m: phone ? 0 : 2, borderRadius: phone ? 0 : undefined, display: 'flex', flexDirection: 'column' } } }}
+    >
+      <Box
+        component="form"
+        noValidate
+        autoComplete="off"
+        onSubmit={(e: FormEvent) => {
+          e.preventDefault();
+          onSubmit();
+        }}
+        sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: '1 1 auto' }}
+      >
+        <DialogTitle id={titleId} sx={{ display: 'flex', alignItems: 'center', gap: 1.25, pr: 7, flexShrink: 0 }}>
+          {icon}
+          {title}
+          <IconButton aria-label={t('common.close')} onClick={onClose} sx={{ position: 'absolute', right: 12, top: 12 }} data-testid="dialog-close">
+            <CloseRounded />
+          </IconButton>
+        </DialogTitle>
+        <DialogContent dividers sx={{ px: { xs: 2, sm: 3 }, py: 2.5, overflowY: 'auto', flex: '1 1 auto' }}>
+          <ThemeProvider theme={theme}>{children}</ThemeProvider>
+        </DialogContent>
+        <DialogActions sx={{ px: 3, py: 2, gap: 1, flexShrink: 0 }}>{actions}</DialogActions>
+      </Box>
+    </Dialog>
+  );
+}

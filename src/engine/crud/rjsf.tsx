@@ -1,0 +1,94 @@
+/**
+ * The RJSF setup of declared forms: the @rjsf/mui theme with our widgets and fields, a
+ * validator that knows the project's formats and `x-` keywords (RJSF uses it only to resolve
+ * schemas and defaults; the shared validator judges the data), input names equal to the
+ * field path, compact error texts and a form grid (two columns in large dialogs).
+ */
+import type { ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import FormHelperText from '@mui/material/FormHelperText';
+import type { FieldErrorProps, NameGeneratorFunction, ObjectFieldTemplateProps, TemplatesType } from '@rjsf/utils';
+import { customizeValidator } from '@rjsf/validator-ajv8';
+import { extendAjv } from '../../domain/validation/ajv';
+
+export const rjsfValidator = customizeValidator({ ajvFormatOptions: false, extenderFn: extendAjv });
+
+/** `name` attributes are the field paths: `account`, `contacts.primary.email` (DESIGN.md test hook). */
+export const pathNameGenerator: NameGeneratorFunction = (path) => path.map(String).join('.');
+
+function FieldErrorTemplate({ errors = [], fieldPathId }: FieldErrorProps) {
+  if (errors.length === 0) return null;
+  const path = fieldPathId.path.map(String).join('.');
+  return (
+    <FormHelperText error component="div" data-testid="field-error" data-field={path} sx={{ mx: 1.75, mt: 0.5 }}>
+      {errors[0]}
+    </FormHelperText>
+  );
+}
+
+export interface FormContext {
+  /** Columns of the form grid: 2 in large dialogs from the sm breakpoint. */
+  columns: 1 | 2;
+}
+
+/** Fields that take the whole row of a two-column form. */
+function isWide(schema: Record<string, unknown> | undefined, ui: Record<string, unknown> | undefined): boolean {
+  if (!schema) return true;
+  const widget = ui?.['ui:widget'];
+  if (widget === 'menuTree' || widget === 'textarea' || widget === 'dateRange' || ui?.['ui:field']) return true;
+  return schema.type === 'array' || schema.type === 'object';
+}
+
+function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
+  const context = (props.registry.formContext ?? {}) as Partial<FormContext>;
+  const columns = context.columns ?? 1;
+  const schema = props.schema as { properties?: Record<string, Record<string, unknown>> };
+  const ui = (props.uiSchema ?? {}) as Record<string, Record<string, unknown> | undefined>;
+  const visible = props.properties.filter((p) => !p.hidden);
+  const widgetOf = (name: string | undefined) => (name ? ui[name]?.['ui:widget'] : undefined);
+  const cells: ReactNode[] = [];
+  for (let i = 0; i < visible.length; i++) {
+    const p = visible[i];
+    const next = visible[i + 1];
+    // A dial code followed by its phone number share one row, like PhoneInput.
+    if (widgetOf(p.name) === 'dialCode' && widgetOf(next?.name) === 'phone') {
+      cells.push(
+        <Box key={p.name} data-field-cell={`${p.name} ${next.name}`} sx={{ gridColumn: '1 / -1', display: 'flex', gap: 1.5, alignItems: 'flex-start', flexWrap: { xs: 'wrap', sm: 'nowrap' }, minWidth: 0 }}>
+          <Box sx={{ width: { xs: '100%', sm: 230 }, flexShrink: 0 }}>{p.content}</Box>
+          <Box sx={{ flex: '1 1 auto', minWidth: 0, width: { xs: '100%', sm: 'auto' } }}>{next.content}</Box>
+        </Box>,
+      );
+      i += 1;
+      continue;
+    }
+    const wide = columns === 1 || isWide(schema.properties?.[p.name], ui[p.name]);
+    cells.push(
+      <Box key={p.name} data-field-cell={p.name} sx={{ gridColumn: wide ? '1 / -1' : undefined, minWidth: 0 }}>
+        {p.content}
+      </Box>,
+    );
+  }
+  return (
+    <Box
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: columns === 2 ? { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))' } : '1fr',
+        columnGap: 2,
+        rowGap: 2.25,
+        pt: 0.75,
+      }}
+    >
+      {cells}
+      {props.properties.filter((p) => p.hidden).map((p) => (
+        <Box key={p.name} sx={{ display: 'none' }}>
+          {p.content}
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+export const rjsfTemplates: Partial<Omit<TemplatesType, 'ButtonTemplates'>> = {
+  FieldErrorTemplate,
+  ObjectFieldTemplate,
+};

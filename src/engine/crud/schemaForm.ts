@@ -1,0 +1,141 @@
+/**
+ * A declaration's form made ready for RJSF in the current language:
+ *  - `title` and `description` i18n keys translated;
+ *  - `x-enum` fields (already resolved to `enum`, less `x-exclude`) get `ui:enumNames` from
+ *    `enums.<Name>.<value>`;
+ *  - `ui:widget` naming an object widget (names) becomes `ui:field`;
+ *  - in edit mode `readOnlyOnEdit` fields are read-only (omitOnEdit fields are gone already);
+ *  - no field shows RJSF's own title for the root.
+ * And the data side: what a loaded record becomes in the form, and the body a form sends.
+ * Pure functions (t is passed in).
+ */
+import { FLAG_ENUMS, type EnumName } from '../../domain/enums';
+import { FIELD_WIDGET_NAMES, isKnownWidget } from '../../widgets/names';
+
+type Node = Record<string, unknown>;
+export type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+const isNode = (v: unknown): v is Node => !!v && typeof v === 'object' && !Array.isArray(v);
+
+/** True for strings shaped like an i18n key ('screens.role.name'). */
+export function isI18nKey(v: unknown): v is string {
+  return typeof v === 'string' && /^[a-zA-Z][a-zA-Z0-9_]*(\.[a-zA-Z0-9_-]+)+$/.test(v);
+}
+
+/** A copy of a JSON schema with its titles and descriptions translated. */
+export function localizeSchema(schema: unknown, t: Translate): unknown {
+  if (Array.isArray(schema)) return schema.map((s) => localizeSchema(s, t));
+  if (!isNode(schema)) return schema;
+  const out: Node = {};
+  for (const [k, v] of Object.entries(schema)) {
+    if ((k === 'title' || k === 'description') && isI18nKey(v)) out[k] = t(v);
+    else if (k === 'enum' || k === 'const' || k === 'default' || k === 'examples') out[k] = v;
+    else out[k] = localizeSchema(v, t);
+  }
+  return out;
+}
+
+/** The localized labels of an enum's values. */
+export function enumLabels(name: string, values: readonly unknown[], t: Translate): string[] {
+  return values.map((v) => t(`enums.${name}.${String(v)}`));
+}
+
+/**
+ * The uiSchema for RJSF: the declaration's uiSchema merged with what the (resolved) schema
+ * implies, walking object properties and list items.
+ */
+export function buildUiSchema(
+  schema: unknown,
+  uiSchema: unknown,
+  t: Translate,
+  options: { readOnly?: readonly string[] } = {},
+): Node {
+  const readOnly = new Set(options.readOnly ?? []);
+  const walk = (node: unknown, ui: unknown, path: string): Node => {
+    const out: Node = isNode(ui) ? { ...ui } : {};
+    if (!isNode(node)) return out;
+    const enumName = node['x-enum'];
+    const enumHolder = node.type === 'array' && isNode(node.items) ? node.items : node;
+    if (typeof enumName === 'string' && Array.isArray(enumHolder.enum) && out['ui:enumNames'] === undefined) {
+      out['ui:enumNames'] = enumLabels(enumName, enumHolder.enum, t);
+    }
+    // A bit-flag enum (a sum of flags) is a row of checkboxes unless the declaration says otherwise.
+    if (typeof enumName === 'string' && FLAG_ENUMS.includes(enumName as EnumName) && out['ui:widget'] === undefined) out['ui:widget'] = 'flags';
+    // A widget nobody registered (the schema tests flag it) falls back to RJSF's default.
+    if (typeof out['ui:widget'] === 'string' && !isKnownWidget(out['ui:widget'])) delete out['ui:widget'];
+    if (typeof out['ui:widget'] === 'string' && (FIELD_WIDGET_NAMES as readonly string[]).includes(out['ui:widget'])) {
+      out['ui:field'] = out['ui:widget'];
+      delete out['ui:widget'];
+    }
+    if (isI18nKey(out['ui:placeholder'])) out['ui:placeholder'] = t(out['ui:placeholder']);
+    if (isI18nKey(out['ui:help'])) out['ui:help'] = t(out['ui:help']);
+    if (path && readOnly.has(path)) out['ui:readonly'] = true;
+    if (isNode(node.properties)) {
+      for (const [key, child] of Object.entries(node.properties)) {
+        out[key] = walk(child, out[key], path ? `${path}.${key}` : key);
+      }
+    }
+    if (node.type === 'array' && isNode(node.items) && isNode(node.items.properties)) {
+      out.items = walk(node.items, out.items, path);
+    }
+    return out;
+  };
+  const root = walk(schema, uiSchema, '');
+  // The dialog carries the title; RJSF's own submit button is replaced by the dialog's.
+  root['ui:submitButtonOptions'] = { norender: true };
+  return root;
+}
+
+/** The declared properties of an object schema. */
+export function propertyNames(schema: unknown): string[] {
+  return isNode(schema) && isNode(schema.properties) ? Object.keys(schema.properties) : [];
+}
+
+/** A loaded record as form data: only declared fields, nulls as absent. */
+export function toFormData(record: unknown, schema: unknown): Node {
+  const out: Node = {};
+  if (!isNode(record)) return out;
+  for (const key of propertyNames(schema)) {
+    const v = record[key];
+    if (v !== null && v !== undefined) out[key] = v;
+  }
+  return out;
+}
+
+/** The body of a create or update: the declared fields of the form data, plus the row key on update. */
+export function toBody(data: Node, schema: unknown, key?: { name: string; value: unknown }): Node {
+  const out: Node = {};
+  for (const name of propertyNames(schema)) if (data[name] !== undefined) out[name] = data[name];
+  if (key) out[key.name] = key.value;
+  return out;
+}
+
+/** FieldErrors paths as RJSF's nested ErrorSchema with the given messages. */
+export function toErrorSchema(messages: Record<string, string>): Node {
+  const root: Node = {};
+  for (const [path, message] of Object.entries(messages)) {
+    let node = root;
+    for (const part of path.split('.').filter(Boolean)) {
+      if (!isNode(node[part])) node[part] = {};
+      node = node[part] as Node;
+    }
+    const list = Array.isArray(node.__errors) ? (node.__errors as string[]) : [];
+    node.__errors = [...list, message];
+  }
+  return root;
+}
+
+/** The `default`s of a schema's properties (nested objects too): the data of a new record. */
+export function schemaDefaults(schema: unknown): Node {
+  const out: Node = {};
+  if (!isNode(schema) || !isNode(schema.properties)) return out;
+  for (const [key, node] of Object.entries(schema.properties)) {
+    if (!isNode(node)) continue;
+    if (node.default !== undefined) out[key] = structuredClone(node.default);
+    else if (node.type === 'object') {
+      const nested = schemaDefaults(node);
+      if (Object.keys(nested).length) out[key] = nested;
+    }
+  }
+  return out;
+}

@@ -1,0 +1,99 @@
+/**
+ * The state of a declared list (SPEC.md section 2 "Tables"): page (from 1, size 10), sort
+ * (grid.defaultSort, else createdAt descending), applied filters; the page is read from the
+ * api through swr (paging, sorting and filtering happen on the server). Applying filters,
+ * changing the sort or any write brings the list back to page 1.
+ */
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useSWRConfig } from 'swr';
+import type { Page } from '../../domain/api';
+import type { ScreenDeclaration, SortOrder } from '../../domain/declarations';
+import { PAGE_SIZE } from '../../domain/limits';
+import type { QueryValue } from '../api/client';
+import { useApi } from '../api/swr';
+import { callPath } from './apiCall';
+import { clampPage, pageCountOf } from './pagination';
+
+export type Row = Record<string, unknown>;
+export type Filters = Record<string, unknown>;
+
+export interface SortState {
+  key: string;
+  order: SortOrder;
+}
+
+export function defaultSortOf(decl: Pick<ScreenDeclaration, 'grid'>): SortState {
+  return decl.grid?.defaultSort ?? { key: 'createdAt', order: 'desc' };
+}
+
+/** Filters without empty values, as query parameters. */
+export function filterQuery(filters: Filters): Record<string, QueryValue> {
+  const out: Record<string, QueryValue> = {};
+  for (const [k, v] of Object.entries(filters)) {
+    if (v === undefined || v === null) continue;
+    if (typeof v === 'string' && v.trim() === '') continue;
+    if (Array.isArray(v)) {
+      if (v.length) out[k] = v as (string | number | boolean)[];
+      continue;
+    }
+    out[k] = typeof v === 'string' ? v.trim() : (v as QueryValue);
+  }
+  return out;
+}
+
+export function useCrudList(decl: ScreenDeclaration, pageSize = PAGE_SIZE) {
+  const listPath = callPath(decl.api.list);
+  const [page, setPageState] = useState(1);
+  const [sort, setSortState] = useState<SortState>(() => defaultSortOf(decl));
+  const [filters, setFiltersState] = useState<Filters>({});
+  const { mutate: globalMutate } = useSWRConfig();
+
+  const query = useMemo(
+    () => ({ page, pageSize, sort: sort.key, order: sort.order, ...filterQuery(filters) }),
+    [page, pageSize, sort, filters],
+  );
+  const key = listPath ? ([listPath, { query }] as const) : null;
+  const { data, error, isLoading, isValidating } = useApi<Page<Row>>(key, { keepPreviousData: true });
+
+  const total = data?.total ?? 0;
+  const pageCount = pageCountOf(total, pageSize);
+
+  // The data changed under the page (rows deleted elsewhere): back to page 1.
+  useEffect(() => {
+    if (data && page > pageCount) setPageState(1);
+  }, [data, page, pageCount]);
+
+  const setPage = useCallback((p: number) => setPageState(Math.max(1, Math.floor(p))), []);
+  const setSort = useCallback((s: SortState) => {
+    setSortState(s);
+    setPageState(1);
+  }, []);
+  const applyFilters = useCallback((f: Filters) => {
+    setFiltersState(f);
+    setPageState(1);
+  }, []);
+  /** After a write: back to page 1, every cached page of this list read again. */
+  const refresh = useCallback(async () => {
+    setPageState(1);
+    await globalMutate((k) => Array.isArray(k) && k[0] === listPath);
+  }, [globalMutate, listPath]);
+
+  return {
+    rows: data?.items ?? [],
+    total,
+    page: clampPage(page, pageCount),
+    pageCount,
+    pageSize,
+    sort,
+    filters,
+    loading: isLoading || isValidating,
+    loaded: data !== undefined,
+    failed: Boolean(error),
+    setPage,
+    setSort,
+    applyFilters,
+    refresh,
+  };
+}
+
+export type CrudList = ReturnType<typeof useCrudList>;

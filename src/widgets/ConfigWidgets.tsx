@@ -1,0 +1,96 @@
+/**
+ * Selects over the tenant config's reference lists (SPEC.md section 3 "Config"):
+ *  - `country`: the countries (top-level locations), priority countries first (TW, CN, ...),
+ *    value the location id;
+ *  - `timezone`: timezoneInfo as '(UTC+08:00) Taipei', by offset, value the timezone id.
+ * Searchable; an empty search says 'no match data'. The input's name is the field path.
+ */
+import { useMemo } from 'react';
+import Autocomplete, { createFilterOptions } from '@mui/material/Autocomplete';
+import TextField from '@mui/material/TextField';
+import type { WidgetProps } from '@rjsf/utils';
+import { useTranslation } from 'react-i18next';
+import type { TenantConfig } from '../domain/api';
+import { pickName, type Lang } from '../domain/lang';
+import { sortByCountryPriority } from '../domain/reference/dialCodes';
+import { useLang } from '../engine/i18n/useLang';
+import { useSessionConfig } from '../engine/session/config';
+
+interface Choice {
+  value: number;
+  label: string;
+  search: string;
+}
+
+/** '(UTC+08:00)' for an offset in minutes. */
+export function utcOffsetLabel(offset: number): string {
+  const sign = offset < 0 ? '-' : '+';
+  const abs = Math.abs(offset);
+  return `(UTC${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')})`;
+}
+
+export function countryChoices(config: TenantConfig | undefined, lang: Lang): Choice[] {
+  const countries = (config?.locations ?? []).filter((l) => l.parentId === null).map((l) => ({ ...l, countryCode: l.name }));
+  return sortByCountryPriority(countries, lang).map((l) => ({
+    value: l.id,
+    label: pickName(l.names, lang) || l.name,
+    search: `${l.name} ${l.names.zh_TW} ${l.names.zh_CN} ${l.names.en}`,
+  }));
+}
+
+export function timezoneChoices(config: TenantConfig | undefined, lang: Lang): Choice[] {
+  return [...(config?.timezoneInfo ?? [])]
+    .sort((a, b) => a.offset - b.offset || a.id - b.id)
+    .map((z) => ({
+      value: z.id,
+      label: `${utcOffsetLabel(z.offset)} ${pickName(z.names, lang) || z.zone}`,
+      search: `${z.zone} ${z.names.zh_TW} ${z.names.zh_CN} ${z.names.en} ${utcOffsetLabel(z.offset)}`,
+    }));
+}
+
+const filter = createFilterOptions<Choice>({ stringify: (c) => `${c.label} ${c.search}` });
+
+function configSelect(choicesOf: (config: TenantConfig | undefined, lang: Lang) => Choice[]) {
+  return function ConfigSelectWidget(props: WidgetProps) {
+    const { t } = useTranslation();
+    const [lang] = useLang();
+    const { data: config, isLoading } = useSessionConfig();
+    const choices = useMemo(() => choicesOf(config, lang), [config, lang]);
+    const selected = choices.find((c) => c.value === props.value) ?? null;
+    return (
+      <Autocomplete<Choice>
+        id={props.id}
+        options={choices}
+        value={selected}
+        loading={isLoading}
+        disabled={props.disabled || props.readonly}
+        size="small"
+        fullWidth
+        autoHighlight
+        onChange={(_e, c) => props.onChange(c ? c.value : props.options.emptyValue)}
+        getOptionLabel={(c) => c.label}
+        getOptionKey={(c) => String(c.value)}
+        isOptionEqualToValue={(a, b) => a.value === b.value}
+        filterOptions={filter}
+        noOptionsText={t('common.noMatch')}
+        loadingText={t('screens.crud.loading')}
+        openText={t('common.open')}
+        closeText={t('common.close')}
+        clearText={t('common.clear')}
+        renderInput={(params) => (
+          <TextField
+            {...params}
+            name={props.htmlName ?? props.id}
+            label={props.hideLabel ? undefined : props.label}
+            required={props.required}
+            error={(props.rawErrors?.length ?? 0) > 0}
+            onBlur={() => props.onBlur(props.id, props.value)}
+          />
+        )}
+      />
+    );
+  };
+}
+
+export const CountryWidget = configSelect(countryChoices);
+export const TimezoneWidget = configSelect(timezoneChoices);

@@ -1,0 +1,138 @@
+/**
+ * `select` and `multiSelect`: searchable MUI Autocomplete. Options come from the schema's enum
+ * (labels from `ui:enumNames`) or from a source (`x-options` of the schema or
+ * `ui:options.source`), may be grouped ({groupName, groupItems}), and items deleted or
+ * disabled are offered only when already chosen. An empty search says 'no match data'.
+ * The input's name is the field path.
+ */
+import { useMemo } from 'react';
+import Autocomplete, { createFilterOptions } from '@mui/material/Autocomplete';
+import Chip from '@mui/material/Chip';
+import TextField from '@mui/material/TextField';
+import type { WidgetProps } from '@rjsf/utils';
+import { useTranslation } from 'react-i18next';
+import { visibleOptions, type SelectOption } from './options';
+import { useOptionSource } from './useOptionSource';
+import { allowedForTenant, useTenantType } from './tenantOptions';
+
+type Schema = Record<string, unknown>;
+
+/** Options of an enum schema (or of its items for a list): values with their ui:enumNames labels. */
+export function enumSelectOptions(schema: Schema, enumNames: unknown): SelectOption[] | null {
+  const items = schema.type === 'array' && schema.items && typeof schema.items === 'object' ? (schema.items as Schema) : schema;
+  if (!Array.isArray(items.enum)) return null;
+  const names = Array.isArray(enumNames) ? enumNames : [];
+  return (items.enum as (string | number)[]).map((value, i) => ({ value, label: String(names[i] ?? value), inactive: false }));
+}
+
+/** The options of a select field: its enum, else its source. */
+export function useFieldOptions(schema: Schema, options: Record<string, unknown>): { options: SelectOption[]; loading: boolean } {
+  const fromEnum = useMemo(() => enumSelectOptions(schema, options.enumNames), [schema, options.enumNames]);
+  const source = fromEnum ? undefined : (schema['x-options'] ?? options.source ?? (schema.items as Schema | undefined)?.['x-options']);
+  const loaded = useOptionSource(source);
+  return fromEnum ? { options: fromEnum, loading: false } : { options: loaded.options, loading: loaded.loading };
+}
+
+const filter = createFilterOptions<SelectOption>({ stringify: (o) => `${o.label} ${o.group ?? ''}` });
+const sameOption = (a: SelectOption, b: SelectOption) => a.value === b.value;
+const optionLabel = (o: SelectOption) => o.label;
+const optionKey = (o: SelectOption) => String(o.value);
+const optionGroup = (o: SelectOption) => o.group ?? '';
+
+/** Placeholders for chosen values the options do not (yet) hold, so nothing chosen is lost. */
+function withChosen(options: SelectOption[], chosen: unknown[]): SelectOption[] {
+  const missing = chosen.filter((v) => (typeof v === 'number' || typeof v === 'string') && !options.some((o) => o.value === v));
+  return missing.length ? [...options, ...missing.map((v) => ({ value: v as string | number, label: String(v), inactive: true }))] : options;
+}
+
+function useSelectModel(props: WidgetProps, multiple: boolean) {
+  const { options: all, loading } = useFieldOptions(props.schema as Schema, props.options as Record<string, unknown>);
+  const tenantType = useTenantType();
+  const chosen: unknown[] = multiple ? (Array.isArray(props.value) ? props.value : []) : props.value === undefined || props.value === null || props.value === '' ? [] : [props.value];
+  const options = useMemo(
+    () => withChosen(allowedForTenant(visibleOptions(all, chosen), props.options as Record<string, unknown>, tenantType, chosen), loading ? [] : chosen),
+    [all, chosen.join('\u0000'), loading, tenantType, props.options], // eslint-disable-line react-hooks/exhaustive-deps
+  );
+  const grouped = options.some((o) => o.group !== undefined);
+  return { options, loading, chosen, grouped };
+}
+
+function useCommon(props: WidgetProps) {
+  const { t } = useTranslation();
+  return {
+    noOptionsText: t('common.noMatch'),
+    loadingText: t('screens.crud.loading'),
+    openText: t('common.open'),
+    closeText: t('common.close'),
+    clearText: t('common.clear'),
+    // Read-only (view mode) renders like disabled, so every field of a view looks the same.
+    disabled: props.disabled || props.readonly,
+    autoHighlight: true,
+    fullWidth: true,
+    size: 'small' as const,
+    filterOptions: filter,
+    isOptionEqualToValue: sameOption,
+    getOptionLabel: optionLabel,
+    getOptionKey: optionKey,
+  };
+}
+
+function textField(props: WidgetProps, params: object) {
+  return (
+    <TextField
+      {...params}
+      name={props.htmlName ?? props.id}
+      label={props.hideLabel ? undefined : props.label}
+      required={props.required}
+      placeholder={props.placeholder}
+      error={(props.rawErrors?.length ?? 0) > 0}
+      autoFocus={props.autofocus}
+      onBlur={() => props.onBlur(props.id, props.value)}
+      onFocus={() => props.onFocus(props.id, props.value)}
+    />
+  );
+}
+
+export function SelectWidget(props: WidgetProps) {
+  const { options, loading, chosen, grouped } = useSelectModel(props, false);
+  const value = options.find((o) => o.value === chosen[0]) ?? null;
+  return (
+    <Autocomplete<SelectOption, false>
+      {...useCommon(props)}
+      id={props.id}
+      options={options}
+      value={value}
+      loading={loading}
+      groupBy={grouped ? optionGroup : undefined}
+      getOptionDisabled={(o) => o.inactive && o.value !== value?.value}
+      onChange={(_e, o) => props.onChange(o ? o.value : props.options.emptyValue)}
+      renderInput={(params) => textField(props, params)}
+    />
+  );
+}
+
+export function MultiSelectWidget(props: WidgetProps) {
+  const { options, loading, chosen, grouped } = useSelectModel(props, true);
+  const value = chosen.map((v) => options.find((o) => o.value === v)).filter((o): o is SelectOption => !!o);
+  return (
+    <Autocomplete<SelectOption, true>
+      {...useCommon(props)}
+      id={props.id}
+      multiple
+      disableCloseOnSelect
+      options={options}
+      value={value}
+      loading={loading}
+      groupBy={grouped ? optionGroup : undefined}
+      getOptionDisabled={(o) => o.inactive && !chosen.includes(o.value)}
+      onChange={(_e, os) => props.onChange(os.map((o) => o.value))}
+      renderValue={(selected, getItemProps) =>
+        selected.map((o, index) => {
+          const { key, ...itemProps } = getItemProps({ index });
+          return <Chip key={key} size="small" label={o.label} {...itemProps} />;
+        })
+      }
+      renderInput={(params) => textField(props, params)}
+    />
+  );
+}

@@ -1,0 +1,305 @@
+/**
+ * `upload`: files or images stored through POST /v1/Files. The value is the stored file's
+ * address (`/files/<key>`), or a list of addresses when the schema is an array or
+ * `ui:options.multiple` is set.
+ *
+ * ui:options (over the schema's `x-file` rule): kind 'file' | 'image', maxMB, width and height
+ * (exact pixels), maxCount, ext (list or comma text), multiple. Defaults as SPEC.md and the
+ * server: .pdf for files; .jpg/.jpeg/.png, 2 MB and at most 10 for images.
+ *
+ * Files are picked with the button or dropped on it (Enter or Space opens the picker), checked
+ * in the browser with the same shared rule as the server (type, size in MB, pixel size read
+ * with createImageBitmap), then uploaded with a progress bar. A failed check, or an upload
+ * code the server answers (101, 102, 103, 104, 201, 202), shows the upload-failed dialog in
+ * the shared modal; other failures go to the usual Fail modal. The hidden file input is
+ * named by the field path.
+ */
+import { useEffect, useId, useMemo, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
+import Box from '@mui/material/Box';
+import FormLabel from '@mui/material/FormLabel';
+import IconButton from '@mui/material/IconButton';
+import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import CloseRounded from '@mui/icons-material/CloseRounded';
+import CloudUploadOutlined from '@mui/icons-material/CloudUploadOutlined';
+import InsertDriveFileOutlined from '@mui/icons-material/InsertDriveFileOutlined';
+import type { WidgetProps } from '@rjsf/utils';
+import { useTranslation } from 'react-i18next';
+import { checkUpload } from '../domain/validation/files';
+import { isApiError } from '../engine/api/ApiError';
+import { request } from '../engine/api/client';
+import { apiEnv } from '../engine/api/env';
+import { useFeedback } from '../engine/feedback/FeedbackProvider';
+import { assetUrl } from '../engine/session/assets';
+import { useSessionConfig } from '../engine/session/config';
+import { failureTitle, ruleFailureMessage, serverFailureMessage, tooManyMessage } from './upload/failures';
+import { imagePixels } from './upload/measure';
+import { nameOfUrl, typesLabel, uploadQuery, uploadRule, type UploadedFile, type WidgetUploadRule } from './upload/rule';
+
+/** The multipart field POST /v1/Files reads. */
+const FILES_FIELD = 'Files';
+
+function urlsOf(value: unknown, multiple: boolean): string[] {
+  if (multiple) return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string' && v !== '') : [];
+  return typeof value === 'string' && value !== '' ? [value] : [];
+}
+
+/**
+ * The first failing file of a pick checked with the shared rule, as a dialog message; null when
+ * all pass. The pixel size is read only when the rule asks for one.
+ */
+async function browserCheck(t: ReturnType<typeof useTranslation>['t'], files: File[], rule: WidgetUploadRule): Promise<string | null> {
+  const { width, height, ...withoutPixels } = rule;
+  for (const file of files) {
+    const facts = { name: file.name, size: file.size, type: file.type };
+    const first = checkUpload(facts, withoutPixels);
+    if (first) return ruleFailureMessage(t, first, facts, rule);
+    if (width === undefined && height === undefined) continue;
+    // A browser that cannot decode the image leaves the pixel check to the server.
+    const pixels = await imagePixels(file);
+    if (!pixels) continue;
+    const second = checkUpload({ ...facts, ...pixels }, rule);
+    if (second) return ruleFailureMessage(t, second, { ...facts, ...pixels }, rule);
+  }
+  return null;
+}
+
+export function UploadWidget(props: WidgetProps) {
+  const { t } = useTranslation();
+  const feedback = useFeedback();
+  const { data: config } = useSessionConfig();
+  const rule = useMemo(
+    () => uploadRule(props.schema as Record<string, unknown>, props.options as Record<string, unknown>),
+    [props.schema, props.options],
+  );
+  const name = props.htmlName ?? props.id;
+  const hintId = `${props.id}-hint`;
+  const labelId = `${props.id}-label`;
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [busy, setBusy] = useState(false);
+  const [dragging, setDragging] = useState(false);
+  /** Original names of files uploaded here (a loaded value only has its address). */
+  const [names, setNames] = useState<Record<string, string>>({});
+  const urls = urlsOf(props.value, rule.multiple);
+  // The value as of now, for the end of an upload that started several renders ago.
+  const latest = useRef(urls);
+  latest.current = urls;
+  const abort = useRef<AbortController | null>(null);
+  useEffect(() => () => abort.current?.abort(), []);
+  const dropId = useId();
+
+  const locked = props.disabled || props.readonly;
+  const room = rule.maxCount === undefined ? undefined : Math.max(rule.maxCount - (rule.multiple ? urls.length : 0), 0);
+  const full = rule.multiple && room === 0;
+  const canPick = !locked && !busy && !full;
+  const invalid = (props.rawErrors?.length ?? 0) > 0;
+
+  const fail = (message: string) => feedback.alert(message, { title: failureTitle(t, rule) });
+
+  const commit = (added: string[]) => {
+    if (rule.multiple) props.onChange([...latest.current, ...added]);
+    else props.onChange(added[0]);
+  };
+
+  const take = async (list: FileList | File[] | null) => {
+    const picked = Array.from(list ?? []);
+    if (picked.length === 0 || !canPick) return;
+    const files = rule.multiple ? picked : picked.slice(0, 1);
+    if (rule.multiple && room !== undefined && files.length > room) return fail(tooManyMessage(t, rule.maxCount ?? room));
+    const problem = await browserCheck(t, files, rule);
+    if (problem) return fail(problem);
+
+    const body = new FormData();
+    for (const file of files) body.append(FILES_FIELD, file, file.name);
+    const controller = new AbortController();
+    abort.current = controller;
+    setBusy(true);
+    try {
+      const stored = await request<UploadedFile[]>('POST', 'Files', {
+        body,
+        query: uploadQuery(rule, rule.multiple ? room : 1),
+        // The widget's own progress bar instead of the page mask; failures are told below.
+        noMask: true,
+        silent: true,
+        signal: controller.signal,
+      });
+      const list = Array.isArray(stored) ? stored : [];
+      setNames((n) => ({ ...n, ...Object.fromEntries(list.map((f) => [f.url, f.name])) }));
+      if (list.length) commit(list.map((f) => f.url));
+    } catch (e) {
+      if (controller.signal.aborted) return;
+      if (!isApiError(e)) throw e;
+      const message = serverFailureMessage(t, e.code, e.data, files.map((f) => ({ name: f.name, size: f.size })), rule);
+      if (message !== null && e.status >= 400 && e.status < 500) fail(message);
+      // Anything else (session ended, server error, network): the app's usual Fail handling.
+      else apiEnv().onFailure(e);
+    } finally {
+      if (abort.current === controller) abort.current = null;
+      setBusy(false);
+    }
+  };
+
+  const remove = (url: string) => {
+    if (rule.multiple) props.onChange(latest.current.filter((u) => u !== url));
+    else props.onChange(props.options.emptyValue);
+  };
+
+  const open = () => {
+    if (canPick) inputRef.current?.click();
+  };
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      open();
+    }
+  };
+  const onDragOver = (e: DragEvent) => {
+    e.preventDefault();
+    e.dataTransfer.dropEffect = canPick ? 'copy' : 'none';
+    if (canPick) setDragging(true);
+  };
+  const onDrop = (e: DragEvent) => {
+    e.preventDefault();
+    setDragging(false);
+    void take(e.dataTransfer.files);
+  };
+
+  const hint = [
+    t('upload.hintTypes', { types: typesLabel(rule.ext) }),
+    rule.maxMB !== undefined ? t('upload.hintMaxMB', { max: rule.maxMB }) : null,
+    rule.width !== undefined && rule.height !== undefined ? t('upload.hintPixels', { width: rule.width, height: rule.height }) : null,
+    rule.multiple && rule.maxCount !== undefined ? t('upload.hintCount', { count: rule.maxCount }) : null,
+  ].filter(Boolean).join(' · ');
+
+  const label = (url: string) => names[url] ?? nameOfUrl(url);
+  const href = (url: string) => assetUrl(config, url) ?? url;
+
+  return (
+    <Box data-testid={`upload-${name}`} role="group" aria-labelledby={props.hideLabel ? undefined : labelId}>
+      {!props.hideLabel && (
+        <FormLabel id={labelId} required={props.required} error={invalid} sx={{ fontSize: 13, display: 'block', mb: 0.5 }}>
+          {props.label}
+        </FormLabel>
+      )}
+      <input
+        ref={inputRef}
+        type="file"
+        id={props.id}
+        name={name}
+        hidden
+        accept={rule.ext.join(',')}
+        multiple={rule.multiple}
+        disabled={!canPick}
+        data-testid={`upload-input-${name}`}
+        onChange={(e) => {
+          const list = Array.from(e.target.files ?? []);
+          // Picking the same file again must fire change again.
+          e.target.value = '';
+          void take(list);
+        }}
+      />
+
+      {urls.length > 0 && (
+        <Box
+          component="ul"
+          data-testid="upload-items"
+          sx={{ listStyle: 'none', p: 0, m: 0, mb: 1, display: 'flex', flexWrap: 'wrap', gap: 1, flexDirection: rule.kind === 'image' ? 'row' : 'column' }}
+        >
+          {urls.map((url) => (
+            <Box
+              component="li"
+              key={url}
+              data-testid="upload-item"
+              sx={
+                rule.kind === 'image'
+                  ? { position: 'relative', width: 112, height: 84, borderRadius: 1.5, border: '1px solid', borderColor: 'divider', bgcolor: 'grey.50', overflow: 'hidden' }
+                  : { display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }
+              }
+            >
+              {rule.kind === 'image' ? (
+                <Link href={href(url)} target="_blank" rel="noopener noreferrer" sx={{ display: 'block', width: '100%', height: '100%' }}>
+                  <Box component="img" src={href(url)} alt={label(url)} sx={{ width: '100%', height: '100%', objectFit: 'contain', display: 'block' }} />
+                </Link>
+              ) : (
+                <>
+                  <InsertDriveFileOutlined fontSize="small" color="action" />
+                  <Link href={href(url)} target="_blank" rel="noopener noreferrer" variant="body2" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+                    {label(url)}
+                  </Link>
+                </>
+              )}
+              {!locked && (
+                <IconButton
+                  size="small"
+                  aria-label={t('upload.remove', { name: label(url) })}
+                  onClick={() => remove(url)}
+                  disabled={busy}
+                  sx={
+                    rule.kind === 'image'
+                      ? { position: 'absolute', top: 2, right: 2, p: 0.25, bgcolor: 'rgba(255,255,255,0.9)', '&:hover': { bgcolor: '#fff' } }
+                      : { p: 0.25 }
+                  }
+                >
+                  <CloseRounded fontSize="small" />
+                </IconButton>
+              )}
+            </Box>
+          ))}
+        </Box>
+      )}
+
+      {!locked && (
+        <Box
+          id={dropId}
+          role="button"
+          tabIndex={canPick ? 0 : -1}
+          aria-disabled={!canPick}
+          aria-describedby={hintId}
+          data-testid="upload-drop"
+          onClick={open}
+          onKeyDown={onKeyDown}
+          onDragOver={onDragOver}
+          onDragEnter={onDragOver}
+          onDragLeave={() => setDragging(false)}
+          onDrop={onDrop}
+          onBlur={() => props.onBlur(props.id, props.value)}
+          onFocus={() => props.onFocus(props.id, props.value)}
+          sx={{
+            display: 'flex', alignItems: 'center', gap: 1.25, px: 2, py: 1.5,
+            border: '1px dashed', borderRadius: 2,
+            borderColor: invalid ? 'error.main' : dragging ? 'primary.main' : 'divider',
+            bgcolor: dragging ? 'rgba(184,58,36,0.04)' : 'background.paper',
+            color: canPick ? 'text.primary' : 'text.disabled',
+            cursor: canPick ? 'pointer' : 'default',
+            outline: 'none',
+            transition: 'border-color 120ms, background-color 120ms',
+            '&:hover': canPick ? { borderColor: 'primary.main' } : undefined,
+            '&:focus-visible': { borderColor: 'primary.main', boxShadow: '0 0 0 3px rgba(184,58,36,0.18)' },
+          }}
+        >
+          <CloudUploadOutlined color={canPick ? 'primary' : 'disabled'} />
+          <Box sx={{ minWidth: 0 }}>
+            <Typography variant="body2" sx={{ fontWeight: 600 }}>
+              {t(rule.kind === 'image' ? 'upload.chooseImage' : 'upload.choose')}
+            </Typography>
+            <Typography variant="caption" color="text.secondary">
+              {full ? t('upload.full') : t('upload.drop')}
+            </Typography>
+          </Box>
+        </Box>
+      )}
+
+      {busy && (
+        <Box sx={{ mt: 1 }} data-testid="upload-progress">
+          <LinearProgress aria-label={t('upload.uploading')} />
+          <Typography variant="caption" color="text.secondary">{t('upload.uploading')}</Typography>
+        </Box>
+      )}
+
+      <Typography id={hintId} variant="caption" color="text.secondary" data-testid="upload-hint" sx={{ display: 'block', mt: 0.5 }}>
+        {hint}
+      </Typography>
+    </Box>
+  );
+}

@@ -1,0 +1,43 @@
+/**
+ * The widget registry: the names a declaration's `ui:widget` may use. Most are RJSF widgets
+ * (one value); those whose value is an object are RJSF fields (`names`), and the form engine
+ * turns `"ui:widget": "names"` into `"ui:field": "names"`. The existing PhoneInput and
+ * PasswordInput stay plain components for hand-written dialogs.
+ */
+import type { RegistryFieldsType, RegistryWidgetsType } from '@rjsf/utils';
+import { RadioWidget, SwitchWidget } from './ChoiceWidgets';
+import { CountryWidget, TimezoneWidget } from './ConfigWidgets';
+import { DateRangeWidget, DateTimeWidget, DateWidget } from './DateWidgets';
+import { FlagsWidget } from './FlagsWidget';
+import { FormattedInputWidget } from './FormattedInputWidget';
+import { MenuTreeWidget } from './MenuTreeWidget';
+import { NamesField } from './NamesField';
+import { DialCodeWidget, PhoneWidget } from './PhoneWidgets';
+import { MultiSelectWidget, SelectWidget } from './SelectWidgets';
+import { UploadWidget } from './UploadWidget';
+import { FIELD_WIDGET_NAMES, WIDGET_NAMES } from './names';
+
+export const WIDGETS: RegistryWidgetsType = {
+  menuTree: MenuTreeWidget,
+  multiSelect: MultiSelectWidget,
+  select: SelectWidget,
+  switch: SwitchWidget,
+  radio: RadioWidget,
+  dialCode: DialCodeWidget,
+  phone: PhoneWidget,
+  date: DateWidget,
+  dateTime: DateTimeWidget,
+  dateRange: DateRangeWidget,
+  formattedInput: FormattedInputWidget,
+  flags: FlagsWidget,
+  country: CountryWidget,
+  timezone: TimezoneWidget,
+  upload: UploadWidget,
+};
+
+/** Widgets whose value is an object: registered as RJSF fields under the same names. */
+export const FIELD_WIDGETS: RegistryFieldsType = {
+  names: NamesField,
+};
+
+export { FIELD_WIDGET_NAMES, WIDGET_NAMES };

@@ -1,0 +1,27 @@
+/**
+ * Loads the options of a source declaration ('GET system/role/options') through the one api
+ * client (swr: one request per source, shared by every select naming it) and answers them as
+ * select options in the current language.
+ */
+import { useMemo } from 'react';
+import { useApi } from '../engine/api/swr';
+import { useLang } from '../engine/i18n/useLang';
+import { sourceItems, sourcePath, toSelectOptions, type SelectOption } from './options';
+
+export interface OptionSource {
+  options: SelectOption[];
+  /** The raw list of the answer (trees keep their children). */
+  items: unknown[];
+  loading: boolean;
+  failed: boolean;
+}
+
+export function useOptionSource(source: unknown, itemsPath?: string): OptionSource {
+  const [lang] = useLang();
+  const path = sourcePath(source);
+  const { data, error, isLoading } = useApi<unknown>(path ?? null);
+  return useMemo(() => {
+    const items = sourceItems(data, itemsPath);
+    return { items, options: toSelectOptions(items, lang), loading: isLoading, failed: Boolean(error) };
+  }, [data, error, isLoading, itemsPath, lang]);
+}
