@@ -17,9 +17,12 @@ import { ApiError, notFound, toEnvelope } from './errors';
 import announcementRoutes from './modules/announcement';
 import clientRoutes from './modules/client';
 import configRoutes from './modules/config';
+import documentRoutes from './modules/document';
 import employeeRoutes from './modules/employee';
+import filesRoutes, { fileServeRoutes } from './modules/files';
 import identityRoutes from './modules/identity';
 import menuRoutes from './modules/menu';
+import otherRoutes from './modules/other';
 import profileRoutes from './modules/profile';
 import reportRoutes from './modules/report';
 import roleRoutes from './modules/role';
@@ -31,7 +34,7 @@ export interface BuildAppOptions extends AppDeps {
 
 const API_MODULES = [
   configRoutes, identityRoutes, menuRoutes, profileRoutes, reportRoutes, announcementRoutes,
-  roleRoutes, employeeRoutes, clientRoutes,
+  roleRoutes, employeeRoutes, clientRoutes, filesRoutes, documentRoutes, otherRoutes,
 ];
 
 /** One route of the app as registered (HEAD twins of GET routes left out). */
@@ -106,6 +109,8 @@ export async function buildApp({ db, settings, keys, logger = false }: BuildAppO
     v1.addHook('onRequest', authenticate(deps));
     for (const routes of API_MODULES) await v1.register(routes, deps);
   }, { prefix: '/v1' });
+  // Uploaded files, public by unguessable key (modules/files.ts).
+  await app.register(fileServeRoutes, deps);
 
   const staticDir = settings.staticDir;
   const hasSpa = fs.existsSync(path.join(staticDir, 'index.html'));

@@ -9,7 +9,7 @@
  *  - `allowMustChange: true`: reachable while mimaStatus is 2 (default password). Every other
  *    route answers 403 code 3 to such a user.
  * A session ends at expires_at (absolute) or after SESSION_IDLE_MINUTES without a call;
- * it also stops working when its user is no longer Enabled.
+ * it also stops working when its user is no longer Enabled, or its tenant is deleted or disabled.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MimaStatus, UserStatus } from '../src/domain/enums';
@@ -89,6 +89,9 @@ export async function findSession(deps: AppDeps, token: string): Promise<(Caller
     .where('s.token_hash', '=', hashToken(token))
     .where('s.expires_at', '>', now)
     .where('s.last_seen_at', '>', idleCutoff)
+    // The tenant must be live: a deleted or disabled client's sessions stop working.
+    .where('t.deleted_at', 'is', null)
+    .where('t.status', '=', UserStatus.Enabled)
     .executeTakeFirst();
   if (!row || row.status !== UserStatus.Enabled) return null;
   const { status: _status, ...rest } = row;

@@ -7,13 +7,12 @@
  * in one transaction only when the tenant code did not exist yet; an existing tenant is never
  * touched again (a renamed or removed admin is not brought back).
  */
-import { ClientFunction, MimaStatus, RoleType, TenantType, UserStatus, UserType } from '../src/domain/enums';
+import { ClientFunction, TenantType } from '../src/domain/enums';
 import type { Names } from '../src/domain/lang';
-import { menuIds, tenantMenu } from '../src/domain/menu';
 import { checkPasswordRule } from '../src/domain/password';
 import type { Db } from './db/index';
-import { json } from './db/schema';
 import { generatePassword, hashPassword } from './security/passwords';
+import { ADMIN_ACCOUNT, createTenantWithAdmin } from './services/tenants';
 import type { Settings } from './settings';
 
 interface SeedTenant {
@@ -31,9 +30,7 @@ export const SEED_TENANTS: readonly SeedTenant[] = [
   },
 ];
 
-export const SEED_ADMIN_ACCOUNT = 'admin';
-const ADMIN_ROLE_NAME = '系統管理員';
-const ADMIN_USER_NAME = '系統管理員';
+export const SEED_ADMIN_ACCOUNT = ADMIN_ACCOUNT;
 
 export interface SeedResult {
   /** Tenant codes whose admin was created in this run. */
@@ -57,29 +54,8 @@ export async function seed(db: Db, settings: Pick<Settings, 'adminInitialPasswor
   const createdTenants: string[] = [];
   for (const spec of missing) {
     const mimaHash = await hashPassword(password);
-    const functions = menuIds(tenantMenu({
-      tenantType: spec.type,
-      functionFlags: spec.functionFlags,
-      excludedMenuIds: [],
-      unreleasedMenuIds: settings.unreleasedMenuIds,
-    }));
-    const created = await db.transaction().execute(async (trx) => {
-      const tenant = await trx.insertInto('tenants')
-        .values({ code: spec.code, type: spec.type, names: json(spec.names), function_flags: spec.functionFlags, excluded_menu_ids: json([]) })
-        .onConflict((oc) => oc.column('code').doNothing())
-        .returning('id')
-        .executeTakeFirst();
-      if (!tenant) return false; // another node seeded it meanwhile
-      const role = await trx.insertInto('roles')
-        .values({ tenant_id: tenant.id, name: ADMIN_ROLE_NAME, type: RoleType.Admin, functions: json(functions), customers: json([]), brands: json([]) })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await trx.insertInto('users').values({
-        tenant_id: tenant.id, account: SEED_ADMIN_ACCOUNT, name: ADMIN_USER_NAME, type: UserType.Admin,
-        status: UserStatus.Enabled, role_id: role.id, mima_hash: mimaHash, mima_status: MimaStatus.MustChange,
-      }).execute();
-      return true;
-    });
+    // Another node may seed the same code meanwhile: then nothing is written here.
+    const created = await db.transaction().execute((trx) => createTenantWithAdmin(trx, spec, { mimaHash }, settings));
     if (created) createdTenants.push(spec.code);
   }
   return { createdTenants, generatedPassword: generated && createdTenants.length > 0 ? password : null };

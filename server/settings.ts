@@ -25,6 +25,10 @@ export interface Settings {
   sessionAbsoluteHours: number;
   /** The built SPA (vite build output); served only when the folder exists. */
   staticDir: string;
+  /** Uploaded files (the folder FileStore): FILES_DIR, default `<dataDir>/files`. */
+  filesDir: string;
+  /** Largest upload the server takes per file, whatever a request asks (UPLOAD_MAX_MB). */
+  uploadMaxMB: number;
   /** Config's `staticHost`: base URL of uploaded files; '' means this server. */
   staticHost: string;
   /** Config's `defaultDomains`: domains offered to clients' marketing pages. */
@@ -81,6 +85,8 @@ export function readSettings(env: Env = process.env): Settings {
     signinRateLimit: positiveInt(env, 'SIGNIN_RATE_LIMIT', 30),
     sessionIdleMinutes: positiveInt(env, 'SESSION_IDLE_MINUTES', 120),
     sessionAbsoluteHours: positiveInt(env, 'SESSION_ABSOLUTE_HOURS', 12),
+    filesDir: path.resolve(text(env, 'FILES_DIR') ?? path.join(dataDir, 'files')),
+    uploadMaxMB: positiveInt(env, 'UPLOAD_MAX_MB', 20),
     staticDir: path.resolve(text(env, 'STATIC_DIR') ?? './dist'),
     staticHost: text(env, 'STATIC_HOST') ?? '',
     defaultDomains: list(env, 'DEFAULT_DOMAINS') ?? [],

@@ -6,10 +6,14 @@ import { Migrator, type Migration } from 'kysely';
 import type { Db } from './index';
 import * as m0001 from './migrations/0001_foundation';
 import * as m0002 from './migrations/0002_change_logs';
+import * as m0003 from './migrations/0003_files';
+import * as m0004 from './migrations/0004_system';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001_foundation': m0001,
   '0002_change_logs': m0002,
+  '0003_files': m0003,
+  '0004_system': m0004,
 };
 
 export async function migrate(db: Db): Promise<string[]> {

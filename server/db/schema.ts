@@ -22,13 +22,40 @@ export interface TenantTable {
   function_flags: Generated<number>;
   default_language: Generated<string>;
   excluded_menu_ids: Json<number[]>;
-  forgot_password_hint: string | null;
-  logo_url: string | null;
-  login_background_url: string | null;
   /** Set when the client is deleted; an active client tenant has none. */
   deleted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  // Client fields (migration 0004); the hint, logo and login background are text keys now.
+  /** UserStatus Enabled 1 / Disabled 2: a disabled or deleted tenant's users cannot sign in. */
+  status: Generated<number>;
+  /** ClientProxyType: All 1, Partial 2. */
+  proxy_type: Generated<number>;
+  /** ClientLayout flags: A 1, B 2, C 4. */
+  layouts: Generated<number>;
+  /** ClientDomainType: General 1, SubDomain 2, CustomDomain 3 (domain set unless General). */
+  domain_type: Generated<number>;
+  domain: ColumnType<string | null, string | null | undefined, string | null>;
+  contacts: ColumnType<ClientContacts, string | undefined, string>;
+  /** A location id of the config (a country). */
+  country_id: ColumnType<number | null, number | null | undefined, number | null>;
+  address: ColumnType<string | null, string | null | undefined, string | null>;
+  /** sha256 (hex) of the activation code, which is shown once at creation. */
+  activation_code_hash: ColumnType<string | null, string | null | undefined, string | null>;
+  delete_reason: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
   updated_at: CreatedAt;
+}
+
+export interface ClientContact {
+  name?: string;
+  phoneCountryCode?: string;
+  phone?: string;
+  email?: string;
+}
+
+/** A client's contacts: primary required, secondary optional. */
+export interface ClientContacts {
+  primary?: ClientContact;
+  secondary?: ClientContact;
 }
 
 export interface RoleTable {
@@ -140,6 +167,55 @@ export interface ChangeLogTable {
   created_at: CreatedAt;
 }
 
+/** One uploaded file; its row is what makes the stored bytes servable (GET /files/:key). */
+export interface FileTable {
+  id: Generated<number>;
+  tenant_id: number;
+  /** The storage key (random hex plus extension), unique; the address is /files/<key>. */
+  key: string;
+  /** The original file name as uploaded (path parts and control characters removed). */
+  name: string;
+  /** Bytes. */
+  size: number;
+  /** MIME type sniffed from the bytes. */
+  type: string;
+  width: number | null;
+  height: number | null;
+  /** null once that user is deleted. */
+  created_by: number | null;
+  created_at: CreatedAt;
+}
+
+export interface AnnouncementCategoryTable {
+  id: Generated<number>;
+  tenant_id: number;
+  names: Json<Names>;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
+/** The tenant's other settings (menu 16): at most one row per tenant; the values are text keys. */
+export interface OtherSettingTable {
+  id: Generated<number>;
+  tenant_id: number;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
+/** A typed text-key entry (src/domain/textKeys.ts): settings and help documents. */
+export interface TextKeyTable {
+  id: Generated<number>;
+  tenant_id: number;
+  key: string;
+  /** TextKeyType: SingleText 1, TextArea 2, Numeric 3, PdfUrl 4, ImageUrl 5. */
+  type: number;
+  /** null: one value for the tenant; else per language. */
+  lang: string | null;
+  value: string;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
 export interface Database {
   tenants: TenantTable;
   roles: RoleTable;
@@ -149,6 +225,10 @@ export interface Database {
   announcements: AnnouncementTable;
   export_reports: ExportReportTable;
   change_logs: ChangeLogTable;
+  files: FileTable;
+  announcement_categories: AnnouncementCategoryTable;
+  other_settings: OtherSettingTable;
+  text_keys: TextKeyTable;
 }
 
 export type Tenant = Selectable<TenantTable>;

@@ -1,29 +1,133 @@
 /**
- * Announcement area (Foundation part): GET system/announcement/Home — announcements in force
- * now for the caller: the own tenant's internal ones (target 1) and, for a client, the
- * operator's ones for all clients (target 2), newest start first, at most HOME_LIMIT.
- * contents is stored per language as { title, content } and answered as two Names.
+ * Announcements (menu 14), declared by src/schemas/system/announcement.json and
+ * announcement-category.json, and the home page's announcements (any session).
+ *   GET    system/announcement/category           list { items, total } of the tenant's categories
+ *   GET    system/announcement/category/options   [{ value, label, names }] (?lang=) for selects
+ *   POST   system/announcement/category           201 + the category; with `id`: edits it (200)
+ *   DELETE system/announcement/category/{id}      204; still used by an announcement: 400 code 1601
+ *   GET    system/announcement                    list { items, total } (keyword: a title contains;
+ *                                                 categoryId; target)
+ *   GET    system/announcement/{id}
+ *   POST   system/announcement                    201 + the announcement
+ *   PUT    system/announcement                    body carries id
+ *   DELETE system/announcement/{id}               204
+ *   GET    system/announcement/Home               what is in force now for the caller
+ * Everything is scoped to the caller's tenant: another tenant's id answers 404 code 2 (and a
+ * category of another tenant named in a body is code 1 on categoryId).
+ *
+ * Targets (SPEC.md 6): the operator publishes to its own staff (1) or to every client (2);
+ * any other tenant to its own staff only (1). Other targets are code 1 on `target` (the
+ * declaration offers 1 and 2; 3, 4 and 5, distributors and suppliers, are not offered yet).
+ * Times are ISO 8601 instants (stored UTC); endTime may be left out (in force until removed)
+ * and is never before startTime (fromToDatetime); timezoneId names an entry of TIMEZONES.
+ * contents is stored per language as { title, content }, zh_TW required.
+ *
+ * Home: in force means start_time <= now and (end_time null or later); the tenant's own
+ * internal announcements, plus for a client the operator's target-2 ones; at most 50, newest
+ * start first; with the category names and `publishedByOperator`.
  */
 import type { FastifyInstance } from 'fastify';
-import { TenantType } from '../../src/domain/enums';
-import type { Names } from '../../src/domain/lang';
-import { caller } from '../auth';
+import { sql, type Transaction } from 'kysely';
+import type { Page } from '../../src/domain/api';
+import { declaration, editForm, resolveForm } from '../../src/domain/declarations';
+import { AnnouncementTarget, TenantType } from '../../src/domain/enums';
+import { ErrorCode } from '../../src/domain/errors';
+import { DEFAULT_LANG, LANGS, isLang, pickName, type Names } from '../../src/domain/lang';
+import { timezoneById } from '../../src/domain/reference/timezones';
+import { caller, type Caller } from '../auth';
 import type { AppDeps } from '../context';
-import type { AnnouncementContents } from '../db/schema';
+import { containsPattern, listPage, listRoute, listSpec, type ListParams } from '../db/list';
+import { json, type AnnouncementContents, type Database } from '../db/schema';
+import { ApiError, badRequest, notFound } from '../errors';
+import { recordChange } from '../services/changelog';
+import { bodyId, idParams, isDbId, isForeignKeyViolation, objectBody, validated, withoutKeys } from '../services/resource';
+
+export const ANNOUNCEMENT_MENU_ID = 14;
+const HOME_LIMIT = 50;
+
+const DECL = declaration('system.announcement');
+const FORM = DECL.form!;
+const RESOURCE = DECL.resource ?? 'announcement';
+const CATEGORY_DECL = declaration('system.announcement-category');
+const CATEGORY_FORM = CATEGORY_DECL.form!;
+const CATEGORY_RESOURCE = CATEGORY_DECL.resource ?? 'announcementCategory';
+/** Fields the server answers but never takes: a body may carry them back, they are ignored. */
+const READ_ONLY = ['title', 'categoryNames', 'account', 'createdAt', 'updatedAt'];
+const CATEGORY_READ_ONLY = ['announcementCount', 'createdAt', 'updatedAt'];
+
+/** Targets a tenant may choose: the operator internal staff and all clients, others internal only. */
+export function allowedTargets(tenantType: number): number[] {
+  return tenantType === TenantType.Operator
+    ? [AnnouncementTarget.Internal, AnnouncementTarget.AllClients]
+    : [AnnouncementTarget.Internal];
+}
+
+// --- Shapes ------------------------------------------------------------------------------
+
+export interface CategoryDto {
+  id: number;
+  names: Names;
+  announcementCount: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface AnnouncementListItem {
+  id: number;
+  categoryId: number | null;
+  categoryNames: Names;
+  title: Names;
+  target: number;
+  startTime: string;
+  endTime: string | null;
+  timezoneId: number | null;
+  account: string | null;
+  createdAt: string;
+}
+
+export interface AnnouncementDto extends AnnouncementListItem {
+  contents: AnnouncementContents;
+  updatedAt: string;
+}
 
 export interface HomeAnnouncement {
   id: number;
   title: Names;
   content: Names;
+  categoryId: number | null;
+  categoryNames: Names;
   startTime: string;
   endTime: string | null;
+  timezoneId: number | null;
   publishedByOperator: boolean;
 }
 
-const TARGET_INTERNAL = 1;
-const TARGET_ALL_CLIENTS = 2;
-const HOME_LIMIT = 50;
+interface AnnouncementBody {
+  categoryId: number;
+  target: number;
+  timezoneId: number;
+  startTime: string;
+  endTime?: string;
+  contents: AnnouncementContents;
+}
 
+type AnnouncementQuery = ListParams & { keyword?: string; categoryId?: number; target?: number };
+
+const SPEC = listSpec(DECL, {
+  target: 'a.target',
+  startTime: 'a.start_time',
+  endTime: sql`coalesce(a.end_time, 'infinity'::timestamptz)`,
+  createdAt: 'a.created_at',
+}, 'a.id');
+
+const CATEGORY_SPEC = listSpec(CATEGORY_DECL, {
+  names: sql`lower(c.names->>'zh_TW')`,
+  createdAt: 'c.created_at',
+}, 'c.id');
+
+type Db = AppDeps['db'] | Transaction<Database>;
+
+/** contents as two Names: the titles and the contents per language. */
 function split(contents: AnnouncementContents | null): { title: Names; content: Names } {
   const title: Names = {};
   const content: Names = {};
@@ -34,19 +138,153 @@ function split(contents: AnnouncementContents | null): { title: Names; content: 
   return { title, content };
 }
 
+// --- Categories ----------------------------------------------------------------------------
+
+function categoryQuery(db: Db, tenantId: number) {
+  return db.selectFrom('announcement_categories as c')
+    .select(['c.id', 'c.names', 'c.created_at', 'c.updated_at'])
+    .select((eb) => eb.selectFrom('announcements as a').select(eb.fn.countAll().as('n')).whereRef('a.category_id', '=', 'c.id').as('announcementCount'))
+    .where('c.tenant_id', '=', tenantId);
+}
+
+type CategoryRow = Awaited<ReturnType<ReturnType<typeof categoryQuery>['executeTakeFirstOrThrow']>>;
+
+function toCategoryDto(c: CategoryRow): CategoryDto {
+  return {
+    id: c.id,
+    names: c.names ?? {},
+    announcementCount: Number(c.announcementCount ?? 0),
+    createdAt: c.created_at.toISOString(),
+    updatedAt: c.updated_at.toISOString(),
+  };
+}
+
+async function loadCategory(db: Db, tenantId: number, id: number, lock = false): Promise<CategoryDto | null> {
+  let q = categoryQuery(db, tenantId).where('c.id', '=', id);
+  if (lock) q = q.forUpdate('c');
+  const row = await q.executeTakeFirst();
+  return row ? toCategoryDto(row) : null;
+}
+
+function cleanNames(names: Names): Names {
+  const out: Names = {};
+  for (const lang of LANGS) {
+    const n = names[lang]?.trim();
+    if (n) out[lang] = n;
+  }
+  return out;
+}
+
+/** A category name is unique per language in the tenant (case-insensitive): code 1 checkRepeatName. */
+async function checkCategoryNames(trx: Transaction<Database>, tenantId: number, names: Names, selfId: number | null): Promise<void> {
+  const fields: Record<string, { key: string }> = {};
+  for (const lang of LANGS) {
+    const name = names[lang];
+    if (!name) continue;
+    let q = trx.selectFrom('announcement_categories').select('id')
+      .where('tenant_id', '=', tenantId)
+      .where(sql<string>`lower(names->>${sql.lit(lang)})`, '=', name.toLowerCase());
+    if (selfId !== null) q = q.where('id', '!=', selfId);
+    if (await q.executeTakeFirst()) fields[`names.${lang}`] = { key: 'checkRepeatName' };
+  }
+  if (Object.keys(fields).length) throw badRequest(fields);
+}
+
+// --- Announcements -------------------------------------------------------------------------
+
+function announcementQuery(db: Db, tenantId: number) {
+  return db.selectFrom('announcements as a')
+    .leftJoin('announcement_categories as c', 'c.id', 'a.category_id')
+    .leftJoin('users as u', 'u.id', 'a.created_by')
+    .select([
+      'a.id', 'a.category_id', 'c.names as categoryNames', 'a.contents', 'a.target', 'a.start_time', 'a.end_time',
+      'a.timezone_id', 'u.account', 'a.created_at', 'a.updated_at',
+    ])
+    .where('a.tenant_id', '=', tenantId);
+}
+
+type AnnouncementRow = Awaited<ReturnType<ReturnType<typeof announcementQuery>['executeTakeFirstOrThrow']>>;
+
+function toDto(a: AnnouncementRow): AnnouncementDto {
+  return {
+    id: a.id,
+    categoryId: a.category_id,
+    categoryNames: a.categoryNames ?? {},
+    title: split(a.contents).title,
+    contents: a.contents ?? {},
+    target: a.target,
+    startTime: a.start_time.toISOString(),
+    endTime: a.end_time ? a.end_time.toISOString() : null,
+    timezoneId: a.timezone_id,
+    account: a.account ?? null,
+    createdAt: a.created_at.toISOString(),
+    updatedAt: a.updated_at.toISOString(),
+  };
+}
+
+function toListItem(a: AnnouncementRow): AnnouncementListItem {
+  const { contents: _c, updatedAt: _u, ...item } = toDto(a);
+  return item;
+}
+
+async function loadAnnouncement(db: Db, tenantId: number, id: number, lock = false): Promise<AnnouncementDto | null> {
+  let q = announcementQuery(db, tenantId).where('a.id', '=', id);
+  if (lock) q = q.forUpdate('a');
+  const row = await q.executeTakeFirst();
+  return row ? toDto(row) : null;
+}
+
+/** The server rules beyond the declaration; answers the columns to store. */
+async function announcementValues(trx: Transaction<Database>, who: Caller, body: AnnouncementBody) {
+  const fields: Record<string, { key: string }> = {};
+  if (!allowedTargets(who.tenantType).includes(body.target)) fields.target = { key: 'oneOf' };
+  if (!timezoneById(body.timezoneId)) fields.timezoneId = { key: 'oneOf' };
+  const category = isDbId(body.categoryId)
+    ? await trx.selectFrom('announcement_categories').select('id').where('id', '=', body.categoryId).where('tenant_id', '=', who.tenantId).executeTakeFirst()
+    : undefined;
+  if (!category) fields.categoryId = { key: 'oneOf' };
+  if (Object.keys(fields).length) throw badRequest(fields);
+  const contents: AnnouncementContents = {};
+  for (const lang of LANGS) {
+    const entry = body.contents[lang];
+    const title = entry?.title?.trim();
+    const content = entry?.content?.trim();
+    if (title || content) contents[lang] = { ...(title ? { title } : {}), ...(content ? { content } : {}) };
+  }
+  return {
+    category_id: body.categoryId,
+    target: body.target,
+    timezone_id: body.timezoneId,
+    start_time: new Date(body.startTime),
+    end_time: body.endTime ? new Date(body.endTime) : null,
+    contents: json(contents),
+  };
+}
+
+/** The category was deleted by a concurrent request after it was checked: code 1 on categoryId. */
+function categoryGone(err: unknown): never {
+  if (isForeignKeyViolation(err)) throw badRequest({ categoryId: { key: 'oneOf' } });
+  throw err;
+}
+
 export default async function announcementRoutes(app: FastifyInstance, deps: AppDeps) {
+  const { db } = deps;
+  const config = { menuId: ANNOUNCEMENT_MENU_ID };
+
+  // --- Home (any session) ---
   app.get('/system/announcement/Home', async (req): Promise<HomeAnnouncement[]> => {
     const who = caller(req);
     const now = new Date();
-    const rows = await deps.db.selectFrom('announcements as a')
+    const rows = await db.selectFrom('announcements as a')
       .innerJoin('tenants as t', 't.id', 'a.tenant_id')
-      .select(['a.id', 'a.contents', 'a.start_time', 'a.end_time', 't.type as tenantType'])
+      .leftJoin('announcement_categories as c', 'c.id', 'a.category_id')
+      .select(['a.id', 'a.contents', 'a.category_id', 'c.names as categoryNames', 'a.start_time', 'a.end_time', 'a.timezone_id', 't.type as tenantType'])
       .where('a.start_time', '<=', now)
       .where((eb) => eb.or([eb('a.end_time', 'is', null), eb('a.end_time', '>', now)]))
       .where((eb) => {
-        const own = eb.and([eb('a.tenant_id', '=', who.tenantId), eb('a.target', '=', TARGET_INTERNAL)]);
+        const own = eb.and([eb('a.tenant_id', '=', who.tenantId), eb('a.target', '=', AnnouncementTarget.Internal)]);
         if (who.tenantType !== TenantType.Client) return own;
-        return eb.or([own, eb.and([eb('t.type', '=', TenantType.Operator), eb('a.target', '=', TARGET_ALL_CLIENTS)])]);
+        return eb.or([own, eb.and([eb('t.type', '=', TenantType.Operator), eb('a.target', '=', AnnouncementTarget.AllClients)])]);
       })
       .orderBy('a.start_time', 'desc').orderBy('a.id', 'desc')
       .limit(HOME_LIMIT)
@@ -54,9 +292,143 @@ export default async function announcementRoutes(app: FastifyInstance, deps: App
     return rows.map((r) => ({
       id: r.id,
       ...split(r.contents),
+      categoryId: r.category_id,
+      categoryNames: r.categoryNames ?? {},
       startTime: r.start_time.toISOString(),
       endTime: r.end_time ? r.end_time.toISOString() : null,
+      timezoneId: r.timezone_id,
       publishedByOperator: r.tenantType === TenantType.Operator,
     }));
+  });
+
+  // --- Categories ---
+  app.get<{ Querystring: ListParams }>('/system/announcement/category', { config, ...listRoute(CATEGORY_SPEC, CATEGORY_DECL.filters?.schema) }, async (req): Promise<Page<CategoryDto>> => {
+    const who = caller(req);
+    const page = await listPage(categoryQuery(db, who.tenantId), CATEGORY_SPEC, req.query);
+    return { total: page.total, items: page.items.map(toCategoryDto) };
+  });
+
+  app.get<{ Querystring: { lang?: string } }>('/system/announcement/category/options', {
+    config,
+    schema: { querystring: { type: 'object', properties: { lang: { type: 'string', enum: [...LANGS] } } } },
+  }, async (req) => {
+    const who = caller(req);
+    const lang = isLang(req.query.lang) ? req.query.lang : DEFAULT_LANG;
+    const rows = await db.selectFrom('announcement_categories').select(['id', 'names'])
+      .where('tenant_id', '=', who.tenantId)
+      .orderBy(sql`lower(names->>'zh_TW')`).orderBy('id')
+      .execute();
+    return rows.map((c) => ({ value: c.id, label: pickName(c.names, lang) || String(c.id), names: c.names ?? {} }));
+  });
+
+  app.post('/system/announcement/category', { config }, async (req, reply) => {
+    const who = caller(req);
+    const raw = objectBody(req.body);
+    const editing = raw.id !== undefined && raw.id !== null && raw.id !== '';
+    const id = editing ? bodyId(raw) : null;
+    const body = validated<{ names: Names }>(resolveForm(CATEGORY_FORM), withoutKeys(raw, ['id', ...CATEGORY_READ_ONLY]));
+    const names = cleanNames(body.names);
+    const result = await db.transaction().execute(async (trx) => {
+      const now = new Date();
+      if (id !== null) {
+        const before = await loadCategory(trx, who.tenantId, id, true);
+        if (!before) throw notFound();
+        await checkCategoryNames(trx, who.tenantId, names, id);
+        await trx.updateTable('announcement_categories').set({ names: json(names), updated_at: now })
+          .where('id', '=', id).where('tenant_id', '=', who.tenantId).execute();
+        const after = (await loadCategory(trx, who.tenantId, id))!;
+        await recordChange(trx, who, { resource: CATEGORY_RESOURCE, resourceId: id, action: 'update', before, after });
+        return after;
+      }
+      await checkCategoryNames(trx, who.tenantId, names, null);
+      const { id: newId } = await trx.insertInto('announcement_categories')
+        .values({ tenant_id: who.tenantId, names: json(names), created_at: now, updated_at: now })
+        .returning('id').executeTakeFirstOrThrow();
+      const after = (await loadCategory(trx, who.tenantId, newId))!;
+      await recordChange(trx, who, { resource: CATEGORY_RESOURCE, resourceId: newId, action: 'create', after });
+      return after;
+    });
+    return reply.code(id === null ? 201 : 200).send(result);
+  });
+
+  app.delete<{ Params: { id: number } }>('/system/announcement/category/:id', { config, schema: { params: idParams } }, async (req, reply) => {
+    const who = caller(req);
+    const id = req.params.id;
+    await db.transaction().execute(async (trx) => {
+      // The row lock makes a concurrent announcement naming this category wait (its FK check).
+      const before = await loadCategory(trx, who.tenantId, id, true);
+      if (!before) throw notFound();
+      const used = await trx.selectFrom('announcements').select('id').where('category_id', '=', id).limit(1).executeTakeFirst();
+      if (used) throw new ApiError(400, ErrorCode.AnnouncementCategoryInUse);
+      await trx.deleteFrom('announcement_categories').where('id', '=', id).where('tenant_id', '=', who.tenantId).execute();
+      await recordChange(trx, who, { resource: CATEGORY_RESOURCE, resourceId: id, action: 'delete', before });
+    });
+    return reply.code(204).send();
+  });
+
+  // --- Announcements ---
+  app.get<{ Querystring: AnnouncementQuery }>('/system/announcement', { config, ...listRoute(SPEC, DECL.filters?.schema) }, async (req): Promise<Page<AnnouncementListItem>> => {
+    const who = caller(req);
+    const { keyword, categoryId, target } = req.query;
+    let q = announcementQuery(db, who.tenantId);
+    if (keyword?.trim()) {
+      const pattern = containsPattern(keyword.trim());
+      q = q.where((eb) => eb.or(LANGS.map((lang) => eb(sql<string>`a.contents->${sql.lit(lang)}->>'title'`, 'ilike', pattern))));
+    }
+    if (categoryId !== undefined) q = q.where('a.category_id', '=', categoryId);
+    if (target !== undefined) q = q.where('a.target', '=', target);
+    const page = await listPage(q, SPEC, req.query);
+    return { total: page.total, items: page.items.map(toListItem) };
+  });
+
+  app.get<{ Params: { id: number } }>('/system/announcement/:id', { config, schema: { params: idParams } }, async (req): Promise<AnnouncementDto> => {
+    const found = await loadAnnouncement(db, caller(req).tenantId, req.params.id);
+    if (!found) throw notFound();
+    return found;
+  });
+
+  app.post('/system/announcement', { config }, async (req, reply) => {
+    const who = caller(req);
+    const body = validated<AnnouncementBody>(resolveForm(FORM), withoutKeys(objectBody(req.body), READ_ONLY));
+    const created = await db.transaction().execute(async (trx) => {
+      const values = await announcementValues(trx, who, body);
+      const now = new Date();
+      const { id } = await trx.insertInto('announcements')
+        .values({ ...values, tenant_id: who.tenantId, created_by: who.userId, created_at: now, updated_at: now })
+        .returning('id').executeTakeFirstOrThrow();
+      const after = (await loadAnnouncement(trx, who.tenantId, id))!;
+      await recordChange(trx, who, { resource: RESOURCE, resourceId: id, action: 'create', after });
+      return after;
+    }).catch(categoryGone);
+    return reply.code(201).send(created);
+  });
+
+  app.put('/system/announcement', { config }, async (req): Promise<AnnouncementDto> => {
+    const who = caller(req);
+    const raw = objectBody(req.body);
+    const id = bodyId(raw);
+    const body = validated<AnnouncementBody>(editForm(FORM), withoutKeys(raw, ['id', ...READ_ONLY]));
+    return db.transaction().execute(async (trx) => {
+      const before = await loadAnnouncement(trx, who.tenantId, id, true);
+      if (!before) throw notFound();
+      const values = await announcementValues(trx, who, body);
+      await trx.updateTable('announcements').set({ ...values, updated_at: new Date() })
+        .where('id', '=', id).where('tenant_id', '=', who.tenantId).execute();
+      const after = (await loadAnnouncement(trx, who.tenantId, id))!;
+      await recordChange(trx, who, { resource: RESOURCE, resourceId: id, action: 'update', before, after });
+      return after;
+    }).catch(categoryGone);
+  });
+
+  app.delete<{ Params: { id: number } }>('/system/announcement/:id', { config, schema: { params: idParams } }, async (req, reply) => {
+    const who = caller(req);
+    const id = req.params.id;
+    await db.transaction().execute(async (trx) => {
+      const before = await loadAnnouncement(trx, who.tenantId, id, true);
+      if (!before) throw notFound();
+      await trx.deleteFrom('announcements').where('id', '=', id).where('tenant_id', '=', who.tenantId).execute();
+      await recordChange(trx, who, { resource: RESOURCE, resourceId: id, action: 'delete', before });
+    });
+    return reply.code(204).send();
   });
 }

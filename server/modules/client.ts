@@ -1,18 +1,77 @@
 /**
- * Client area (schema-engine part): GET system/client/GetActiveClient — the active client
- * tenants (type 2, not deleted) as options `{ value, label, names, code }`, for the role
- * form's authorized customers. Only the operator manages clients: a client tenant gets [].
- * `label` is the name in `?lang=` (default zh_TW) with the fallback zh_TW, zh_CN, en, then
- * the tenant code. Needs role settings (9) or client settings (11).
+ * Client accounts (menu 11, the operator only: a client tenant's caller gets 403 by menu),
+ * declared by src/schemas/system/client.json. A client is a tenant of type 2.
+ *   GET  system/client                  list { items, total } (keyword: code or a name contains;
+ *                                       functions: has every given flag; status)
+ *   GET  system/client/{id}
+ *   POST system/client                  201 { id, clientCode, activationCode, account, defaultPassword }
+ *                                       (shown once): the tenant, its Admin role and its admin
+ *                                       account in one transaction
+ *   PUT  system/client                  body carries id; the code cannot change
+ *   POST system/client/{id}             { reason }: delete (soft): 204
+ *   GET  system/client/GetActiveClient  options { value, label, names, code } (menu 9 or 11)
+ * Only client tenants that are not deleted are seen: any other id (the operator itself, a
+ * deleted client, no tenant at all) answers 404 code 2.
+ *
+ * - The client code (letters and digits) is the tenant code of /login?code=, unique whatever its
+ *   case across every tenant, deleted ones included: 400 code 50.
+ * - The activation code is generated here, answered once and kept only as its sha256.
+ * - Changing the function flags gives the client's Admin-type roles exactly the new grantable
+ *   menu (the admin sees new functions at the next menu load); General roles keep theirs
+ *   (functions the client lost are hidden by the menu rules anyway).
+ * - Disabled (status 2): its users cannot sign in (13) and their sessions end. Deleted
+ *   (deleted_at, delete_reason): its code is unknown at sign-in (14) and in Config/tenant
+ *   (404), its sessions end, it leaves every role's authorized customers. The code stays taken.
+ * - Every write is logged: the client in the operator's change log; the Admin role, admin
+ *   account and role syncs of the client in the client's own log (account: the operator's).
  */
+import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { TenantType } from '../../src/domain/enums';
+import { sql, type Transaction } from 'kysely';
+import type { Page } from '../../src/domain/api';
+import { declaration, editForm, resolveForm } from '../../src/domain/declarations';
+import { MimaStatus, RoleType, TenantType, UserStatus, UserType } from '../../src/domain/enums';
+import { ErrorCode } from '../../src/domain/errors';
 import { DEFAULT_LANG, LANGS, isLang, pickName, type Names } from '../../src/domain/lang';
-import { caller } from '../auth';
+import { normalizeCallingCode } from '../../src/domain/phone';
+import { buildLocations } from '../../src/domain/reference/dialCodes';
+import type { FormDeclaration } from '../../src/domain/validation/index';
+import { caller, type Caller } from '../auth';
 import type { AppDeps } from '../context';
+import { containsPattern, listPage, listRoute, listSpec, type ListParams } from '../db/list';
+import { json, type ClientContact, type ClientContacts, type Database } from '../db/schema';
+import { ApiError, badRequest, notFound } from '../errors';
+import { generatePassword, hashPassword } from '../security/passwords';
+import { hashToken } from '../security/tokens';
+import { recordChange, type ChangeContext } from '../services/changelog';
+import { idParams, bodyId, objectBody, validated, withoutKeys } from '../services/resource';
+import { ADMIN_ACCOUNT, adminFunctions, createTenantWithAdmin, syncAdminRoles } from '../services/tenants';
 
 const ROLE_MENU_ID = 9;
-const CLIENT_MENU_ID = 11;
+export const CLIENT_MENU_ID = 11;
+
+const DECL = declaration('system.client');
+const FORM = DECL.form!;
+const RESOURCE = DECL.resource ?? 'client';
+/** Fields the server answers but never takes: a body may carry them back, they are ignored. */
+const READ_ONLY = ['createdAt', 'updatedAt'];
+export const DELETE_REASON_MAX = 200;
+/** The body of the delete call (POST system/client/{id}). */
+const REMOVE_FORM: FormDeclaration = {
+  schema: {
+    type: 'object',
+    required: ['reason'],
+    properties: { reason: { type: 'string', minLength: 1, maxLength: DELETE_REASON_MAX } },
+  },
+};
+
+export const ACTIVATION_CODE_LENGTH = 16;
+const ACTIVATION_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+/** A random activation code: 16 characters, upper-case letters and digits without look-alikes. */
+export function newActivationCode(): string {
+  return Array.from({ length: ACTIVATION_CODE_LENGTH }, () => ACTIVATION_ALPHABET[crypto.randomInt(ACTIVATION_ALPHABET.length)]).join('');
+}
 
 export interface ClientOption {
   value: number;
@@ -21,7 +80,174 @@ export interface ClientOption {
   names: Names;
 }
 
+export interface ClientListItem {
+  id: number;
+  names: Names;
+  code: string;
+  functions: number;
+  proxyType: number;
+  domainType: number;
+  defaultLanguage: string;
+  status: number;
+  createdAt: string;
+}
+
+export interface ClientDto extends ClientListItem {
+  layouts: number;
+  domain: string | null;
+  contacts: ClientContacts;
+  country: number | null;
+  address: string | null;
+  updatedAt: string;
+}
+
+export interface ClientCreated {
+  id: number;
+  clientCode: string;
+  activationCode: string;
+  account: string;
+  defaultPassword: string;
+}
+
+interface ClientBody {
+  names: Names;
+  code?: string;
+  status: number;
+  proxyType: number;
+  functions: number;
+  layouts: number;
+  domainType: number;
+  domain?: string;
+  defaultLanguage: string;
+  contacts: ClientContacts;
+  country: number;
+  address?: string;
+}
+
+type ClientQuery = ListParams & { keyword?: string; functions?: number; status?: number };
+
+const SPEC = listSpec(DECL, {
+  names: sql`lower(t.names->>'zh_TW')`,
+  code: sql`lower(t.code)`,
+  status: 't.status',
+  createdAt: 't.created_at',
+}, 't.id');
+
+let countryIds: Set<number> | null = null;
+const isCountry = (id: number) => (countryIds ??= new Set(buildLocations().map((l) => l.id))).has(id);
+
+type Db = AppDeps['db'] | Transaction<Database>;
+
+function clientQuery(db: Db) {
+  return db.selectFrom('tenants as t')
+    .select([
+      't.id', 't.names', 't.code', 't.status', 't.proxy_type', 't.function_flags', 't.layouts', 't.domain_type', 't.domain',
+      't.default_language', 't.contacts', 't.country_id', 't.address', 't.created_at', 't.updated_at',
+    ])
+    .where('t.type', '=', TenantType.Client)
+    .where('t.deleted_at', 'is', null);
+}
+
+type ClientRow = Awaited<ReturnType<ReturnType<typeof clientQuery>['executeTakeFirstOrThrow']>>;
+
+function toDto(t: ClientRow): ClientDto {
+  return {
+    id: t.id,
+    names: t.names ?? {},
+    code: t.code,
+    functions: t.function_flags,
+    proxyType: t.proxy_type,
+    domainType: t.domain_type,
+    defaultLanguage: t.default_language,
+    status: t.status,
+    layouts: t.layouts,
+    domain: t.domain,
+    contacts: t.contacts ?? {},
+    country: t.country_id,
+    address: t.address,
+    createdAt: t.created_at.toISOString(),
+    updatedAt: t.updated_at.toISOString(),
+  };
+}
+
+function toListItem(t: ClientRow): ClientListItem {
+  const { id, names, code, functions, proxyType, domainType, defaultLanguage, status, createdAt } = toDto(t);
+  return { id, names, code, functions, proxyType, domainType, defaultLanguage, status, createdAt };
+}
+
+async function loadClient(db: Db, id: number, lock = false): Promise<ClientDto | null> {
+  let q = clientQuery(db).where('t.id', '=', id);
+  if (lock) q = q.forUpdate('t');
+  const row = await q.executeTakeFirst();
+  return row ? toDto(row) : null;
+}
+
+/** A contact as stored: texts trimmed, calling code digits, empty fields left out. */
+function cleanContact(c: ClientContact | undefined): ClientContact | undefined {
+  if (!c) return undefined;
+  const out: ClientContact = {};
+  const name = c.name?.trim();
+  const code = normalizeCallingCode(c.phoneCountryCode);
+  const phone = c.phone?.trim();
+  const email = c.email?.trim();
+  if (name) out.name = name;
+  if (code) out.phoneCountryCode = code;
+  if (phone) out.phone = phone;
+  if (email) out.email = email;
+  return Object.keys(out).length ? out : undefined;
+}
+
+function cleanNames(names: Names): Names {
+  const out: Names = {};
+  for (const lang of LANGS) {
+    const n = names[lang]?.trim();
+    if (n) out[lang] = n;
+  }
+  return out;
+}
+
+/** The tenant columns of a checked body (the server rules beyond the declaration). */
+function clientValues(body: ClientBody) {
+  if (!isCountry(body.country)) throw badRequest({ country: { key: 'oneOf' } });
+  const contacts: ClientContacts = { primary: cleanContact(body.contacts.primary) };
+  const secondary = cleanContact(body.contacts.secondary);
+  if (secondary) contacts.secondary = secondary;
+  const general = body.domainType === 1;
+  return {
+    names: json(cleanNames(body.names)),
+    status: body.status,
+    proxy_type: body.proxyType,
+    function_flags: body.functions,
+    layouts: body.layouts,
+    domain_type: body.domainType,
+    domain: general ? null : body.domain!.trim().toLowerCase(),
+    default_language: body.defaultLanguage,
+    contacts: json(contacts),
+    country_id: body.country,
+    address: body.address?.trim() || null,
+  };
+}
+
+const duplicateCode = () => new ApiError(400, ErrorCode.DuplicateClientCode);
+
+/** The change context of writes that land in the client's own change log. */
+const inClientLog = (who: Caller, tenantId: number): ChangeContext => ({ tenantId, userId: who.userId, account: who.account });
+
+/** Logs the Admin-role syncs of a function change in the client's log. */
+async function logRoleSyncs(trx: Transaction<Database>, who: Caller, tenantId: number, synced: Awaited<ReturnType<typeof syncAdminRoles>>) {
+  for (const r of synced) {
+    await recordChange(trx, inClientLog(who, tenantId), {
+      resource: 'role', resourceId: r.id, action: 'update',
+      before: { id: r.id, name: r.name, type: RoleType.Admin, functions: r.before },
+      after: { id: r.id, name: r.name, type: RoleType.Admin, functions: r.after },
+    });
+  }
+}
+
 export default async function clientRoutes(app: FastifyInstance, deps: AppDeps) {
+  const { db, settings } = deps;
+  const config = { menuId: CLIENT_MENU_ID };
+
   app.get<{ Querystring: { lang?: string } }>('/system/client/GetActiveClient', {
     config: { menuId: [ROLE_MENU_ID, CLIENT_MENU_ID] },
     schema: { querystring: { type: 'object', properties: { lang: { type: 'string', enum: [...LANGS] } } } },
@@ -29,10 +255,135 @@ export default async function clientRoutes(app: FastifyInstance, deps: AppDeps) 
     const who = caller(req);
     if (who.tenantType !== TenantType.Operator) return [];
     const lang = isLang(req.query.lang) ? req.query.lang : DEFAULT_LANG;
-    const rows = await deps.db.selectFrom('tenants').select(['id', 'code', 'names'])
+    const rows = await db.selectFrom('tenants').select(['id', 'code', 'names'])
       .where('type', '=', TenantType.Client).where('deleted_at', 'is', null)
       .orderBy('code').orderBy('id')
       .execute();
     return rows.map((t) => ({ value: t.id, label: pickName(t.names, lang) || t.code, code: t.code, names: t.names ?? {} }));
+  });
+
+  app.get<{ Querystring: ClientQuery }>('/system/client', { config, ...listRoute(SPEC, DECL.filters?.schema) }, async (req): Promise<Page<ClientListItem>> => {
+    const { keyword, functions, status } = req.query;
+    let q = clientQuery(db);
+    if (keyword?.trim()) {
+      const pattern = containsPattern(keyword.trim());
+      q = q.where((eb) => eb.or([
+        eb('t.code', 'ilike', pattern),
+        ...LANGS.map((lang) => eb(sql<string>`t.names->>${sql.lit(lang)}`, 'ilike', pattern)),
+      ]));
+    }
+    if (functions !== undefined) q = q.where(sql<number>`t.function_flags & ${functions}`, '=', functions);
+    if (status !== undefined) q = q.where('t.status', '=', status);
+    const page = await listPage(q, SPEC, req.query);
+    return { total: page.total, items: page.items.map(toListItem) };
+  });
+
+  app.get<{ Params: { id: number } }>('/system/client/:id', { config, schema: { params: idParams } }, async (req): Promise<ClientDto> => {
+    caller(req);
+    const client = await loadClient(db, req.params.id);
+    if (!client) throw notFound();
+    return client;
+  });
+
+  app.post('/system/client', { config }, async (req, reply): Promise<ClientCreated> => {
+    const who = caller(req);
+    const body = validated<ClientBody>(resolveForm(FORM), withoutKeys(objectBody(req.body), READ_ONLY));
+    const code = body.code!.trim();
+    const values = clientValues(body);
+    const taken = await db.selectFrom('tenants').select('id')
+      .where((eb) => eb(eb.fn('lower', ['code']), '=', code.toLowerCase()))
+      .executeTakeFirst();
+    if (taken) throw duplicateCode();
+
+    const defaultPassword = generatePassword();
+    const activationCode = newActivationCode();
+    const mimaHash = await hashPassword(defaultPassword);
+    const id = await db.transaction().execute(async (trx) => {
+      const { names: _n, function_flags: flags, ...rest } = values;
+      const created = await createTenantWithAdmin(trx, {
+        code, type: TenantType.Client, names: cleanNames(body.names), functionFlags: flags,
+        values: { ...rest, activation_code_hash: hashToken(activationCode) },
+      }, { mimaHash }, settings);
+      if (!created) throw duplicateCode();
+      const after = (await loadClient(trx, created.tenantId))!;
+      await recordChange(trx, who, { resource: RESOURCE, resourceId: created.tenantId, action: 'create', after });
+      const own = inClientLog(who, created.tenantId);
+      await recordChange(trx, own, {
+        resource: 'role', resourceId: created.roleId, action: 'create',
+        after: { id: created.roleId, type: RoleType.Admin, functions: created.functions },
+      });
+      await recordChange(trx, own, {
+        resource: 'employee', resourceId: created.userId, action: 'create',
+        after: { id: created.userId, account: ADMIN_ACCOUNT, type: UserType.Admin, roleId: created.roleId, status: UserStatus.Enabled, mimaStatus: MimaStatus.MustChange },
+      });
+      return created.tenantId;
+    });
+    return reply.code(201).send({ id, clientCode: code, activationCode, account: ADMIN_ACCOUNT, defaultPassword });
+  });
+
+  app.put('/system/client', { config }, async (req): Promise<ClientDto> => {
+    const who = caller(req);
+    const raw = objectBody(req.body);
+    const id = bodyId(raw);
+    const body = validated<ClientBody>(editForm(FORM), withoutKeys(raw, ['id', ...READ_ONLY]));
+    const values = clientValues(body);
+    return db.transaction().execute(async (trx) => {
+      const before = await loadClient(trx, id, true);
+      if (!before) throw notFound();
+      if (body.code !== undefined && body.code.trim() !== before.code) throw badRequest({ code: { key: 'invalid' } });
+      const now = new Date();
+      const tenant = await trx.updateTable('tenants').set({ ...values, updated_at: now })
+        .where('id', '=', id).where('type', '=', TenantType.Client)
+        .returning(['excluded_menu_ids'])
+        .executeTakeFirstOrThrow();
+      if (before.functions !== body.functions) {
+        const functions = adminFunctions({
+          type: TenantType.Client, functionFlags: body.functions,
+          excludedMenuIds: Array.isArray(tenant.excluded_menu_ids) ? tenant.excluded_menu_ids : [],
+        }, settings);
+        await logRoleSyncs(trx, who, id, await syncAdminRoles(trx, id, functions));
+      }
+      // A disabled client's users are signed out everywhere (sign-in answers 13 meanwhile).
+      if (body.status !== UserStatus.Enabled && before.status === UserStatus.Enabled) {
+        await trx.deleteFrom('sessions').where('tenant_id', '=', id).execute();
+      }
+      const after = (await loadClient(trx, id))!;
+      await recordChange(trx, who, { resource: RESOURCE, resourceId: id, action: 'update', before, after });
+      return after;
+    });
+  });
+
+  app.post<{ Params: { id: number } }>('/system/client/:id', { config, schema: { params: idParams } }, async (req, reply) => {
+    const who = caller(req);
+    const id = req.params.id;
+    const { reason } = validated<{ reason: string }>(REMOVE_FORM, objectBody(req.body));
+    await db.transaction().execute(async (trx) => {
+      const before = await loadClient(trx, id, true);
+      if (!before) throw notFound();
+      const deletedAt = new Date();
+      await trx.updateTable('tenants').set({ deleted_at: deletedAt, delete_reason: reason.trim(), updated_at: deletedAt })
+        .where('id', '=', id).where('type', '=', TenantType.Client).execute();
+      await trx.deleteFrom('sessions').where('tenant_id', '=', id).execute();
+      // The client leaves every role's authorized customers (role forms only take active clients).
+      const holders = await trx.selectFrom('roles').select(['id', 'tenant_id', 'name', 'customers'])
+        .where(sql<boolean>`customers @> ${json([id])}::jsonb`)
+        .orderBy('id')
+        .forUpdate()
+        .execute();
+      for (const r of holders) {
+        const customers = (Array.isArray(r.customers) ? r.customers : []).filter((c) => c !== id);
+        await trx.updateTable('roles').set({ customers: json(customers), updated_at: deletedAt })
+          .where('id', '=', r.id).where('tenant_id', '=', r.tenant_id).execute();
+        await recordChange(trx, { ...who, tenantId: r.tenant_id }, {
+          resource: 'role', resourceId: r.id, action: 'update',
+          before: { id: r.id, name: r.name, customers: r.customers }, after: { id: r.id, name: r.name, customers },
+        });
+      }
+      await recordChange(trx, who, {
+        resource: RESOURCE, resourceId: id, action: 'delete',
+        before, after: { ...before, deletedAt: deletedAt.toISOString(), deleteReason: reason.trim() },
+      });
+    });
+    return reply.code(204).send();
   });
 }

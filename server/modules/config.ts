@@ -1,17 +1,20 @@
 /**
  * Config area: GET Config/tenant (the platform config, tenant fields null) and
- * GET Config/tenant/:code (a tenant's public config; unknown code: 404 code 2). No session.
+ * GET Config/tenant/:code (a tenant's public config; unknown or deleted code: 404 code 2;
+ * logo, loginBackground and forgotPasswordHint from the tenant's other settings, `document`
+ * the help documents of every function). No session.
  * The reference lists (dial codes, locations, time zones, currencies) are built once.
  */
 import type { FastifyInstance } from 'fastify';
 import type { TenantConfig } from '../../src/domain/api';
-import { DEFAULT_LANG, LANGS, isLang } from '../../src/domain/lang';
+import { DEFAULT_LANG, LANGS, isLang, type Names } from '../../src/domain/lang';
 import { CURRENCIES } from '../../src/domain/reference/currencies';
 import { buildDialCodes, buildLocations } from '../../src/domain/reference/dialCodes';
 import { TIMEZONES } from '../../src/domain/reference/timezones';
 import type { AppDeps } from '../context';
 import type { Tenant } from '../db/schema';
 import { notFound } from '../errors';
+import { loadHelpDocuments, loadOtherSettingValues, type OtherSettingValues } from '../services/textKeys';
 
 type Reference = Pick<TenantConfig, 'dialCodes' | 'locations' | 'timezoneInfo' | 'currencies'>;
 let reference: Reference | null = null;
@@ -20,7 +23,15 @@ function referenceLists(): Reference {
   return reference;
 }
 
-export function tenantConfig(deps: AppDeps, tenant: Tenant | null): TenantConfig {
+/** What a tenant's config adds from its text keys (other settings) and the help documents. */
+export interface TenantConfigExtras {
+  other: OtherSettingValues;
+  document: Record<string, Names>;
+}
+
+const NO_EXTRAS: TenantConfigExtras = { other: { forgotPasswordHint: null, loginBackground: null, logo: null }, document: {} };
+
+export function tenantConfig(deps: AppDeps, tenant: Tenant | null, extras: TenantConfigExtras = NO_EXTRAS): TenantConfig {
   const lang = tenant && isLang(tenant.default_language) ? tenant.default_language : DEFAULT_LANG;
   return {
     tenant: tenant
@@ -38,9 +49,10 @@ export function tenantConfig(deps: AppDeps, tenant: Tenant | null): TenantConfig
     ...referenceLists(),
     defaultDomains: deps.settings.defaultDomains,
     staticHost: deps.settings.staticHost,
-    logo: tenant?.logo_url ?? null,
-    loginBackground: tenant?.login_background_url ?? null,
-    forgotPasswordHint: tenant?.forgot_password_hint ?? null,
+    logo: extras.other.logo,
+    loginBackground: extras.other.loginBackground,
+    forgotPasswordHint: extras.other.forgotPasswordHint,
+    document: extras.document,
     passwordPublicKey: deps.keys.publicKeyPem,
     unreleasedMenuIds: deps.settings.unreleasedMenuIds,
   };
@@ -55,8 +67,12 @@ export default async function configRoutes(app: FastifyInstance, deps: AppDeps) 
     config,
     schema: { params: { type: 'object', required: ['code'], properties: { code: { type: 'string', minLength: 1, maxLength: 50 } } } },
   }, async (req): Promise<TenantConfig> => {
-    const tenant = await deps.db.selectFrom('tenants').selectAll().where('code', '=', req.params.code).executeTakeFirst();
+    // A deleted client is unknown here: its users can no longer sign in.
+    const tenant = await deps.db.selectFrom('tenants').selectAll()
+      .where('code', '=', req.params.code).where('deleted_at', 'is', null)
+      .executeTakeFirst();
     if (!tenant) throw notFound();
-    return tenantConfig(deps, tenant);
+    const [other, document] = await Promise.all([loadOtherSettingValues(deps.db, tenant.id), loadHelpDocuments(deps.db)]);
+    return tenantConfig(deps, tenant, { other, document });
   });
 }

@@ -8,7 +8,8 @@
  *  - a Locked account: 400 code 13 before the password is checked;
  *  - SIGNIN_MAX_FAILURES consecutive wrong passwords lock the account; the attempt that locks
  *    it already answers 13;
- *  - a Disabled account: 400 code 13, only after a correct password;
+ *  - a Disabled account, or an account of a Disabled client: 400 code 13, only after a correct
+ *    password (a deleted client is an unknown tenant: 14);
  *  - otherwise failed_signins is reset and a new session (new token) is created.
  * The route is rate limited per client IP (SIGNIN_RATE_LIMIT a minute): 429 code 3.
  */
@@ -55,9 +56,10 @@ export default async function identityRoutes(app: FastifyInstance, deps: AppDeps
       .innerJoin('tenants as t', 't.id', 'u.tenant_id')
       .select([
         'u.id', 'u.account', 'u.name', 'u.type', 'u.status', 'u.role_id', 'u.mima_hash', 'u.mima_status', 'u.mima_changed_at',
-        't.id as tenant_id', 't.code as tenant_code', 't.type as tenant_type',
+        't.id as tenant_id', 't.code as tenant_code', 't.type as tenant_type', 't.status as tenant_status',
       ])
       .where('t.code', '=', tenantCode.trim())
+      .where('t.deleted_at', 'is', null) // a deleted client is an unknown tenant
       .where((eb) => eb(eb.fn('lower', ['u.account']), '=', account.trim().toLowerCase()))
       .executeTakeFirst();
 
@@ -83,7 +85,8 @@ export default async function identityRoutes(app: FastifyInstance, deps: AppDeps
       }
       throw loginFailed();
     }
-    if (user.status !== UserStatus.Enabled) throw userLocked();
+    // A disabled account, or any account of a disabled client, like a disabled account: 13.
+    if (user.status !== UserStatus.Enabled || user.tenant_status !== UserStatus.Enabled) throw userLocked();
 
     const token = newToken();
     const now = new Date();

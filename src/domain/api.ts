@@ -65,6 +65,12 @@ export interface TenantConfig {
   loginBackground: string | null;
   /** Forgot-password hint; null means the default text 'contact your system administrator'. */
   forgotPasswordHint: string | null;
+  /**
+   * Help documents: menu id -> PDF url per language (the operator's, for every tenant). Pick
+   * one with pickDocument (src/domain/helpDocuments.ts): the user's language, else zh_TW,
+   * zh_CN, en. Absent or {} in the config without a tenant.
+   */
+  document?: Record<string, Names>;
   /** RSA public key, SPKI PEM, for RSA-OAEP SHA-256 password encryption. */
   passwordPublicKey: string;
   /** Unreleased menu ids of this deployment (UNRELEASED_MENU_IDS). */

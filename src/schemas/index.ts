@@ -6,10 +6,20 @@
  * A new screen = its JSON file + one line here + its locale keys. The schema tests fail
  * when a JSON file under src/schemas is missing from this list.
  */
+import announcementCategory from './system/announcement-category.json';
+import announcement from './system/announcement.json';
+import client from './system/client.json';
+import helpDocument from './system/document.json';
 import employee from './system/employee.json';
+import other from './system/other.json';
 import role from './system/role.json';
 
 export const DECLARATION_FILES: readonly unknown[] = [
   role,
   employee,
+  client,
+  announcement,
+  announcementCategory,
+  helpDocument,
+  other,
 ];
