@@ -1,0 +1,40 @@
+/** Messages between bench/list.ts (parent) and bench/list-server.ts (the app's process). */
+
+export const BENCH_TENANT = 'demo';
+export const BENCH_ADMIN_PASSWORD = 'Admin1234';
+
+export type QueryClass = 'page' | 'count' | 'session' | 'other';
+
+export interface ClassStats {
+  n: number;
+  medianMs: number;
+  p99Ms: number;
+}
+
+export interface ReadyMessage {
+  type: 'ready';
+  port: number;
+  rows: number;
+  times: { openMs: number; migrateSeedMs: number; rolesMs: number; usersMs: number; analyzeMs: number; appMs: number };
+}
+
+export interface QueryExample {
+  sql: string;
+  parameters: unknown[];
+}
+
+export interface CapturedMessage {
+  type: 'captured';
+  stats: Partial<Record<QueryClass, ClassStats>>;
+  examples: Partial<Record<QueryClass, QueryExample>>;
+}
+
+export interface ExplainedMessage {
+  type: 'explained';
+  executionMs: number;
+  planningMs: number;
+  plan: string;
+}
+
+export type ChildMessage = ReadyMessage | CapturedMessage | ExplainedMessage | { type: 'armed' } | { type: 'done'; ms: number[] } | { type: 'stopped' } | { type: 'failed'; error: string };
+export type ParentMessage = { cmd: 'arm' } | { cmd: 'disarm' } | { cmd: 'explain'; sql: string; parameters: unknown[] } | { cmd: 'sql'; statements: string[] } | { cmd: 'stop' };

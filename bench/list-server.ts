@@ -1,0 +1,182 @@
+/**
+ * The server side of the list benchmark, run as a child process by bench/list.ts (so the load
+ * generator and the app do not share one event loop): opens the database it is given, runs
+ * the migrations and the first-start seed, bulk-loads BENCH_ROWS employees, builds the real
+ * app (buildApp) and listens on 127.0.0.1 on an ephemeral port.
+ *
+ * The Kysely instance is built as server/db/index.ts builds it (PGlite through
+ * db/pglite-dialect.ts, or a pg Pool of 10), plus a `log` hook that, while armed by the parent,
+ * records how long each list query took in the database (page query, count query, session
+ * lookup) and keeps one example of each for EXPLAIN ANALYZE.
+ *
+ * The parent owns the database or data folder (creates and removes it); this process only
+ * uses it. IPC messages: in {cmd: arm | disarm | explain | sql | stop}; out {type: ready |
+ * armed | captured | explained | done | stopped | failed}. `sql` runs statements (the
+ * candidate indexes) in the bench database only.
+ */
+import { PGlite } from '@electric-sql/pglite';
+import { CompiledQuery, Kysely, PostgresDialect, type LogEvent } from 'kysely';
+import pg from 'pg';
+import { buildApp } from '../server/app';
+import type { Db } from '../server/db/index';
+import { migrate } from '../server/db/migrate';
+import { pgliteDialect } from '../server/db/pglite-dialect';
+import type { Database } from '../server/db/schema';
+import { loadOrCreateKeys } from '../server/security/keys';
+import { hashPassword } from '../server/security/passwords';
+import { seed } from '../server/seed';
+import { readSettings } from '../server/settings';
+import { bulkSeed } from './list-seed';
+import { BENCH_ADMIN_PASSWORD, BENCH_TENANT, type CapturedMessage, type ChildMessage, type ExplainedMessage, type ParentMessage, type QueryClass } from './list-protocol';
+
+const nowMs = () => Number(process.hrtime.bigint()) / 1e6;
+const send = (msg: ChildMessage) => process.send?.(msg);
+
+function classify(sqlText: string): QueryClass {
+  if (sqlText.includes('from "sessions" as "s"')) return 'session';
+  if (sqlText.includes('"users" as "u"') && sqlText.includes('count(*)')) return 'count';
+  if (sqlText.includes('"users" as "u"') && sqlText.includes(' limit ')) return 'page';
+  return 'other';
+}
+
+function pct(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
+}
+
+let durations: Map<QueryClass, number[]> | null = null;
+let examples: CapturedMessage['examples'] = {};
+
+function onLog(event: LogEvent): void {
+  if (!durations || event.level !== 'query') return;
+  const cls = classify(event.query.sql);
+  let list = durations.get(cls);
+  if (!list) durations.set(cls, (list = []));
+  list.push(event.queryDurationMillis);
+  examples[cls] ??= { sql: event.query.sql, parameters: [...event.query.parameters] };
+}
+
+async function openDb(): Promise<Db> {
+  if (process.env.BENCH_BACKEND === 'postgres') {
+    const pool = new pg.Pool({ connectionString: process.env.BENCH_PG_URL, max: 10 });
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: onLog });
+  }
+  const dir = process.env.BENCH_PGLITE_DIR;
+  const pglite = dir ? await PGlite.create(dir) : await PGlite.create();
+  return new Kysely<Database>({ dialect: pgliteDialect(pglite), log: onLog });
+}
+
+/** A one-line plan: 'Limit > Sort [top-N heapsort] > Hash Join (Seq Scan on users, Seq Scan on roles)'. */
+function describePlan(node: Record<string, any>): string {
+  let label = String(node['Node Type']);
+  if (node['Relation Name']) label += ` on ${node['Relation Name']}`;
+  if (node['Index Name']) label += ` using ${node['Index Name']}`;
+  if (node['Sort Method']) label += ` [${node['Sort Method']}]`;
+  if (node['Presorted Key']) label += ` [presorted ${[].concat(node['Presorted Key']).join(', ')}]`;
+  const kids: Record<string, any>[] = node.Plans ?? [];
+  if (kids.length === 0) return label;
+  if (kids.length === 1) return `${label} > ${describePlan(kids[0])}`;
+  return `${label} (${kids.map(describePlan).join(', ')})`;
+}
+
+async function explain(db: Db, sqlText: string, parameters: unknown[]): Promise<ExplainedMessage> {
+  const runs: { executionMs: number; planningMs: number; plan: string }[] = [];
+  for (let i = 0; i < 3; i++) {
+    const result = await db.executeQuery(CompiledQuery.raw(`explain (analyze, timing off, format json) ${sqlText}`, parameters));
+    const row = result.rows[0] as Record<string, unknown>;
+    let doc = row['QUERY PLAN'] ?? Object.values(row)[0];
+    if (typeof doc === 'string') doc = JSON.parse(doc);
+    const top = (doc as Record<string, any>[])[0];
+    runs.push({ executionMs: top['Execution Time'], planningMs: top['Planning Time'], plan: describePlan(top.Plan) });
+  }
+  runs.sort((a, b) => a.executionMs - b.executionMs);
+  return { type: 'explained', ...runs[1] };
+}
+
+async function main(): Promise<void> {
+  const rows = Number(process.env.BENCH_ROWS ?? 100_000);
+  const settings = {
+    ...readSettings({}),
+    adminInitialPassword: BENCH_ADMIN_PASSWORD,
+    staticDir: '/nonexistent/oioc-bench-static',
+    dataDir: process.env.BENCH_PGLITE_DIR ?? '/nonexistent/oioc-bench-data',
+  };
+  let t = nowMs();
+  const db = await openDb();
+  const openMs = nowMs() - t;
+  let closed = false;
+  const close = async () => {
+    if (closed) return;
+    closed = true;
+    await db.destroy();
+  };
+  try {
+    t = nowMs();
+    await migrate(db);
+    await seed(db, settings);
+    const migrateSeedMs = nowMs() - t;
+    // One real argon2id hash (~10 ms) shared by every bench user.
+    const hash = await hashPassword('Passw0rd1');
+    const { rolesMs, usersMs, analyzeMs } = await bulkSeed(db, BENCH_TENANT, rows, hash);
+
+    t = nowMs();
+    const keys = await loadOrCreateKeys(db);
+    const app = await buildApp({ db, settings, keys });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const appMs = nowMs() - t;
+    const address = app.server.address();
+    if (!address || typeof address === 'string') throw new Error('no TCP address');
+
+    let stopping = false;
+    process.on('message', (msg: ParentMessage) => {
+      void (async () => {
+        try {
+          if (msg.cmd === 'arm') {
+            durations = new Map();
+            examples = {};
+            send({ type: 'armed' });
+          } else if (msg.cmd === 'disarm') {
+            const stats: CapturedMessage['stats'] = {};
+            for (const [cls, list] of durations ?? []) stats[cls] = { n: list.length, medianMs: pct(list, 50), p99Ms: pct(list, 99) };
+            send({ type: 'captured', stats, examples });
+            durations = null;
+          } else if (msg.cmd === 'explain') {
+            send(await explain(db, msg.sql, msg.parameters));
+          } else if (msg.cmd === 'sql') {
+            const ms: number[] = [];
+            for (const statement of msg.statements) {
+              const t0 = nowMs();
+              await db.executeQuery(CompiledQuery.raw(statement, []));
+              ms.push(nowMs() - t0);
+            }
+            send({ type: 'done', ms });
+          } else if (msg.cmd === 'stop') {
+            stopping = true;
+            await app.close();
+            await close();
+            send({ type: 'stopped' });
+            process.disconnect?.();
+          }
+        } catch (err) {
+          send({ type: 'failed', error: err instanceof Error ? err.stack ?? err.message : String(err) });
+        }
+      })();
+    });
+    // The parent went away without 'stop': close what is open and leave.
+    process.on('disconnect', () => {
+      if (stopping) return;
+      stopping = true;
+      void app.close().finally(() => close().finally(() => process.exit(0)));
+    });
+    send({ type: 'ready', port: address.port, rows, times: { openMs, migrateSeedMs, rolesMs, usersMs, analyzeMs, appMs } });
+  } catch (err) {
+    await close().catch(() => {});
+    throw err;
+  }
+}
+
+main().catch((err) => {
+  send({ type: 'failed', error: err instanceof Error ? err.stack ?? err.message : String(err) });
+  process.exitCode = 1;
+  process.disconnect?.();
+});

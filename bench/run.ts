@@ -1,0 +1,115 @@
+/**
+ * `npm run bench`: measures, never asserts (no thresholds; docs/benchmarks.md has figures).
+ *
+ *   1. form   — the shared validator and RJSF rendering of a generated 100-field declaration
+ *               (bench/form.ts);
+ *   2. list   — GET /v1/system/employee throughput over 100,000 employees, on PGlite and on
+ *               PostgreSQL (bench/list.ts, serving from bench/list-server.ts).
+ *
+ * Arguments pick parts: `npm run bench -- form`, `-- list`, `-- pglite`, `-- postgres`
+ * (default: everything). `--markdown <file>` also writes the tables as markdown.
+ * Environment: BENCH_ROWS (100000), BENCH_DURATION (10 s), BENCH_WARMUP (2 s),
+ * BENCH_CONNECTIONS (10), BENCH_VALIDATE_RUNS (2000), BENCH_RENDER_RUNS (50), BENCH_PGLITE
+ * (disk: a temporary data folder, the default; memory), DATABASE_URL
+ * (default postgres://postgres@127.0.0.1:5432/test; an own database is created and dropped).
+ *
+ * Exit code 0 whatever the figures; 1 only when a part could not run (its error is printed).
+ * Temporary data folders, databases and the server process are removed at the end, also on
+ * Ctrl-C.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import { runFormBench } from './form';
+import { cleanupAll, listSection, runBackend, seedSection, whatIfSection, type Backend, type BackendResult } from './list';
+import { fmtMs, markdownTable, nowMs, table, type Section } from './stats';
+
+const args = process.argv.slice(2);
+const mdIndex = args.indexOf('--markdown');
+const markdownFile = mdIndex >= 0 ? args[mdIndex + 1] : undefined;
+const parts = args.filter((a, i) => !a.startsWith('--') && !(mdIndex >= 0 && i === mdIndex + 1));
+const want = (name: string) => parts.length === 0 || parts.includes(name);
+const runForm = want('form');
+const backends = (['pglite', 'postgres'] as Backend[]).filter((b) => want('list') || want(b));
+
+const log = (line: string) => process.stderr.write(`  · ${line}\n`);
+
+function print(section: Section): void {
+  process.stdout.write(`\n== ${section.title}\n\n${table(section.table)}\n`);
+  if (section.notes.length) process.stdout.write(`\n${section.notes.map((n) => `  - ${n}`).join('\n')}\n`);
+}
+
+function machine(): string {
+  const cpus = os.cpus();
+  return `${cpus.length} × ${cpus[0]?.model.trim() ?? 'unknown CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB RAM, Node ${process.version}, ${os.platform()} ${os.release()}`;
+}
+
+/** Other work on the machine skews every figure: the load average is printed with them. */
+const loadAverage = () => os.loadavg().map((n) => n.toFixed(2)).join(' / ');
+
+async function main(): Promise<number> {
+  const started = nowMs();
+  const loadBefore = loadAverage();
+  process.stdout.write(`Benchmarks — ${new Date().toISOString()}\nMachine: ${machine()}\nLoad average (1/5/15 min) at start: ${loadBefore}\n`);
+  const sections: Section[] = [];
+  let failed = false;
+
+  if (runForm) {
+    log('form benchmark');
+    try {
+      const section = await runFormBench(log);
+      sections.push(section);
+      print(section);
+    } catch (err) {
+      failed = true;
+      process.stdout.write(`\nForm benchmark failed: ${err instanceof Error ? err.stack : String(err)}\n`);
+    }
+  }
+
+  if (backends.length) {
+    const results: BackendResult[] = [];
+    for (const backend of backends) {
+      log(`list benchmark on ${backend}`);
+      try {
+        results.push(await runBackend(backend, log));
+      } catch (err) {
+        failed = true;
+        process.stdout.write(`\nList benchmark on ${backend} failed: ${err instanceof Error ? err.stack : String(err)}\n`);
+      }
+    }
+    if (results.length) {
+      for (const section of [seedSection(results), listSection(results), whatIfSection(results)]) {
+        sections.push(section);
+        print(section);
+      }
+    }
+  }
+
+  const total = nowMs() - started;
+  const loadAfter = loadAverage();
+  process.stdout.write(`\nTotal time: ${fmtMs(total)}; load average at the end: ${loadAfter}\n`);
+  if (markdownFile) {
+    const md = [`Run ${new Date().toISOString()} on ${machine()}; total ${fmtMs(total)}; load average ${loadBefore} at start, ${loadAfter} at the end.`, ...sections.map((s) =>
+      `### ${s.title}\n\n${markdownTable(s.table)}\n${s.notes.length ? `\n${s.notes.map((n) => `- ${n}`).join('\n')}\n` : ''}`)].join('\n\n');
+    fs.writeFileSync(markdownFile, `${md}\n`);
+    process.stdout.write(`Markdown written to ${markdownFile}\n`);
+  }
+  return failed ? 1 : 0;
+}
+
+const onSignal = (signal: NodeJS.Signals) => {
+  process.stderr.write(`\n${signal}: cleaning up\n`);
+  void cleanupAll().finally(() => process.exit(130));
+};
+process.once('SIGINT', onSignal);
+process.once('SIGTERM', onSignal);
+
+main()
+  .then(async (code) => {
+    await cleanupAll();
+    process.exit(code);
+  })
+  .catch(async (err) => {
+    process.stderr.write(`${err instanceof Error ? err.stack : String(err)}\n`);
+    await cleanupAll();
+    process.exit(1);
+  });
