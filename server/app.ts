@@ -15,14 +15,19 @@ import { authenticate } from './auth';
 import type { AppDeps } from './context';
 import { ApiError, notFound, toEnvelope } from './errors';
 import announcementRoutes from './modules/announcement';
+import brandRoutes from './modules/brand';
 import clientRoutes from './modules/client';
+import codeRoutes from './modules/code';
 import configRoutes from './modules/config';
 import documentRoutes from './modules/document';
 import employeeRoutes from './modules/employee';
 import filesRoutes, { fileServeRoutes } from './modules/files';
 import identityRoutes from './modules/identity';
+import jobRoutes from './modules/job';
 import menuRoutes from './modules/menu';
 import otherRoutes from './modules/other';
+import packagingRoutes from './modules/packaging';
+import productRoutes from './modules/product';
 import profileRoutes from './modules/profile';
 import reportRoutes from './modules/report';
 import roleRoutes from './modules/role';
@@ -34,7 +39,8 @@ export interface BuildAppOptions extends AppDeps {
 
 const API_MODULES = [
   configRoutes, identityRoutes, menuRoutes, profileRoutes, reportRoutes, announcementRoutes,
-  roleRoutes, employeeRoutes, clientRoutes, filesRoutes, documentRoutes, otherRoutes,
+  roleRoutes, employeeRoutes, clientRoutes, filesRoutes, documentRoutes, otherRoutes, jobRoutes,
+  productRoutes, packagingRoutes, brandRoutes, codeRoutes,
 ];
 
 /** One route of the app as registered (HEAD twins of GET routes left out). */

@@ -4,6 +4,8 @@
  */
 import { buildApp } from './app';
 import { openDatabase } from './db/index';
+import { startJobWorker, type JobWorker } from './jobs/index';
+import { fileStoreOf } from './modules/files';
 import { migrate } from './db/migrate';
 import { loadOrCreateKeys } from './security/keys';
 import { seed, signInInstructions } from './seed';
@@ -22,11 +24,17 @@ async function main(): Promise<void> {
     const keys = await loadOrCreateKeys(db);
     const app = await buildApp({ db, settings, keys, logger: { level: process.env.LOG_LEVEL ?? 'info' } });
 
+    // Export jobs (server/jobs): JOB_WORKERS jobs at once in this process (0: this node only serves the API).
+    const jobWorkers = Number(process.env.JOB_WORKERS ?? 1);
+    const worker: JobWorker | null = jobWorkers > 0
+      ? startJobWorker({ db, store: fileStoreOf({ settings }), concurrency: jobWorkers, leaseMs: Number(process.env.JOB_LEASE_SECONDS ?? 30) * 1000, logger: app.log })
+      : null;
+
     const shutdown = async (signal: string) => {
       if (closing) return;
       closing = true;
       app.log.info({ signal }, 'shutting down');
-      try { await app.close(); } finally { await closeDb(); }
+      try { await worker?.stop(); await app.close(); } finally { await closeDb(); }
       process.exit(0);
     };
     process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -21,6 +21,9 @@ export async function openPglite(dataDir?: string): Promise<Db> {
 
 export function openPostgres(connectionString: string, max = 10): Db {
   const pool = new pg.Pool({ connectionString, max });
+  // An idle client's error (a PostgreSQL restart, a dropped database) must not crash the
+  // process: the pool discards that client and the next query opens a new connection.
+  pool.on('error', (err) => console.error(`PostgreSQL idle connection lost: ${err.message}`));
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 

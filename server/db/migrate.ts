@@ -8,12 +8,18 @@ import * as m0001 from './migrations/0001_foundation';
 import * as m0002 from './migrations/0002_change_logs';
 import * as m0003 from './migrations/0003_files';
 import * as m0004 from './migrations/0004_system';
+import * as m0005 from './migrations/0005_jobs';
+import * as m0006 from './migrations/0006_products';
+import * as m0007 from './migrations/0007_list_indexes';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001_foundation': m0001,
   '0002_change_logs': m0002,
   '0003_files': m0003,
   '0004_system': m0004,
+  '0005_jobs': m0005,
+  '0006_products': m0006,
+  '0007_list_indexes': m0007,
 };
 
 export async function migrate(db: Db): Promise<string[]> {

@@ -144,8 +144,49 @@ export interface ExportReportTable {
   /** Report export status: Preparing 1, Processing 2, Completed 3, Error 4. */
   status: Generated<number>;
   downloaded: Generated<boolean>;
-  file_url: string | null;
+  /** The address the SPA downloads from (/v1/Report/exportReport/{id}/file) once Completed. */
+  file_url: ColumnType<string | null, string | null | undefined, string | null>;
+  // Migration 0005 (server/jobs): the written file and why it failed.
+  /** The name offered to the browser (Content-Disposition). */
+  file_name: ColumnType<string | null, string | null | undefined, string | null>;
+  /** FileStore key of the written file; not in `files`, so never public. */
+  file_key: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Why it ended in Error. */
+  message: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
+/** A durable job (migration 0005, server/jobs): claimed with FOR UPDATE SKIP LOCKED under a lease. */
+export interface JobTable {
+  id: Generated<number>;
+  tenant_id: number;
+  /** null once the user who asked for it is deleted. */
+  user_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** JobCategory. */
+  category: number;
+  payload: ColumnType<unknown, string | undefined, string>;
+  /** ReportExportStatus values: Preparing 1 (queued), Processing 2, Completed 3, Error 4. */
+  status: Generated<number>;
+  progress: Generated<number>;
+  /** Claims so far (a claim counts even when its worker dies). */
+  attempts: Generated<number>;
+  max_attempts: Generated<number>;
+  /** Not claimed before this (retry back-off). */
+  run_after: CreatedAt;
+  /** The claim's fencing token: only its holder may renew, report or finish. */
+  lock_token: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Lease end; a running job past it is taken again (or ends in Error after max_attempts). */
+  locked_until: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  report_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** What the handler answered (e.g. { url }). */
+  result: ColumnType<unknown, string | null | undefined, string | null>;
+  /** Why it ended in Error (shown to the user). */
+  message: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: CreatedAt;
+  started_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  finished_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  updated_at: CreatedAt;
 }
 
 export type ChangeAction = 'create' | 'update' | 'delete';
@@ -216,6 +257,108 @@ export interface TextKeyTable {
   updated_at: CreatedAt;
 }
 
+/** Migration 0006: products, packaging, code packages (server/modules/product|packaging|brand|code). */
+export interface ClientProductTable {
+  id: Generated<number>;
+  /** The operator tenant that keeps it. */
+  tenant_id: number;
+  /** The client tenant it belongs to. */
+  client_id: number;
+  name: string;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
+export interface PackagingCategoryTable {
+  id: Generated<number>;
+  tenant_id: number;
+  name: string;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
+export interface PackagingMaterialTable {
+  id: Generated<number>;
+  tenant_id: number;
+  client_id: number;
+  product_id: number;
+  category_id: number;
+  name: string;
+  /** The material number, unique per client whatever its case (7310). */
+  no: string;
+  /** PackagingCodeType. */
+  code_type: number;
+  /** PackagingBindingSheetType. */
+  binding_sheet_type: number;
+  /** CustomCodeFormat flags. */
+  code_format: number;
+  code_length: number;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
+export interface PackagingMaterialRelationTable {
+  material_id: number;
+  related_id: number;
+  position: number;
+}
+
+export interface CodePackageTable {
+  id: Generated<number>;
+  tenant_id: number;
+  client_id: number;
+  packaging_material_id: number;
+  /** CodePackageType. */
+  type: number;
+  /** Copied from the material when the package is created (PackagingCodeType). */
+  code_type: number;
+  code_format: number;
+  code_length: number;
+  quantity: number;
+  keywords: ColumnType<string[] | null, string | null | undefined, string | null>;
+  keyword_interval: ColumnType<number | null, number | null | undefined, number | null>;
+  /** CodePackageStatus: Init 1 (generating), Generated 2. */
+  status: Generated<number>;
+  progress: Generated<number>;
+  /** The generation gave up (no codes were kept). */
+  failed: Generated<boolean>;
+  message: ColumnType<string | null, string | null | undefined, string | null>;
+  job_id: ColumnType<number | null, number | null | undefined, number | null>;
+  created_by: ColumnType<number | null, number | null | undefined, number | null>;
+  generated_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
+export interface CodeTable {
+  package_id: number;
+  /** 1-based position in the package (generation order). */
+  seq: number;
+  code: string;
+}
+
+export interface BrandTable {
+  id: Generated<number>;
+  tenant_id: number;
+  name: string;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
+export interface BrandProductTable {
+  id: Generated<number>;
+  tenant_id: number;
+  brand_id: number;
+  name: string;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
+export interface BrandProductMaterialTable {
+  brand_product_id: number;
+  material_id: number;
+}
+
 export interface Database {
   tenants: TenantTable;
   roles: RoleTable;
@@ -224,11 +367,21 @@ export interface Database {
   server_secrets: ServerSecretTable;
   announcements: AnnouncementTable;
   export_reports: ExportReportTable;
+  jobs: JobTable;
   change_logs: ChangeLogTable;
   files: FileTable;
   announcement_categories: AnnouncementCategoryTable;
   other_settings: OtherSettingTable;
   text_keys: TextKeyTable;
+  client_products: ClientProductTable;
+  packaging_categories: PackagingCategoryTable;
+  packaging_materials: PackagingMaterialTable;
+  packaging_material_relations: PackagingMaterialRelationTable;
+  code_packages: CodePackageTable;
+  codes: CodeTable;
+  brands: BrandTable;
+  brand_products: BrandProductTable;
+  brand_product_materials: BrandProductMaterialTable;
 }
 
 export type Tenant = Selectable<TenantTable>;

@@ -22,6 +22,7 @@
  * - Disabled (status 2): its users cannot sign in (13) and their sessions end. Deleted
  *   (deleted_at, delete_reason): its code is unknown at sign-in (14) and in Config/tenant
  *   (404), its sessions end, it leaves every role's authorized customers. The code stays taken.
+ *   A client with packaging materials bound to it cannot be deleted: 400 code 51.
  * - Every write is logged: the client in the operator's change log; the Admin role, admin
  *   account and role syncs of the client in the client's own log (account: the operator's).
  */
@@ -360,6 +361,9 @@ export default async function clientRoutes(app: FastifyInstance, deps: AppDeps) 
     await db.transaction().execute(async (trx) => {
       const before = await loadClient(trx, id, true);
       if (!before) throw notFound();
+      // Packaging materials bound to the client (modules/packaging.ts) prevent its deletion.
+      const bound = await trx.selectFrom('packaging_materials').select('id').where('client_id', '=', id).limit(1).executeTakeFirst();
+      if (bound) throw new ApiError(400, ErrorCode.ClientHasBoundPackaging);
       const deletedAt = new Date();
       await trx.updateTable('tenants').set({ deleted_at: deletedAt, delete_reason: reason.trim(), updated_at: deletedAt })
         .where('id', '=', id).where('type', '=', TenantType.Client).execute();

@@ -1,16 +1,94 @@
 /**
- * Report area (Foundation part): GET Report/exportReportAmount — the caller's tenant's export
- * reports that are finished (progress 100) and not yet downloaded; needs menu 42.
+ * Report area: export reports (SPEC.md 3 "Export report", 4 "Report export status"; Report >
+ * download, menu 42). The rows are written by the export jobs (server/jobs).
+ *
+ * - GET Report/exportReportAmount (menu 42): the tenant's reports finished (progress 100) and
+ *   not downloaded: the side menu's dot and count.
+ * - GET Report/exportReport (menu 42): the tenant's reports, paged, sorted and filtered in
+ *   the database (functionType, status, downloaded), newest first by default.
+ * - PUT Report/exportReport/{id}: marks it downloaded (body optional, `{ downloaded }`,
+ *   default true); 400 code 8001 while it is not Completed.
+ * - GET Report/exportReport/{id}/file: the file (attachment, never cached); 400 8001 while not
+ *   Completed. Export files are not public (no `files` row, so /files/<key> answers 404).
+ *
+ * PUT and file: the caller's tenant only (another tenant's id is 404 code 2), and either the
+ * user who asked for the export (its automatic download, from any screen with an export) or
+ * a holder of menu 42 (the download screen). Both need no menu of their own for that reason.
  */
-import type { FastifyInstance } from 'fastify';
-import { caller } from '../auth';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql, type SelectQueryBuilder } from 'kysely';
+import type { Page } from '../../src/domain/api';
+import { declaration } from '../../src/domain/declarations';
+import { ErrorCode } from '../../src/domain/errors';
+import { ReportExportStatus } from '../../src/domain/enums';
+import type { ExportReportItem } from '../../src/domain/jobs';
+import { menuIds, userMenu } from '../../src/domain/menu';
+import { caller, menuInput, type Caller } from '../auth';
 import type { AppDeps } from '../context';
+import { listPage, listRoute, listSpec, type ListParams } from '../db/list';
+import type { Database } from '../db/schema';
+import { ApiError, badRequest, notFound } from '../errors';
+import { contentDisposition, fileStoreOf } from './files';
+import { idParams } from '../services/resource';
 
 /** Menu id of the export report download screen. */
-const REPORT_DOWNLOAD_MENU_ID = 42;
+export const REPORT_DOWNLOAD_MENU_ID = 42;
+
+const DECL = declaration('report.download');
+
+const SPEC = listSpec(DECL, {
+  fileName: sql`lower(coalesce(r.file_name, ''))`,
+  functionType: 'r.function_type',
+  status: 'r.status',
+  createdAt: 'r.created_at',
+  downloaded: 'r.downloaded',
+}, 'r.id');
+
+type ReportQuery = ListParams & { functionType?: number; status?: number; downloaded?: boolean };
+
+const COLUMNS = ['r.id', 'r.file_name', 'r.function_type', 'r.status', 'r.progress', 'r.downloaded', 'r.file_url', 'r.message', 'r.created_at', 'r.user_id'] as const;
+
+type ReportRow = {
+  id: number; file_name: string | null; function_type: number; status: number; progress: number;
+  downloaded: boolean; file_url: string | null; message: string | null; created_at: Date; user_id: number | null;
+};
+
+function toItem(r: ReportRow): ExportReportItem {
+  return {
+    id: r.id,
+    fileName: r.file_name,
+    functionType: r.function_type,
+    status: r.status,
+    progress: r.progress,
+    downloaded: r.downloaded,
+    url: r.status === ReportExportStatus.Completed ? r.file_url : null,
+    message: r.status === ReportExportStatus.Error ? r.message : null,
+    createdAt: new Date(r.created_at).toISOString(),
+  };
+}
+
+function holdsDownloadMenu(who: Caller, deps: AppDeps): boolean {
+  return menuIds(userMenu(menuInput(who, deps), who.roleFunctions)).includes(REPORT_DOWNLOAD_MENU_ID);
+}
+
+/** The report if the caller may use it (see the module comment), else 404. */
+async function reachableReport(req: FastifyRequest<{ Params: { id: number } }>, deps: AppDeps): Promise<ReportRow & { file_key: string | null }> {
+  const who = caller(req);
+  const row = await deps.db.selectFrom('export_reports as r').select([...COLUMNS, 'r.file_key'])
+    .where('r.id', '=', req.params.id).where('r.tenant_id', '=', who.tenantId)
+    .executeTakeFirst();
+  if (!row) throw notFound();
+  if (row.user_id !== who.userId && !holdsDownloadMenu(who, deps)) throw notFound();
+  return row;
+}
+
+const notFinished = () => new ApiError(400, ErrorCode.ReportNotFinished);
 
 export default async function reportRoutes(app: FastifyInstance, deps: AppDeps) {
-  app.get('/Report/exportReportAmount', { config: { menuId: REPORT_DOWNLOAD_MENU_ID } }, async (req): Promise<{ amount: number }> => {
+  const store = fileStoreOf(deps);
+  const config = { menuId: REPORT_DOWNLOAD_MENU_ID };
+
+  app.get('/Report/exportReportAmount', { config }, async (req): Promise<{ amount: number }> => {
     const who = caller(req);
     const row = await deps.db.selectFrom('export_reports')
       .select((eb) => eb.fn.countAll().as('amount'))
@@ -19,5 +97,51 @@ export default async function reportRoutes(app: FastifyInstance, deps: AppDeps) 
       .where('downloaded', '=', false)
       .executeTakeFirstOrThrow();
     return { amount: Number(row.amount) };
+  });
+
+  app.get<{ Querystring: ReportQuery }>('/Report/exportReport', { config, ...listRoute(SPEC, DECL.filters?.schema) }, async (req): Promise<Page<ExportReportItem>> => {
+    const who = caller(req);
+    const q = req.query;
+    let query = deps.db.selectFrom('export_reports as r').select(COLUMNS).where('r.tenant_id', '=', who.tenantId) as SelectQueryBuilder<Database & { r: Database['export_reports'] }, 'r', ReportRow>;
+    if (q.functionType !== undefined) query = query.where('r.function_type', '=', q.functionType);
+    if (q.status !== undefined) query = query.where('r.status', '=', q.status);
+    if (q.downloaded !== undefined) query = query.where('r.downloaded', '=', q.downloaded);
+    const page = await listPage(query, SPEC, q);
+    return { items: page.items.map(toItem), total: page.total };
+  });
+
+  app.put<{ Params: { id: number }; Body: { downloaded?: boolean } | undefined }>('/Report/exportReport/:id', {
+    schema: {
+      params: idParams,
+      body: { type: ['object', 'null'], properties: { downloaded: { type: 'boolean' } } },
+    },
+  }, async (req): Promise<ExportReportItem> => {
+    const report = await reachableReport(req, deps);
+    if (report.status !== ReportExportStatus.Completed) throw notFinished();
+    const downloaded = req.body?.downloaded ?? true;
+    if (typeof downloaded !== 'boolean') throw badRequest({ downloaded: { key: 'invalid' } });
+    const row = await deps.db.updateTable('export_reports as r')
+      .set({ downloaded, updated_at: sql<Date>`now()` as unknown as Date })
+      .where('r.id', '=', report.id)
+      .returning(COLUMNS)
+      .executeTakeFirstOrThrow();
+    return toItem(row);
+  });
+
+  app.get<{ Params: { id: number } }>('/Report/exportReport/:id/file', { schema: { params: idParams } }, async (req, reply) => {
+    const report = await reachableReport(req, deps);
+    if (report.status !== ReportExportStatus.Completed || !report.file_key) throw notFinished();
+    const file = await store.get(report.file_key);
+    if (!file) {
+      req.log.warn({ reportId: report.id, key: report.file_key }, 'export report without its stored file');
+      throw notFound();
+    }
+    return reply
+      .type(file.type)
+      .header('cache-control', 'private, no-store')
+      .header('x-content-type-options', 'nosniff')
+      .header('content-length', file.size)
+      .header('content-disposition', contentDisposition(report.file_name ?? report.file_key).replace(/^inline/, 'attachment'))
+      .send(file.stream);
   });
 }

@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FileStore, PutMeta, StoredFile } from './FileStore';
-import { isFileKey, STORED_TYPES, typeOfKey } from './types';
+import { isFileKey, mimeOfKey } from './types';
 
 export class FolderStore implements FileStore {
   readonly root: string;
@@ -52,7 +52,7 @@ export class FolderStore implements FileStore {
     try {
       const { size } = await handle.stat();
       // The stream owns the handle from here (closes it at the end or on destroy).
-      return { stream: handle.createReadStream(), size, type: STORED_TYPES[typeOfKey(key)].mime };
+      return { stream: handle.createReadStream(), size, type: mimeOfKey(key) };
     } catch (e) {
       await handle.close();
       throw e;

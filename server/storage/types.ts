@@ -47,9 +47,20 @@ export function sniffType(bytes: Uint8Array): StoredType | null {
   return null;
 }
 
-const KEY_PATTERN = /^[0-9a-f]{32}\.(png|jpg|pdf)$/;
+/**
+ * Files the server writes itself (export jobs, server/jobs): never uploaded, never in the
+ * files table, so never served by GET /files/:key; only through the route that owns them.
+ */
+export type ExportType = 'csv' | 'txt' | 'xlsx';
+export const EXPORT_TYPES: Record<ExportType, { mime: string }> = {
+  csv: { mime: 'text/csv; charset=utf-8' },
+  txt: { mime: 'text/plain; charset=utf-8' },
+  xlsx: { mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' },
+};
 
-export function newFileKey(type: StoredType): string {
+const KEY_PATTERN = /^[0-9a-f]{32}\.(png|jpg|pdf|csv|txt|xlsx)$/;
+
+export function newFileKey(type: StoredType | ExportType): string {
   return `${crypto.randomBytes(16).toString('hex')}.${type}`;
 }
 
@@ -58,9 +69,15 @@ export function isFileKey(key: unknown): key is string {
 }
 
 /** The stored type of a valid key. */
-export function typeOfKey(key: string): StoredType {
+export function typeOfKey(key: string): StoredType | ExportType {
   if (!isFileKey(key)) throw new Error(`not a file key: ${key}`);
-  return key.slice(key.lastIndexOf('.') + 1) as StoredType;
+  return key.slice(key.lastIndexOf('.') + 1) as StoredType | ExportType;
+}
+
+/** The MIME type of a valid key (uploaded or written by an export). */
+export function mimeOfKey(key: string): string {
+  const type = typeOfKey(key);
+  return type in STORED_TYPES ? STORED_TYPES[type as StoredType].mime : EXPORT_TYPES[type as ExportType].mime;
 }
 
 /** The public address of a stored file (served by GET /files/:key). */

@@ -47,6 +47,23 @@ export interface RowActionDeclaration {
   confirm?: string;
   result?: string;
   notice?: string;
+  /**
+   * The row field holding a file address (e.g. "url"): the action first downloads that file
+   * (with the session token, the screen masked), then calls `api`. Hidden while the field is
+   * empty.
+   */
+  download?: string;
+}
+
+/**
+ * The list reads itself again every `everyMs`, or every `activeEveryMs` while a row of the
+ * page matches `activeWhen` (every listed field equal), and `afterWriteMs` after a write.
+ */
+export interface GridRefreshDeclaration {
+  everyMs?: number;
+  activeEveryMs?: number;
+  activeWhen?: Record<string, string | number | boolean | null>;
+  afterWriteMs?: number;
 }
 
 export type SortOrder = 'asc' | 'desc';
@@ -58,6 +75,7 @@ export interface GridDeclaration {
   rowActions?: RowActionDeclaration[];
   toolbar?: ('add' | 'export')[];
   createResult?: string;
+  refresh?: GridRefreshDeclaration;
 }
 
 export interface FormDeclarationJson {

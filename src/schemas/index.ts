@@ -13,6 +13,13 @@ import helpDocument from './system/document.json';
 import employee from './system/employee.json';
 import other from './system/other.json';
 import role from './system/role.json';
+import clientProduct from './product/client-product.json';
+import packagingMaterial from './product/packaging-material.json';
+import packagingCategory from './product/packaging-category.json';
+import brandProduct from './product/brand-product.json';
+import brand from './product/brand.json';
+import codePackage from './code/package.json';
+import reportDownload from './report/download.json';
 
 export const DECLARATION_FILES: readonly unknown[] = [
   role,
@@ -22,4 +29,12 @@ export const DECLARATION_FILES: readonly unknown[] = [
   announcementCategory,
   helpDocument,
   other,
+  // Screens sharing a path show as tabs in this order (the first one's title on top).
+  clientProduct,
+  packagingMaterial,
+  packagingCategory,
+  brandProduct,
+  brand,
+  codePackage,
+  reportDownload,
 ];

@@ -41,10 +41,16 @@ export function countryChoices(config: TenantConfig | undefined, lang: Lang): Ch
 export function timezoneChoices(config: TenantConfig | undefined, lang: Lang): Choice[] {
   return [...(config?.timezoneInfo ?? [])]
     .sort((a, b) => a.offset - b.offset || a.id - b.id)
-    .map((z) => ({
+    .map((z) => {
+      const offset = utcOffsetLabel(z.offset);
+      const name = pickName(z.names, lang) || z.zone;
+      // The config's names may carry the offset already ('(UTC+08:00) Taipei').
+      return { z, offset, label: name.startsWith('(UTC') ? name : `${offset} ${name}` };
+    })
+    .map(({ z, offset, label }) => ({
       value: z.id,
-      label: `${utcOffsetLabel(z.offset)} ${pickName(z.names, lang) || z.zone}`,
-      search: `${z.zone} ${z.names.zh_TW} ${z.names.zh_CN} ${z.names.en} ${utcOffsetLabel(z.offset)}`,
+      label,
+      search: `${z.zone} ${z.names.zh_TW} ${z.names.zh_CN} ${z.names.en} ${offset}`,
     }));
 }
 

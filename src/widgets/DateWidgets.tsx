@@ -3,6 +3,9 @@
  *  - date stores 'YYYY-MM-DD'; dateTime stores an ISO 8601 instant in UTC (times travel in UTC,
  *    DESIGN.md) and shows local time 'YYYY/MM/DD HH:mm';
  *  - `ui:options.min` / `max` bound the choice: an ISO date or time, 'today' or 'now';
+ *  - `ui:options.timezoneField` (dateTime): the field holding a timezone id of the config
+ *    (e.g. 'timezoneId'): the time is shown and picked as wall-clock time of that zone (its
+ *    IANA zone, so daylight saving is right) and still stored as the UTC instant;
  *  - dateRange stores [from, to] (dates, or instants with `ui:options.time: true`); the end
  *    cannot be earlier than the start.
  * Inputs are named by the field path (`<path>.0`, `<path>.1` for the range).
@@ -12,6 +15,8 @@ import Box from '@mui/material/Box';
 import FormLabel from '@mui/material/FormLabel';
 import type { WidgetProps } from '@rjsf/utils';
 import dayjs, { type Dayjs } from 'dayjs';
+import timezonePlugin from 'dayjs/plugin/timezone';
+import utcPlugin from 'dayjs/plugin/utc';
 import 'dayjs/locale/zh-tw';
 import 'dayjs/locale/zh-cn';
 import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
@@ -22,7 +27,13 @@ import { enUS, zhCN, zhTW } from '@mui/x-date-pickers/locales';
 import { useTranslation } from 'react-i18next';
 import type { Lang } from '../domain/lang';
 import { DATE_FORMAT, DATE_TIME_FORMAT } from '../domain/limits';
+import type { FormContext } from '../engine/crud/rjsf';
 import { useLang } from '../engine/i18n/useLang';
+import { useSessionConfig } from '../engine/session/config';
+
+// Time zones of the pickers (AdapterDayjs needs both plugins for its `timezone` prop).
+dayjs.extend(utcPlugin);
+dayjs.extend(timezonePlugin);
 
 const DAYJS_LOCALE: Record<Lang, string> = { zh_TW: 'zh-tw', zh_CN: 'zh-cn', en: 'en' };
 const PICKER_TEXT = {
@@ -55,10 +66,23 @@ export function pickerValue(d: Dayjs | null, withTime: boolean): string | undefi
   return withTime ? d.second(0).millisecond(0).toISOString() : d.format('YYYY-MM-DD');
 }
 
-function parse(value: unknown): Dayjs | null {
+function parse(value: unknown, zone?: string): Dayjs | null {
   if (typeof value !== 'string' || !value) return null;
-  const d = dayjs(value);
+  const d = zone ? dayjs.utc(value).tz(zone) : dayjs(value);
   return d.isValid() ? d : null;
+}
+
+const valueAtPath = (data: unknown, path: string): unknown =>
+  path.split('.').reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), data);
+
+/** The IANA zone of `ui:options.timezoneField` (a timezone id of the config), if any. */
+function useFieldZone(props: WidgetProps): string | undefined {
+  const { data: config } = useSessionConfig();
+  const field = props.options.timezoneField;
+  if (typeof field !== 'string' || !field) return undefined;
+  const formData = (props.registry?.formContext as Partial<FormContext> | undefined)?.formData;
+  const id = valueAtPath(formData, field);
+  return config?.timezoneInfo?.find((z) => z.id === Number(id))?.zone;
 }
 
 interface PickerProps {
@@ -67,6 +91,8 @@ interface PickerProps {
   label?: string;
   value: unknown;
   withTime: boolean;
+  /** IANA zone the time is shown and picked in (default: the browser's). */
+  zone?: string;
   min?: Dayjs;
   max?: Dayjs;
   required?: boolean;
@@ -78,8 +104,9 @@ interface PickerProps {
 
 function Picker(p: PickerProps) {
   const common = {
-    value: parse(p.value),
+    value: parse(p.value, p.zone),
     label: p.label,
+    ...(p.zone ? { timezone: p.zone } : {}),
     // Read-only (view mode) renders like disabled, as the other widgets do.
     disabled: p.disabled || p.readOnly,
     onChange: (d: Dayjs | null) => p.onChange(pickerValue(d, p.withTime)),
@@ -97,6 +124,7 @@ function Picker(p: PickerProps) {
 
 function single(withTime: boolean) {
   return function DateWidget(props: WidgetProps) {
+    const zone = useFieldZone(props);
     return (
       <PickerProvider>
         <Picker
@@ -105,6 +133,7 @@ function single(withTime: boolean) {
           label={props.hideLabel ? undefined : props.label}
           value={props.value}
           withTime={withTime}
+          zone={withTime ? zone : undefined}
           min={pickerBound(props.options.min)}
           max={pickerBound(props.options.max)}
           required={props.required}

@@ -12,17 +12,24 @@
  * with createImageBitmap), then uploaded with a progress bar. A failed check, or an upload
  * code the server answers (101, 102, 103, 104, 201, 202), shows the upload-failed dialog in
  * the shared modal; other failures go to the usual Fail modal. The hidden file input is
- * named by the field path.
+ * named by the field path. An image preview keeps the required proportions.
+ *
+ * The picking, checking and uploading is `useUploader`, also behind `UploadButton`: one
+ * compact button for places outside a form (a table cell of the help documents).
  */
-import { useEffect, useId, useMemo, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type DragEvent, type KeyboardEvent, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
 import FormLabel from '@mui/material/FormLabel';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
+import type { SxProps, Theme } from '@mui/material/styles';
 import CloseRounded from '@mui/icons-material/CloseRounded';
 import CloudUploadOutlined from '@mui/icons-material/CloudUploadOutlined';
+import FileUploadOutlined from '@mui/icons-material/FileUploadOutlined';
 import InsertDriveFileOutlined from '@mui/icons-material/InsertDriveFileOutlined';
 import type { WidgetProps } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
@@ -65,9 +72,80 @@ async function browserCheck(t: ReturnType<typeof useTranslation>['t'], files: Fi
   return null;
 }
 
-export function UploadWidget(props: WidgetProps) {
+export interface Uploader {
+  busy: boolean;
+  /** Checks the picked files with the rule, uploads them; false when refused or failed. */
+  take: (list: FileList | File[] | null) => Promise<boolean>;
+  /** Stops an upload under way (the component is going). */
+  abort: () => void;
+}
+
+/**
+ * Picks, checks (the shared rule in the browser: type, size, pixels) and uploads files; the
+ * stored addresses go to `onStored`. `room` is how many more files the value takes.
+ */
+export function useUploader(rule: WidgetUploadRule, onStored: (files: UploadedFile[]) => void, room?: number): Uploader {
   const { t } = useTranslation();
   const feedback = useFeedback();
+  const [busy, setBusy] = useState(false);
+  const controllerRef = useRef<AbortController | null>(null);
+  useEffect(() => () => controllerRef.current?.abort(), []);
+  const fail = (message: string) => {
+    feedback.alert(message, { title: failureTitle(t, rule) });
+    return false;
+  };
+
+  const take = async (list: FileList | File[] | null): Promise<boolean> => {
+    const picked = Array.from(list ?? []);
+    if (picked.length === 0 || busy) return false;
+    const files = rule.multiple ? picked : picked.slice(0, 1);
+    if (rule.multiple && room !== undefined && files.length > room) return fail(tooManyMessage(t, rule.maxCount ?? room));
+    const problem = await browserCheck(t, files, rule);
+    if (problem) return fail(problem);
+
+    const body = new FormData();
+    for (const file of files) body.append(FILES_FIELD, file, file.name);
+    const controller = new AbortController();
+    controllerRef.current = controller;
+    setBusy(true);
+    try {
+      const stored = await request<UploadedFile[]>('POST', 'Files', {
+        body,
+        query: uploadQuery(rule, rule.multiple ? room : 1),
+        // The widget's own progress instead of the page mask; failures are told below.
+        noMask: true,
+        silent: true,
+        signal: controller.signal,
+      });
+      const list = Array.isArray(stored) ? stored : [];
+      if (list.length) onStored(list);
+      return list.length > 0;
+    } catch (e) {
+      if (controller.signal.aborted) return false;
+      if (!isApiError(e)) throw e;
+      const message = serverFailureMessage(t, e.code, e.data, files.map((f) => ({ name: f.name, size: f.size })), rule);
+      if (message !== null && e.status >= 400 && e.status < 500) return fail(message);
+      // Anything else (session ended, server error, network): the app's usual Fail handling.
+      apiEnv().onFailure(e);
+      return false;
+    } finally {
+      if (controllerRef.current === controller) controllerRef.current = null;
+      setBusy(false);
+    }
+  };
+
+  return { busy, take, abort: () => controllerRef.current?.abort() };
+}
+
+/** The size of an image preview: the required proportions when the rule names them. */
+export function previewSize(rule: Pick<WidgetUploadRule, 'width' | 'height'>): { width: number; height: number } {
+  if (!rule.width || !rule.height) return { width: 112, height: 84 };
+  const width = Math.min(rule.width, 288);
+  return { width, height: Math.max(24, Math.round((width * rule.height) / rule.width)) };
+}
+
+export function UploadWidget(props: WidgetProps) {
+  const { t } = useTranslation();
   const { data: config } = useSessionConfig();
   const rule = useMemo(
     () => uploadRule(props.schema as Record<string, unknown>, props.options as Record<string, unknown>),
@@ -77,7 +155,6 @@ export function UploadWidget(props: WidgetProps) {
   const hintId = `${props.id}-hint`;
   const labelId = `${props.id}-label`;
   const inputRef = useRef<HTMLInputElement>(null);
-  const [busy, setBusy] = useState(false);
   const [dragging, setDragging] = useState(false);
   /** Original names of files uploaded here (a loaded value only has its address). */
   const [names, setNames] = useState<Record<string, string>>({});
@@ -85,59 +162,27 @@ export function UploadWidget(props: WidgetProps) {
   // The value as of now, for the end of an upload that started several renders ago.
   const latest = useRef(urls);
   latest.current = urls;
-  const abort = useRef<AbortController | null>(null);
-  useEffect(() => () => abort.current?.abort(), []);
   const dropId = useId();
 
-  const locked = props.disabled || props.readonly;
   const room = rule.maxCount === undefined ? undefined : Math.max(rule.maxCount - (rule.multiple ? urls.length : 0), 0);
+  const uploader = useUploader(
+    rule,
+    (list) => {
+      setNames((n) => ({ ...n, ...Object.fromEntries(list.map((f) => [f.url, f.name])) }));
+      const added = list.map((f) => f.url);
+      if (rule.multiple) props.onChange([...latest.current, ...added]);
+      else props.onChange(added[0]);
+    },
+    room,
+  );
+  const busy = uploader.busy;
+  const locked = props.disabled || props.readonly;
   const full = rule.multiple && room === 0;
   const canPick = !locked && !busy && !full;
   const invalid = (props.rawErrors?.length ?? 0) > 0;
 
-  const fail = (message: string) => feedback.alert(message, { title: failureTitle(t, rule) });
-
-  const commit = (added: string[]) => {
-    if (rule.multiple) props.onChange([...latest.current, ...added]);
-    else props.onChange(added[0]);
-  };
-
   const take = async (list: FileList | File[] | null) => {
-    const picked = Array.from(list ?? []);
-    if (picked.length === 0 || !canPick) return;
-    const files = rule.multiple ? picked : picked.slice(0, 1);
-    if (rule.multiple && room !== undefined && files.length > room) return fail(tooManyMessage(t, rule.maxCount ?? room));
-    const problem = await browserCheck(t, files, rule);
-    if (problem) return fail(problem);
-
-    const body = new FormData();
-    for (const file of files) body.append(FILES_FIELD, file, file.name);
-    const controller = new AbortController();
-    abort.current = controller;
-    setBusy(true);
-    try {
-      const stored = await request<UploadedFile[]>('POST', 'Files', {
-        body,
-        query: uploadQuery(rule, rule.multiple ? room : 1),
-        // The widget's own progress bar instead of the page mask; failures are told below.
-        noMask: true,
-        silent: true,
-        signal: controller.signal,
-      });
-      const list = Array.isArray(stored) ? stored : [];
-      setNames((n) => ({ ...n, ...Object.fromEntries(list.map((f) => [f.url, f.name])) }));
-      if (list.length) commit(list.map((f) => f.url));
-    } catch (e) {
-      if (controller.signal.aborted) return;
-      if (!isApiError(e)) throw e;
-      const message = serverFailureMessage(t, e.code, e.data, files.map((f) => ({ name: f.name, size: f.size })), rule);
-      if (message !== null && e.status >= 400 && e.status < 500) fail(message);
-      // Anything else (session ended, server error, network): the app's usual Fail handling.
-      else apiEnv().onFailure(e);
-    } finally {
-      if (abort.current === controller) abort.current = null;
-      setBusy(false);
-    }
+    if (canPick) await uploader.take(list);
   };
 
   const remove = (url: string) => {
@@ -213,7 +258,7 @@ export function UploadWidget(props: WidgetProps) {
               data-testid="upload-item"
               sx={
                 rule.kind === 'image'
-                  ? { position: 'relative', width: 112, height: 84, borderRadius: 1.5, border: '1px solid', borderColor: 'divider', bgcolor: 'grey.50', overflow: 'hidden' }
+                  ? { position: 'relative', ...previewSize(rule), boxSizing: 'content-box', p: 0.5, borderRadius: 1.5, border: '1px solid', borderColor: 'divider', bgcolor: 'grey.50', backgroundImage: 'linear-gradient(45deg, #eef0f3 25%, transparent 25%, transparent 75%, #eef0f3 75%), linear-gradient(45deg, #eef0f3 25%, transparent 25%, transparent 75%, #eef0f3 75%)', backgroundSize: '12px 12px', backgroundPosition: '0 0, 6px 6px', overflow: 'hidden' }
                   : { display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }
               }
             >
@@ -281,7 +326,9 @@ export function UploadWidget(props: WidgetProps) {
           <CloudUploadOutlined color={canPick ? 'primary' : 'disabled'} />
           <Box sx={{ minWidth: 0 }}>
             <Typography variant="body2" sx={{ fontWeight: 600 }}>
-              {t(rule.kind === 'image' ? 'upload.chooseImage' : 'upload.choose')}
+              {!rule.multiple && urls.length > 0
+                ? t(rule.kind === 'image' ? 'upload.replaceImage' : 'upload.replace')
+                : t(rule.kind === 'image' ? 'upload.chooseImage' : 'upload.choose')}
             </Typography>
             <Typography variant="caption" color="text.secondary">
               {full ? t('upload.full') : t('upload.drop')}
@@ -301,5 +348,65 @@ export function UploadWidget(props: WidgetProps) {
         {hint}
       </Typography>
     </Box>
+  );
+}
+
+export interface UploadButtonProps {
+  /** The field's schema (its `x-file` rule) and ui:options, as for the widget. */
+  schema: Record<string, unknown>;
+  options?: Record<string, unknown>;
+  /** The file input's name (the field path) and id. */
+  name: string;
+  id: string;
+  label: ReactNode;
+  disabled?: boolean;
+  /** The stored file's address (the first one when several). */
+  onUploaded: (url: string, file: UploadedFile) => void;
+  testId?: string;
+  /** The button's look (default outlined, brand colour). */
+  variant?: 'outlined' | 'text';
+  sx?: SxProps<Theme>;
+}
+
+/** One compact upload button with the widget's rule, checks, upload and failure dialogs. */
+export function UploadButton({ schema, options = {}, name, id, label, disabled, onUploaded, testId, variant = 'outlined', sx }: UploadButtonProps) {
+  const { t } = useTranslation();
+  const rule = useMemo(() => uploadRule(schema, options), [schema, options]);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const uploader = useUploader(rule, (list) => onUploaded(list[0].url, list[0]));
+  const hint = [
+    t('upload.hintTypes', { types: typesLabel(rule.ext) }),
+    rule.maxMB !== undefined ? t('upload.hintMaxMB', { max: rule.maxMB }) : null,
+  ].filter(Boolean).join(' · ');
+  return (
+    <>
+      <input
+        ref={inputRef}
+        type="file"
+        id={id}
+        name={name}
+        hidden
+        accept={rule.ext.join(',')}
+        disabled={disabled || uploader.busy}
+        data-testid={testId ? `${testId}-input` : `upload-input-${name}`}
+        onChange={(e) => {
+          const list = Array.from(e.target.files ?? []);
+          e.target.value = '';
+          void uploader.take(list);
+        }}
+      />
+      <Button
+        size="small"
+        variant={variant}
+        title={hint}
+        disabled={disabled || uploader.busy}
+        onClick={() => inputRef.current?.click()}
+        startIcon={uploader.busy ? <CircularProgress size={14} aria-label={t('upload.uploading')} /> : <FileUploadOutlined />}
+        data-testid={testId}
+        sx={[{ whiteSpace: 'nowrap', flexShrink: 0 }, ...(Array.isArray(sx) ? sx : sx ? [sx] : [])]}
+      >
+        {uploader.busy ? t('upload.uploading') : label}
+      </Button>
+    </>
   );
 }

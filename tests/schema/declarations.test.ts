@@ -11,7 +11,7 @@ import Ajv from 'ajv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   apiCallsOf, editForm, enumNamesOf, loadDeclarations, parseApiCall, resolveForm, resolveSchema, sortableKeys,
-  type ScreenDeclaration,
+  type FormDeclarationJson, type ScreenDeclaration,
 } from '../../src/domain/declarations';
 import { ENUMS, TenantType, isEnumName } from '../../src/domain/enums';
 import { menuIds, pathForMenuId, tenantMenu } from '../../src/domain/menu';
@@ -121,6 +121,31 @@ describe.each(all)('Screen declaration $name', ({ decl }) => {
       expect(() => validateBody(editForm(decl.form!), {})).not.toThrow();
     }
     if (decl.filters) expect(() => createValidator({ schema: resolveSchema(decl.filters!.schema) })).not.toThrow();
+    // A row action's input is a form too (its data is the call's body).
+    for (const action of (decl.grid?.rowActions ?? []) as { id: string; input?: FormDeclarationJson }[]) {
+      if (action.input) expect(() => createValidator(resolveForm(action.input!)), action.id).not.toThrow();
+    }
+  });
+
+  it('names only its own fields in visibleIf conditions', () => {
+    const props = Object.keys((decl.form?.schema.properties as Record<string, unknown> | undefined) ?? {});
+    const vars: string[] = [];
+    const collect = (logic: unknown): void => {
+      if (Array.isArray(logic)) return logic.forEach(collect);
+      if (!isObject(logic)) return;
+      for (const [op, arg] of Object.entries(logic)) {
+        if (op === 'var') vars.push(String(Array.isArray(arg) ? arg[0] : arg));
+        else collect(arg);
+      }
+    };
+    const walkUi = (ui: unknown): void => {
+      if (!isObject(ui)) return;
+      const options = ui['ui:options'];
+      if (isObject(options) && options.visibleIf !== undefined) collect(options.visibleIf);
+      for (const [k, v] of Object.entries(ui)) if (!k.startsWith('ui:')) walkUi(v);
+    };
+    walkUi(decl.form?.uiSchema);
+    for (const v of vars) expect(props, `visibleIf var "${v}"`).toContain(v.split('.')[0]);
   });
 
   it('makes every named enum concrete for the validator, less x-exclude', () => {

@@ -17,6 +17,7 @@ import { MENU_TREE } from '../../src/domain/menu';
 import { AppProviders } from '../../src/engine/app/App';
 import { CrudForm } from '../../src/engine/crud/CrudForm';
 import { CrudView } from '../../src/engine/crud/CrudScreen';
+import { FormView } from '../../src/engine/crud/FormScreen';
 import { createI18n } from '../../src/engine/i18n/i18n';
 import { sessionStore } from '../../src/engine/session/store';
 import { config, fakeFetch, user } from '../ui/harness';
@@ -36,6 +37,7 @@ const CONFIG = config({
   ],
 });
 const CRUD = loadDeclarations().filter((d) => d.kind === 'crud');
+const FORMS = loadDeclarations().filter((d) => d.kind === 'form');
 
 type Node = Record<string, unknown>;
 const isNode = (v: unknown): v is Node => !!v && typeof v === 'object' && !Array.isArray(v);
@@ -50,6 +52,7 @@ function firstEnumValue(name: string | undefined): unknown {
 
 function cellSample(c: ColumnDeclaration, i: number): unknown {
   if (c.enum) return firstEnumValue(c.enum);
+  if ((c.format as string) === 'lang') return 'zh_TW';
   switch (c.format) {
     case 'datetime':
     case 'date':
@@ -188,10 +191,13 @@ const GRANTABLE = MENU_TREE.filter((g) => [1, 8].includes(g.id)).map((g) => ({
 
 function stubApi(decl: ScreenDeclaration) {
   const listPath = decl.api.list?.replace(/^GET /, '');
+  // The record of a form screen (a get without placeholders): sample data of its form.
+  const recordPath = decl.kind === 'form' && decl.api.get && !decl.api.get.includes('{') ? decl.api.get.replace(/^GET /, '') : null;
   return fakeFetch((method, full) => {
     const path = full.split('?')[0];
     if (path.startsWith('Config/tenant')) return { status: 200, body: CONFIG };
     if (method === 'GET' && path === listPath) return { status: 200, body: listPage(decl) };
+    if (method === 'GET' && path === recordPath) return { status: 200, body: sampleOf(resolveForm(decl.form!).schema) };
     if (method === 'GET' && path === 'system/menu') return { status: 200, body: { Backend: GRANTABLE } };
     if (method === 'GET') {
       return {
@@ -252,5 +258,21 @@ describe.each(CRUD.map((decl) => ({ id: decl.id, decl })))('$id', ({ decl }) => 
     fireEvent.click(screen.getByTestId('crud-form-save'));
     await waitFor(() => expect(calls.some((c) => c.method === 'POST') || screen.queryByTestId('alert-modal') !== null).toBe(true));
     expect(outline(dialog).filter((l) => l.startsWith('field-error')).join('\n')).toMatchSnapshot();
+  });
+});
+
+describe.each(FORMS.map((decl) => ({ id: decl.id, decl })))('$id', ({ decl }) => {
+  it.each(['zh_TW', 'en'])('form screen with sample data (%s)', async (lang) => {
+    sessionStore.signIn(user(), null);
+    const { calls } = stubApi(decl);
+    const view = renderWith(<FormView decl={decl} />, lang);
+    await screen.findByTestId('form-save');
+    await waitFor(() => expect(view.container.querySelector('[data-testid="form-loading"]')).toBeNull());
+    await new Promise((r) => setTimeout(r, 50));
+    expect(outline(view.container).join('\n')).toMatchSnapshot();
+    // The sample record passes the shared validator: saving posts it.
+    fireEvent.click(screen.getByTestId('form-save'));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST' || c.method === 'PUT') || screen.queryByTestId('alert-modal') !== null).toBe(true));
+    expect(outline(view.container).filter((l) => l.startsWith('field-error')).join('\n')).toMatchSnapshot();
   });
 });

@@ -15,7 +15,9 @@ import { ENUMS, isEnumName } from '../../src/domain/enums';
 import { LANGS, type Lang } from '../../src/domain/lang';
 import { MENU_TREE } from '../../src/domain/menu';
 import { ACTION_ICON_NAMES } from '../../src/engine/crud/iconNames';
-import { crudPaths } from '../../src/engine/crud/registerAll';
+import { rowActionsOf } from '../../src/engine/crud/extensions';
+import { crudPaths, screenPaths } from '../../src/engine/crud/registerAll';
+import { PANE_NAMES } from '../../src/engine/panes/names';
 import { resources } from '../../src/locales';
 import { FIELD_WIDGET_NAMES, isKnownWidget, WIDGET_NAMES } from '../../src/widgets/names';
 import { WIDGETS, FIELD_WIDGETS } from '../../src/widgets/index';
@@ -72,6 +74,23 @@ function i18nKeysOf(decl: ScreenDeclaration): { where: string; key: string }[] {
     if (a.result) add(`grid.rowActions.${i}.result`, a.result);
     if (a.notice) add(`grid.rowActions.${i}.notice`, a.notice);
   });
+  // A row action's input form: its title, field titles and hints.
+  rowActionsOf(decl).forEach((a, i) => {
+    if (!a.input) return;
+    if (a.input.title) add(`grid.rowActions.${i}.input.title`, a.input.title);
+    walk(a.input.schema, `grid.rowActions.${i}.input.schema`, (node, where) => {
+      if (where.endsWith('.properties')) return;
+      if (typeof node.title === 'string') add(`${where}.title`, node.title);
+      if (typeof node.description === 'string') add(`${where}.description`, node.description);
+    });
+    walk(a.input.uiSchema, `grid.rowActions.${i}.input.uiSchema`, (node, where) => {
+      for (const k of ['ui:placeholder', 'ui:help', 'ui:title', 'ui:description']) if (typeof node[k] === 'string') add(`${where}.${k}`, node[k]);
+    });
+    a.input.rules?.forEach((r, j) => {
+      const message = r.message ?? 'required';
+      add(`grid.rowActions.${i}.input.rules.${j}.message`, message.startsWith('validation.') ? message : `validation.${message}`);
+    });
+  });
   if (decl.grid?.createResult) add('grid.createResult', decl.grid.createResult);
   for (const [root, part] of [['filters.schema', decl.filters?.schema], ['form.schema', decl.form?.schema]] as const) {
     walk(part, root, (node, where) => {
@@ -96,7 +115,9 @@ function i18nKeysOf(decl: ScreenDeclaration): { where: string; key: string }[] {
 /** Every ui:widget a declaration names. */
 function widgetsOf(decl: ScreenDeclaration): { where: string; widget: unknown }[] {
   const out: { where: string; widget: unknown }[] = [];
-  for (const [root, part] of [['filters.uiSchema', decl.filters?.uiSchema], ['form.uiSchema', decl.form?.uiSchema]] as const) {
+  const parts: [string, unknown][] = [['filters.uiSchema', decl.filters?.uiSchema], ['form.uiSchema', decl.form?.uiSchema]];
+  rowActionsOf(decl).forEach((a, i) => a.input && parts.push([`grid.rowActions.${i}.input.uiSchema`, a.input.uiSchema]));
+  for (const [root, part] of parts) {
     walk(part, root, (node, where) => {
       if ('ui:widget' in node) out.push({ where, widget: node['ui:widget'] });
       if ('ui:field' in node) out.push({ where, widget: node['ui:field'] });
@@ -175,6 +196,21 @@ describe('i18n keys of the declarations', () => {
           for (const lang of LANGS) expect(text(lang, `enums.${name}.${String(v)}`), `${where}: enums.${name}.${v} in ${lang}`).toMatch(/\S/);
         }
       }
+    });
+
+    it('is registered on its path by kind (form, custom), a custom one with a registered pane', () => {
+      if (decl.kind === 'form') {
+        expect(screenPaths('form')).toContain(decl.path);
+        expect(decl.form, 'a form screen has a form').toBeDefined();
+        expect(decl.api.get ?? decl.api.update, 'a form screen reads or writes').toBeDefined();
+      }
+      if (decl.kind === 'custom') {
+        expect(screenPaths('custom')).toContain(decl.path);
+        expect(PANE_NAMES as readonly string[], `pane "${String(decl.pane)}" (src/engine/panes/names.ts)`).toContain(decl.pane);
+      }
+      // One kind per path: a path shows one screen (several crud declarations show as tabs).
+      const kinds = new Set(ALL.filter((d) => d.decl.path === decl.path).map((d) => d.decl.kind));
+      expect([...kinds], decl.path).toEqual([decl.kind]);
     });
 
     it('is registered on its path when it is a crud screen, with a menu entry there', () => {

@@ -30,10 +30,9 @@ export interface CrudDialogProps {
   testId?: string;
 }
 
-export function CrudDialog({ title, icon, size, onClose, onSubmit, actions, children, testId = 'crud-form' }: CrudDialogProps) {
-  const { t } = useTranslation();
+/** Declared form fields are small (one height for text fields, selects and pickers). */
+export function CompactFields({ children }: { children: ReactNode }) {
   const outer = useTheme();
-  const phone = useMediaQuery(outer.breakpoints.down('sm'));
   const theme = useMemo(
     () =>
       createTheme(outer, {
@@ -45,6 +44,13 @@ export function CrudDialog({ title, icon, size, onClose, onSubmit, actions, chil
       }),
     [outer],
   );
+  return <ThemeProvider theme={theme}>{children}</ThemeProvider>;
+}
+
+export function CrudDialog({ title, icon, size, onClose, onSubmit, actions, children, testId = 'crud-form' }: CrudDialogProps) {
+  const { t } = useTranslation();
+  const outer = useTheme();
+  const phone = useMediaQuery(outer.breakpoints.down('sm'));
   const titleId = `${testId}-title`;
   return (
     <Dialog
@@ -72,7 +78,7 @@ export function CrudDialog({ title, icon, size, onClose, onSubmit, actions, chil
           </IconButton>
         </DialogTitle>
         <DialogContent dividers sx={{ px: { xs: 2, sm: 3 }, py: 2.5, overflowY: 'auto', flex: '1 1 auto' }}>
-          <ThemeProvider theme={theme}>{children}</ThemeProvider>
+          <CompactFields>{children}</CompactFields>
         </DialogContent>
         <DialogActions sx={{ px: 3, py: 2, gap: 1, flexShrink: 0 }}>{actions}</DialogActions>
       </Box>

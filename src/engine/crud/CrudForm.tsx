@@ -1,39 +1,28 @@
 /**
  * The form dialog of a declared screen, modes view (read-only), add and edit, on @rjsf/mui.
- *  - The schema and uiSchema come from the declaration, localized (schemaForm.ts).
- *  - Validation: RJSF's own is off; the shared validator (createValidator of the resolved
- *    form, editForm in edit mode) runs on submit first, then on every change so errors clear
- *    as the user corrects them. Errors show under their fields in the interface language.
- *  - An invalid submit (or a code-1 answer of the server, whose FieldErrors land on the
- *    fields too) opens the shared modal 'validation.invalidForm' with only a confirm button;
- *    closing it puts the focus on the first invalid field.
- *  - Enter submits (the dialog is one form; RJSF renders a div inside it).
+ * The form itself (localized schema, conditional fields, the shared validator on submit
+ * first then on every change, server field errors, the invalid-form modal) is
+ * useSchemaForm; this adds the record, the modes and the dialog. Enter submits (the dialog
+ * is one form; RJSF renders a div inside it).
  */
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import AddCircleOutlineRounded from '@mui/icons-material/AddCircleOutlineRounded';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
-import Form from '@rjsf/mui';
-import type { IChangeEvent } from '@rjsf/core';
-import type { ErrorSchema, RJSFSchema, UiSchema } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
 import { useSWRConfig } from 'swr';
-import type { FieldErrors } from '../../domain/api';
 import { editForm, resolveForm, type ScreenDeclaration } from '../../domain/declarations';
-import { createValidator } from '../../domain/validation/index';
-import { FIELD_WIDGETS, WIDGETS } from '../../widgets/index';
-import { isApiError } from '../api/ApiError';
-import { apiEnv } from '../api/env';
 import { useApi } from '../api/swr';
-import { useFeedback } from '../feedback/FeedbackProvider';
 import { callApi, resolveCall } from './apiCall';
 import { CrudDialog } from './CrudDialog';
-import { pathNameGenerator, rjsfTemplates, rjsfValidator, type FormContext } from './rjsf';
-import { buildUiSchema, localizeSchema, schemaDefaults, toBody, toErrorSchema, toFormData } from './schemaForm';
+import { schemaDefaults, toBody, toFormData } from './schemaForm';
+import { SchemaFields, useSchemaForm } from './useSchemaForm';
 import type { Row } from './useCrudList';
+
+export { focusFirstInvalid } from './useSchemaForm';
 
 export type FormMode = 'view' | 'add' | 'edit';
 
@@ -52,31 +41,7 @@ export interface CrudFormProps {
 
 type Data = Record<string, unknown>;
 
-const valueAt = (data: unknown, path: string): unknown =>
-  path.split('.').reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), data);
-
-/** Focuses the first enabled input (in page order) that belongs to an invalid field. */
-export function focusFirstInvalid(root: ParentNode | null, errors: FieldErrors): boolean {
-  if (!root) return false;
-  const paths = Object.keys(errors);
-  if (!paths.length) return false;
-  const inputs = root.querySelectorAll<HTMLElement>('input[name], textarea[name], select[name]');
-  for (const el of inputs) {
-    const name = el.getAttribute('name') ?? '';
-    if ((el as HTMLInputElement).disabled) continue;
-    if (!paths.some((p) => name === p || name.startsWith(`${p}.`) || p.startsWith(`${name}.`))) continue;
-    // Hidden inputs of MUI selects and pickers: focus their visible control instead.
-    const target =
-      el.getAttribute('aria-hidden') === 'true'
-        ? el.parentElement?.querySelector<HTMLElement>('[role="combobox"], [contenteditable="true"], [tabindex="0"]')
-        : el;
-    if (target) {
-      target.focus();
-      return true;
-    }
-  }
-  return false;
-}
+const NONE: readonly string[] = [];
 
 function entityTitle(decl: ScreenDeclaration, mode: FormMode, t: (key: string, o?: Record<string, unknown>) => string, exists: (key: string) => boolean): string {
   const entityKey = decl.title.replace(/\.title$/, '.entity');
@@ -87,94 +52,43 @@ function entityTitle(decl: ScreenDeclaration, mode: FormMode, t: (key: string, o
 
 export function CrudForm({ decl, mode, row, initialData, onClose, onModeChange, onSaved }: CrudFormProps) {
   const { t, i18n } = useTranslation();
-  const feedback = useFeedback();
   const { mutate } = useSWRConfig();
   const formDecl = decl.form!;
   const rowKey = decl.rowKey ?? 'id';
   const resolved = useMemo(() => (mode === 'edit' ? editForm(formDecl) : resolveForm(formDecl)), [formDecl, mode]);
-  const validate = useMemo(() => createValidator(resolved), [resolved]);
 
   // The record of view and edit: GET api.get when declared, else the list row.
   const getPath = mode !== 'add' && decl.api.get && row ? resolveCall(decl.api.get, row).path : null;
   const { data: record } = useApi<Data>(getPath, { revalidateOnMount: true, dedupingInterval: 0 });
   const loaded = mode === 'add' || !decl.api.get ? true : record !== undefined;
 
-  const rjsfSchema = useMemo(() => localizeSchema(resolved.schema, (k) => t(k)) as RJSFSchema, [resolved, t]);
-  const uiSchema = useMemo(
-    () => buildUiSchema(resolved.schema, formDecl.uiSchema, (k, o) => t(k, o), { readOnly: mode === 'edit' ? formDecl.readOnlyOnEdit : [] }) as UiSchema,
-    [resolved, formDecl, mode, t],
-  );
-
-  const [data, setData] = useState<Data | null>(() => (mode === 'add' ? { ...schemaDefaults(resolved.schema), ...initialData } : null));
-  const current: Data = data ?? (mode === 'add' ? {} : toFormData(record ?? row, resolved.schema));
-  const [clientErrors, setClientErrors] = useState<FieldErrors>({});
-  const [serverErrors, setServerErrors] = useState<FieldErrors>({});
-  const [submitted, setSubmitted] = useState(false);
+  const form = useSchemaForm({
+    form: resolved,
+    readOnly: mode === 'edit' ? (formDecl.readOnlyOnEdit ?? NONE) : NONE,
+    initial: mode === 'add' ? { ...schemaDefaults(resolved.schema), ...initialData } : null,
+    fallback: mode === 'add' ? {} : toFormData(record ?? row, resolved.schema),
+  });
   const [busy, setBusy] = useState(false);
-  const rootRef = useRef<HTMLDivElement | null>(null);
-
-  const errors = useMemo(() => ({ ...serverErrors, ...clientErrors }), [serverErrors, clientErrors]);
-  const extraErrors = useMemo(() => {
-    const messages: Record<string, string> = {};
-    for (const [path, e] of Object.entries(errors)) {
-      messages[path] = String(t(`validation.${e.key}`, { ...(e.params ?? {}), defaultValue: t('validation.invalid') }));
-    }
-    return toErrorSchema(messages) as ErrorSchema;
-  }, [errors, t]);
-
-  const showInvalid = useCallback(
-    (errs: FieldErrors) => {
-      feedback.alert(t('validation.invalidForm'), {
-        title: t('common.notice'),
-        onClose: () => setTimeout(() => focusFirstInvalid(rootRef.current, errs), 30),
-      });
-    },
-    [feedback, t],
-  );
-
-  const onChange = (e: IChangeEvent) => {
-    const next = (e.formData ?? {}) as Data;
-    const before = current;
-    setData(next);
-    if (submitted) setClientErrors(validate(next));
-    // A server error goes once its field changes.
-    setServerErrors((errs) => {
-      const kept = Object.fromEntries(Object.entries(errs).filter(([path]) => JSON.stringify(valueAt(next, path)) === JSON.stringify(valueAt(before, path))));
-      return Object.keys(kept).length === Object.keys(errs).length ? errs : kept;
-    });
-  };
 
   const submit = async () => {
     if (mode === 'view' || busy || !loaded) return;
-    const errs = validate(current);
-    setSubmitted(true);
-    setClientErrors(errs);
-    setServerErrors({});
-    if (Object.keys(errs).length) {
-      showInvalid(errs);
-      return;
-    }
+    const checked = form.check();
+    if (!checked) return;
     const call = mode === 'add' ? decl.api.create : decl.api.update;
     if (!call) return;
-    const body = toBody(current, resolved.schema, mode === 'edit' && row ? { name: rowKey, value: row[rowKey] } : undefined);
+    const body = toBody(checked, resolved.schema, mode === 'edit' && row ? { name: rowKey, value: row[rowKey] } : undefined);
     setBusy(true);
     try {
       const answer = await callApi(call, { ...row, ...body }, { body, silent: true });
       if (getPath) void mutate(getPath);
       onSaved(mode, body, answer);
     } catch (e) {
-      const fields = isApiError(e) ? e.fieldErrors : null;
-      if (fields) {
-        setServerErrors(fields);
-        showInvalid(fields);
-      } else if (isApiError(e)) apiEnv().onFailure(e);
-      else throw e;
+      form.fail(e);
     } finally {
       setBusy(false);
     }
   };
 
-  const formContext: FormContext = { columns: decl.dialogSize === 'lg' ? 2 : 1 };
   const canEdit = mode === 'view' && (decl.modes ?? ['view', 'add', 'edit']).includes('edit') && Boolean(decl.api.update);
   const Icon = mode === 'add' ? AddCircleOutlineRounded : mode === 'edit' ? EditOutlined : VisibilityOutlined;
 
@@ -211,7 +125,6 @@ export function CrudForm({ decl, mode, row, initialData, onClose, onModeChange, 
       }
     >
       <Box
-        ref={rootRef}
         data-mode={mode}
         sx={
           mode === 'view'
@@ -232,27 +145,7 @@ export function CrudForm({ decl, mode, row, initialData, onClose, onModeChange, 
         }
       >
         {loaded ? (
-          <Form
-            tagName="div"
-            schema={rjsfSchema}
-            uiSchema={uiSchema}
-            formData={current}
-            validator={rjsfValidator}
-            widgets={WIDGETS}
-            fields={FIELD_WIDGETS}
-            templates={rjsfTemplates}
-            formContext={formContext}
-            nameGenerator={pathNameGenerator}
-            noValidate
-            noHtml5Validate
-            showErrorList={false}
-            extraErrors={extraErrors}
-            readonly={mode === 'view'}
-            experimental_defaultFormStateBehavior={{ arrayMinItems: { populate: 'never' }, emptyObjectFields: 'skipDefaults' }}
-            onChange={onChange}
-          >
-            <></>
-          </Form>
+          <SchemaFields state={form} readonly={mode === 'view'} columns={decl.dialogSize === 'lg' ? 2 : 1} />
         ) : (
           <Box data-testid="crud-form-loading" sx={{ display: 'grid', gap: 2 }}>
             <Skeleton height={48} />

@@ -27,13 +27,17 @@ import HelpOutlineRounded from '@mui/icons-material/HelpOutlineRounded';
 import { DataGrid, type GridColDef, type GridSortModel } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
 import { useSWRConfig } from 'swr';
-import type { ColumnDeclaration, RowActionDeclaration, ScreenDeclaration } from '../../domain/declarations';
+import type { ColumnDeclaration, ScreenDeclaration } from '../../domain/declarations';
 import { DECLARATION_FILES } from '../../schemas/index';
 import type { MenuNode } from '../../domain/menu';
 import { isApiError } from '../api/ApiError';
+import { isJobQueued } from '../../domain/jobs';
+import { downloadFile } from '../jobs/download';
+import { revalidateExportReports, trackJob } from '../jobs/runExport';
 import { useFeedback } from '../feedback/FeedbackProvider';
 import { useLang } from '../i18n/useLang';
 import { AppModal } from '../shell/AppModal';
+import { rowActionsOf, type EngineRowAction } from './extensions';
 import { callApi, callPath } from './apiCall';
 import type { FormMode } from './CrudForm';
 import { CrudPagination } from './CrudPagination';
@@ -47,6 +51,7 @@ import { useCrudList, type Row } from './useCrudList';
 // The form (RJSF, the validator, pickers) is its own chunk, loaded when a dialog first opens.
 const loadForm = () => import('./CrudForm');
 const CrudForm = lazy(() => loadForm().then((m) => ({ default: m.CrudForm })));
+const ActionInputDialog = lazy(() => import('./ActionInputDialog').then((m) => ({ default: m.ActionInputDialog })));
 
 function FormLoading() {
   return (
@@ -96,7 +101,7 @@ export interface RowActionsProps {
   row: Row;
   onOpen: (mode: FormMode, row: Row) => void;
   onRemove: (row: Row) => void;
-  onAction: (action: RowActionDeclaration, row: Row) => void;
+  onAction: (action: EngineRowAction, row: Row) => void;
 }
 
 function RowActions({ decl, row, onOpen, onRemove, onAction }: RowActionsProps) {
@@ -114,9 +119,9 @@ function RowActions({ decl, row, onOpen, onRemove, onAction }: RowActionsProps) 
     <Box sx={{ display: 'flex', gap: 0.25, alignItems: 'center', height: '100%' }}>
       {actions.includes('view') && button('view', t('screens.crud.view'), <VisibilityOutlined fontSize="small" />, () => onOpen('view', row))}
       {actions.includes('edit') && decl.api.update && button('edit', t('screens.crud.edit'), <EditOutlined fontSize="small" />, () => onOpen('edit', row))}
-      {(decl.grid?.rowActions ?? []).map((a) => {
+      {rowActionsOf(decl).filter((a) => !a.download || !!row[a.download]).map((a) => {
         const Icon = actionIcon(a.icon);
-        return button(a.id, t(a.label), <Icon fontSize="small" />, () => onAction(a, row));
+        return button(a.id, t(a.label), <Icon fontSize="small" />, () => onAction(a, row), a.danger ? 'error' : undefined);
       })}
       {actions.includes('remove') && decl.api.remove && button('remove', t('screens.crud.remove'), <DeleteOutline fontSize="small" />, () => onRemove(row), 'error')}
     </Box>
@@ -145,6 +150,7 @@ export function CrudView({ decl, title, tabs }: CrudViewProps) {
   const [dialog, setDialog] = useState<{ mode: FormMode; row?: Row; seq: number } | null>(null);
   const [confirm, setConfirm] = useState<Confirm | null>(null);
   const [result, setResult] = useState<ResultInfo | null>(null);
+  const [input, setInput] = useState<{ action: EngineRowAction & { input: NonNullable<EngineRowAction['input']> }; row: Row } | null>(null);
   const rowKey = decl.rowKey ?? 'id';
   const filtered = Object.values(list.filters).some((v) => v !== undefined && v !== '' && !(Array.isArray(v) && v.length === 0));
 
@@ -152,6 +158,21 @@ export function CrudView({ decl, title, tabs }: CrudViewProps) {
   useEffect(() => {
     if (decl.form) void loadForm().catch(() => {});
   }, [decl.form]);
+
+  /**
+   * After a write: the reads below the list's path (its option source, e.g.
+   * system/announcement/category/options, or GetActiveClient) are read again, so a select
+   * opened next (on this or a sibling tab) offers what was just added.
+   */
+  const revalidateRelated = () => {
+    const base = callPath(decl.api.list);
+    if (!base) return;
+    const prefix = `${base.toLowerCase()}/`;
+    void mutate((k) => {
+      const path = typeof k === 'string' ? k : Array.isArray(k) && typeof k[0] === 'string' ? k[0] : null;
+      return path !== null && path.toLowerCase().startsWith(prefix);
+    });
+  };
 
   const open = (mode: FormMode, row?: Row) => setDialog((d) => ({ mode, row, seq: (d?.seq ?? 0) + 1 }));
 
@@ -164,24 +185,43 @@ export function CrudView({ decl, title, tabs }: CrudViewProps) {
         await callApi(decl.api.remove!, row);
         feedback.toast(t('screens.crud.successDelete'));
         await list.refresh();
+        list.refreshAfterWrite();
+        revalidateRelated();
       },
     });
 
-  const runAction = async (action: RowActionDeclaration, row: Row) => {
-    const answer = await callApi(action.api, row);
-    if (action.result) setResult({ key: action.result, known: row, answer });
+  /** What follows a row action's call: its result shown once, or its notice; the list reloads. */
+  const afterAction = async (action: EngineRowAction, row: Row, answer: unknown) => {
+    // An export answers a queued job: the jobs host follows it (noticeExport, progress, download).
+    if (isJobQueued(answer)) trackJob(answer);
+    else if (action.result) setResult({ key: action.result, known: row, answer });
     else feedback.toast(t(action.notice ?? 'screens.crud.successEdit'));
+    if (action.download) void revalidateExportReports(mutate);
     // The row may have changed; the list stays on its page.
     const listPath = callPath(decl.api.list);
     await mutate((k) => Array.isArray(k) && k[0] === listPath);
+    list.refreshAfterWrite();
+    revalidateRelated();
   };
 
-  const action = (a: RowActionDeclaration, row: Row) => {
+  const runAction = async (action: EngineRowAction, row: Row) => {
+    // An action with an input asks for it (a small form) and sends its data as the body.
+    if (action.input) {
+      setInput({ action: action as EngineRowAction & { input: NonNullable<EngineRowAction['input']> }, row });
+      return;
+    }
+    // A download action fetches the row's file first (masked), then calls its api.
+    if (action.download) await downloadFile(String(row[action.download]));
+    const answer = await callApi(action.api, row);
+    await afterAction(action, row, answer);
+  };
+
+  const action = (a: EngineRowAction, row: Row) => {
     if (!a.confirm) {
       void runAction(a, row).catch(ignoreApiError);
       return;
     }
-    setConfirm({ title: t(a.label), message: t(a.confirm, row), tone: 'default', run: () => runAction(a, row) });
+    setConfirm({ title: t(a.label), message: t(a.confirm, row), tone: a.danger ? 'warning' : 'default', run: () => runAction(a, row) });
   };
 
   const columns = useMemo<GridColDef[]>(() => {
@@ -274,6 +314,18 @@ export function CrudView({ decl, title, tabs }: CrudViewProps) {
               '& .MuiDataGrid-cell': { display: 'flex', alignItems: 'center' },
               '& .MuiDataGrid-cell:focus, & .MuiDataGrid-cell:focus-within, & .MuiDataGrid-columnHeader:focus, & .MuiDataGrid-columnHeader:focus-within': { outline: 'none' },
               '& .MuiDataGrid-row:hover': { bgcolor: 'rgba(184,58,36,0.03)' },
+              // The actions stay in sight when the columns are wider than the screen.
+              '& .MuiDataGrid-cell[data-field="__actions"], & .MuiDataGrid-columnHeader[data-field="__actions"]': {
+                position: 'sticky',
+                right: 0,
+                zIndex: 2,
+                bgcolor: 'var(--DataGrid-containerBackground)',
+              },
+              '& .MuiDataGrid-cell[data-field="__actions"]': { bgcolor: 'background.paper' },
+              '& .MuiDataGrid-row:hover .MuiDataGrid-cell[data-field="__actions"]': { bgcolor: '#fdf9f8' },
+              '& .MuiDataGrid-virtualScroller--hasScrollX .MuiDataGrid-cell[data-field="__actions"], & .MuiDataGrid-virtualScroller--hasScrollX .MuiDataGrid-columnHeader[data-field="__actions"]': {
+                boxShadow: '-8px 0 10px -8px rgba(16,24,40,0.22)',
+              },
             }}
           />
         </Box>
@@ -296,6 +348,8 @@ export function CrudView({ decl, title, tabs }: CrudViewProps) {
             feedback.toast(t(mode === 'add' ? 'screens.crud.successAdd' : 'screens.crud.successEdit'));
             if (mode === 'add' && decl.grid?.createResult) setResult({ key: decl.grid.createResult, known: body, answer });
             void list.refresh();
+            list.refreshAfterWrite();
+            revalidateRelated();
           }}
         />
         </Suspense>
@@ -316,6 +370,21 @@ export function CrudView({ decl, title, tabs }: CrudViewProps) {
             void run().catch(ignoreApiError);
           }}
         />
+      )}
+
+      {input && (
+        <Suspense fallback={<FormLoading />}>
+          <ActionInputDialog
+            action={input.action}
+            row={input.row}
+            onClose={() => setInput(null)}
+            onDone={(answer) => {
+              const { action: done, row } = input;
+              setInput(null);
+              void afterAction(done, row, answer).catch(ignoreApiError);
+            }}
+          />
+        </Suspense>
       )}
 
       {result && <ResultDialog info={result} onClose={() => setResult(null)} />}

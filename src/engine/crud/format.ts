@@ -1,7 +1,7 @@
 /**
  * Cell texts of list columns: enum labels (`enums.<Name>.<value>`), times in local time
  * (YYYY/MM/DD HH:mm, SPEC.md section 9), dates, booleans, numbers, multilingual names with
- * the fallback order, lists. Pure (t and the language are passed in).
+ * the fallback order, lists, language codes by their names. Pure (t and the language are passed in).
  */
 import dayjs from 'dayjs';
 import type { ColumnDeclaration } from '../../domain/declarations';
@@ -34,7 +34,10 @@ export function formatCell(column: Pick<ColumnDeclaration, 'format' | 'enum'>, v
     const one = (v: unknown) => t(`enums.${column.enum}.${String(v)}`, { defaultValue: String(v) });
     return enumValuesOf(column.enum, value).map(one).join(', ');
   }
-  switch (column.format) {
+  // `lang` (a language code shown by its name) is newer than the domain type of formats.
+  switch (column.format as ColumnDeclaration['format'] | 'lang') {
+    case 'lang':
+      return typeof value === 'string' ? t(`lang.${value}`, { defaultValue: value }) : String(value);
     case 'datetime':
       return formatDateTime(value);
     case 'date':

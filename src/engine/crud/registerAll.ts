@@ -1,29 +1,50 @@
 /**
- * Registers the screen of every `kind: "crud"` declaration (src/schemas/index.ts) on its menu
- * path. The screen is a lazy chunk: RJSF, the validator and the DataGrid load only when a
- * list is opened. Imported once by src/main.tsx; reads the JSON registry only (no validator).
+ * Registers the screen of every declaration (src/schemas/index.ts) on its menu path, by kind:
+ *  - `crud`: the list and its form dialog (CrudScreen; several on one path show as tabs);
+ *  - `form`: one record edited in place (FormScreen, e.g. other settings);
+ *  - `custom`: the page frame and the named pane of the pane registry (CustomScreen).
+ * Each screen is a lazy chunk: RJSF, the validator and the DataGrid load only when a screen
+ * opens. Imported once by src/main.tsx; reads the JSON registry only (no validator).
  */
 import { lazy } from 'react';
 import { DECLARATION_FILES } from '../../schemas/index';
 import { registerScreen } from '../routes/screens';
+import '../panes/index';
 
 const CrudScreen = lazy(() => import('./CrudScreen'));
+const FormScreen = lazy(() => import('./FormScreen'));
+const CustomScreen = lazy(() => import('./CustomScreen'));
+
+export type RegisteredKind = 'crud' | 'form' | 'custom';
+
+const SCREENS = { crud: CrudScreen, form: FormScreen, custom: CustomScreen } as const;
 
 interface DeclarationHead {
   kind?: unknown;
   path?: unknown;
 }
 
+/** The menu paths of the declarations of a kind (each path once). */
+export function screenPaths(kind: RegisteredKind, files: readonly unknown[] = DECLARATION_FILES): string[] {
+  const paths = files
+    .map((f) => f as DeclarationHead)
+    .filter((d) => d.kind === kind && typeof d.path === 'string')
+    .map((d) => d.path as string);
+  return [...new Set(paths)];
+}
+
 /** The menu paths of the crud declarations. */
 export function crudPaths(files: readonly unknown[] = DECLARATION_FILES): string[] {
-  return files
-    .map((f) => f as DeclarationHead)
-    .filter((d) => d.kind === 'crud' && typeof d.path === 'string')
-    .map((d) => d.path as string);
+  return screenPaths('crud', files);
 }
 
-export function registerCrudScreens(): void {
-  for (const path of crudPaths()) registerScreen(path, CrudScreen);
+export function registerDeclaredScreens(): void {
+  for (const kind of Object.keys(SCREENS) as RegisteredKind[]) {
+    for (const path of screenPaths(kind)) registerScreen(path, SCREENS[kind]);
+  }
 }
 
-registerCrudScreens();
+/** @deprecated the name of the first version: registers every kind now. */
+export const registerCrudScreens = registerDeclaredScreens;
+
+registerDeclaredScreens();

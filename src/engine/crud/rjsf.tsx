@@ -7,6 +7,7 @@
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import FormHelperText from '@mui/material/FormHelperText';
+import Typography from '@mui/material/Typography';
 import type { FieldErrorProps, NameGeneratorFunction, ObjectFieldTemplateProps, TemplatesType } from '@rjsf/utils';
 import { customizeValidator } from '@rjsf/validator-ajv8';
 import { extendAjv } from '../../domain/validation/ajv';
@@ -29,12 +30,16 @@ function FieldErrorTemplate({ errors = [], fieldPathId }: FieldErrorProps) {
 export interface FormContext {
   /** Columns of the form grid: 2 in large dialogs from the sm breakpoint. */
   columns: 1 | 2;
+  /** The whole form's data, for widgets that read another field (dateTime's timezoneField). */
+  formData?: Record<string, unknown>;
 }
 
-/** Fields that take the whole row of a two-column form. */
+/** Fields that take the whole row of a two-column form (`ui:options.wide` asks for it). */
 function isWide(schema: Record<string, unknown> | undefined, ui: Record<string, unknown> | undefined): boolean {
   if (!schema) return true;
   const widget = ui?.['ui:widget'];
+  const options = ui?.['ui:options'] as Record<string, unknown> | undefined;
+  if (options?.wide === true) return true;
   if (widget === 'menuTree' || widget === 'textarea' || widget === 'dateRange' || ui?.['ui:field']) return true;
   return schema.type === 'array' || schema.type === 'object';
 }
@@ -68,7 +73,7 @@ function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
       </Box>,
     );
   }
-  return (
+  const grid = (
     <Box
       sx={{
         display: 'grid',
@@ -84,6 +89,31 @@ function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
           {p.content}
         </Box>
       ))}
+    </Box>
+  );
+  // A nested object with a title is a section: its heading above its fields.
+  const depth = props.fieldPathId.path.length;
+  if (depth === 0 || !props.title) return grid;
+  const headingId = `${props.fieldPathId.$id}-heading`;
+  return (
+    <Box component="section" role="group" aria-labelledby={headingId} data-section={props.fieldPathId.path.map(String).join('.')} sx={{ pt: depth === 1 ? 1 : 0.25 }}>
+      <Typography
+        id={headingId}
+        component={depth === 1 ? 'h3' : 'h4'}
+        sx={
+          depth === 1
+            ? { fontSize: 14, fontWeight: 700, color: 'text.primary', pb: 0.75, mb: 1.25, borderBottom: '1px solid', borderColor: 'divider', display: 'flex', alignItems: 'center', gap: 1 }
+            : { fontSize: 13, fontWeight: 600, color: 'text.secondary', mb: 1, display: 'flex', alignItems: 'center', gap: 0.75, '&::before': { content: '""', width: 3, height: 12, borderRadius: 1, bgcolor: 'primary.main' } }
+        }
+      >
+        {props.title}
+        {props.required && depth > 1 && (
+          <Box component="span" aria-hidden sx={{ color: 'error.main', fontWeight: 400, ml: -0.5 }}>
+            *
+          </Box>
+        )}
+      </Typography>
+      {grid}
     </Box>
   );
 }

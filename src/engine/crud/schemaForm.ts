@@ -139,3 +139,78 @@ export function schemaDefaults(schema: unknown): Node {
   }
   return out;
 }
+
+// --- Conditional fields (ui:options.visibleIf) -------------------------------------------
+
+/**
+ * Dot paths of the fields a uiSchema hides for this data: a node whose
+ * `ui:options.visibleIf` (json-logic over the whole form data, e.g.
+ * `{ "!=": [{ "var": "domainType" }, 1] }`) is not truthy. A condition that cannot be judged
+ * (it throws) keeps the field visible. Children of a hidden object are not listed again.
+ */
+export function hiddenPaths(uiSchema: unknown, data: unknown, evaluate: (logic: unknown, data: unknown) => unknown): string[] {
+  const out: string[] = [];
+  const walk = (ui: unknown, path: string) => {
+    if (!isNode(ui)) return;
+    for (const [key, child] of Object.entries(ui)) {
+      if (key.startsWith('ui:') || !isNode(child)) continue;
+      const childPath = path ? `${path}.${key}` : key;
+      const options = child['ui:options'];
+      if (isNode(options) && options.visibleIf !== undefined) {
+        let visible = true;
+        try {
+          visible = Boolean(evaluate(options.visibleIf, data));
+        } catch {
+          visible = true;
+        }
+        if (!visible) {
+          out.push(childPath);
+          continue;
+        }
+      }
+      walk(child, childPath);
+    }
+  };
+  walk(uiSchema, '');
+  return out;
+}
+
+/** A copy of a uiSchema with the fields at `paths` rendered hidden. */
+export function hideFields(uiSchema: Node, paths: readonly string[]): Node {
+  if (paths.length === 0) return uiSchema;
+  const root: Node = { ...uiSchema };
+  for (const path of paths) {
+    let node = root;
+    const parts = path.split('.');
+    parts.forEach((part, i) => {
+      const next: Node = isNode(node[part]) ? { ...(node[part] as Node) } : {};
+      node[part] = next;
+      if (i === parts.length - 1) {
+        next['ui:widget'] = 'hidden';
+        delete next['ui:field'];
+      }
+      node = next;
+    });
+  }
+  return root;
+}
+
+/** A copy of the data without the values at `paths` (hidden fields are neither checked nor sent). */
+export function withoutPaths(data: Node, paths: readonly string[]): Node {
+  if (paths.length === 0) return data;
+  const root: Node = { ...data };
+  for (const path of paths) {
+    const parts = path.split('.');
+    let node: Node = root;
+    for (let i = 0; i < parts.length - 1; i++) {
+      if (!isNode(node[parts[i]])) {
+        node = {};
+        break;
+      }
+      node[parts[i]] = { ...(node[parts[i]] as Node) };
+      node = node[parts[i]] as Node;
+    }
+    delete node[parts[parts.length - 1]];
+  }
+  return root;
+}

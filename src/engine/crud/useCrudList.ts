@@ -7,7 +7,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSWRConfig } from 'swr';
 import type { Page } from '../../domain/api';
-import type { ScreenDeclaration, SortOrder } from '../../domain/declarations';
+import type { GridRefreshDeclaration, ScreenDeclaration, SortOrder } from '../../domain/declarations';
 import { PAGE_SIZE } from '../../domain/limits';
 import type { QueryValue } from '../api/client';
 import { useApi } from '../api/swr';
@@ -41,6 +41,16 @@ export function filterQuery(filters: Filters): Record<string, QueryValue> {
   return out;
 }
 
+/**
+ * The declared refresh period of a list page (grid.refresh): activeEveryMs while a row
+ * matches every field of activeWhen, else everyMs; 0 means no timer.
+ */
+export function refreshIntervalOf(spec: GridRefreshDeclaration, rows: readonly Row[]): number {
+  const when = spec.activeWhen;
+  const active = !!when && rows.some((r) => Object.entries(when).every(([k, v]) => r[k] === v));
+  return (active ? spec.activeEveryMs : spec.everyMs) ?? spec.everyMs ?? 0;
+}
+
 export function useCrudList(decl: ScreenDeclaration, pageSize = PAGE_SIZE) {
   const listPath = callPath(decl.api.list);
   const [page, setPageState] = useState(1);
@@ -53,7 +63,11 @@ export function useCrudList(decl: ScreenDeclaration, pageSize = PAGE_SIZE) {
     [page, pageSize, sort, filters],
   );
   const key = listPath ? ([listPath, { query }] as const) : null;
-  const { data, error, isLoading, isValidating } = useApi<Page<Row>>(key, { keepPreviousData: true });
+  const refreshSpec = decl.grid?.refresh;
+  const { data, error, isLoading, isValidating } = useApi<Page<Row>>(key, {
+    keepPreviousData: true,
+    ...(refreshSpec ? { refreshInterval: (latest?: Page<Row>) => refreshIntervalOf(refreshSpec, latest?.items ?? []) } : {}),
+  });
 
   const total = data?.total ?? 0;
   const pageCount = pageCountOf(total, pageSize);
@@ -77,6 +91,12 @@ export function useCrudList(decl: ScreenDeclaration, pageSize = PAGE_SIZE) {
     setPageState(1);
     await globalMutate((k) => Array.isArray(k) && k[0] === listPath);
   }, [globalMutate, listPath]);
+  /** After a write: read the list again once more grid.refresh.afterWriteMs later (if declared). */
+  const afterWriteMs = refreshSpec?.afterWriteMs;
+  const refreshAfterWrite = useCallback(() => {
+    if (afterWriteMs === undefined) return;
+    setTimeout(() => void globalMutate((k) => Array.isArray(k) && k[0] === listPath), afterWriteMs);
+  }, [afterWriteMs, globalMutate, listPath]);
 
   return {
     rows: data?.items ?? [],
@@ -93,6 +113,7 @@ export function useCrudList(decl: ScreenDeclaration, pageSize = PAGE_SIZE) {
     setSort,
     applyFilters,
     refresh,
+    refreshAfterWrite,
   };
 }
 

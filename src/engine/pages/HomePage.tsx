@@ -38,6 +38,8 @@ export interface HomeAnnouncement {
   content: Names;
   startTime: string;
   endTime: string | null;
+  /** The category's names ({} without one). */
+  categoryNames?: Names;
   publishedByOperator?: boolean;
 }
 
@@ -155,7 +157,10 @@ function AnnouncementsCard() {
             <Box key={a.id} sx={{ py: 2 }} data-testid="announcement">
               <Stack direction="row" sx={{ alignItems: 'center', gap: 1, mb: 0.5, flexWrap: 'wrap' }}>
                 <Typography sx={{ fontWeight: 600 }}>{pickName(a.title, lang)}</Typography>
-                {a.publishedByOperator && <Chip size="small" label={t('home.operatorLabel')} color="secondary" sx={{ height: 20, fontSize: 11.5 }} />}
+                {a.publishedByOperator && <Chip size="small" label={t('home.operatorLabel')} color="secondary" data-testid="announcement-operator" sx={{ height: 20, fontSize: 11.5 }} />}
+                {pickName(a.categoryNames, lang) && (
+                  <Chip size="small" variant="outlined" label={pickName(a.categoryNames, lang)} data-testid="announcement-category" sx={{ height: 20, fontSize: 11.5, color: 'text.secondary', borderColor: 'divider' }} />
+                )}
               </Stack>
               <Stack direction="row" sx={{ alignItems: 'center', gap: 0.5, color: 'text.secondary', mb: 0.75 }}>
                 <EventOutlined sx={{ fontSize: 15 }} />

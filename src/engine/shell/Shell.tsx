@@ -20,6 +20,7 @@ import { useMenuSync } from '../session/menu';
 import { sessionStore, useSession } from '../session/store';
 import { MimaStatus } from '../../domain/enums';
 import { SIDEBAR_BG, SIDEBAR_WIDTH, TOPBAR_HEIGHT } from '../theme/theme';
+import { ExportJobsHost } from '../jobs/ExportJobsHost';
 import { Breadcrumb } from './Breadcrumb';
 import { SideMenu } from './SideMenu';
 import { TopBar } from './TopBar';
@@ -93,6 +94,7 @@ export function Shell() {
           </Box>
         </Box>
       </Box>
+      <ExportJobsHost />
       <AccountDialogs
         mode={mode}
         onModeChange={setMode}

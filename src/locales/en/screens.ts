@@ -4,11 +4,15 @@
  * src/domain/enums.ts. Merged into the translation resources by src/locales/index.ts.
  */
 import system from './system';
+import product from './product';
+import report from './report';
 
 const screens = {
   screens: {
     // The system module's screens (client, announcement, document, other), written beside.
     ...system,
+    ...product,
+    ...report,
     crud: {
       createdAt: 'Created',
       updatedAt: 'Updated',
@@ -38,6 +42,8 @@ const screens = {
       loading: 'Loading…',
       copy: 'Copy',
       copied: 'Copied',
+      copyAll: 'Copy all',
+      undo: 'Undo changes',
       copyFailed: 'Copy failed. Please select the text and copy it by hand.',
       resultTitle: 'Done',
       resultOnce: 'This is shown only once. Copy it now.',

@@ -30,6 +30,7 @@ const ui = {
     profileOf: 'Profile of {{name}}',
     sideMenu: 'Functions',
     breadcrumb: 'You are here',
+    helpDocument: 'Help document',
   },
   login: {
     title: 'Sign in',
@@ -94,6 +95,8 @@ const ui = {
   upload: {
     choose: 'Choose a file',
     chooseImage: 'Choose an image',
+    replace: 'Choose another file',
+    replaceImage: 'Choose another image',
     drop: 'or drag and drop it here',
     full: 'The most files are already here; remove one to add another.',
     uploading: 'Uploading…',

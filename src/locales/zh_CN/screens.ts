@@ -1,10 +1,14 @@
 /** Text of the declared screens and enumeration labels (zh_CN); keys as in ../en/screens.ts. */
 import type en from '../en/screens';
 import system from './system';
+import product from './product';
+import report from './report';
 
 const screens: typeof en = {
   screens: {
     ...system,
+    ...product,
+    ...report,
     crud: {
       createdAt: '创建时间',
       updatedAt: '更新时间',
@@ -34,6 +38,8 @@ const screens: typeof en = {
       loading: '加载中…',
       copy: '复制',
       copied: '已复制',
+      copyAll: '全部复制',
+      undo: '撤销更改',
       copyFailed: '复制失败，请手动选中文字后复制。',
       resultTitle: '完成',
       resultOnce: '此内容只显示一次，请立即复制。',

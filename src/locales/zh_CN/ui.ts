@@ -30,6 +30,7 @@ const ui = {
     profileOf: '{{name}} 的个人资料',
     sideMenu: '功能菜单',
     breadcrumb: '当前位置',
+    helpDocument: '说明文档',
   },
   login: {
     title: '登录',
@@ -94,6 +95,8 @@ const ui = {
   upload: {
     choose: '选择文件',
     chooseImage: '选择图片',
+    replace: '更换文件',
+    replaceImage: '更换图片',
     drop: '或拖放到这里',
     full: '已达文件数量上限，请先移除一个再添加。',
     uploading: '上传中…',

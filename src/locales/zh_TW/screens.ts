@@ -1,10 +1,14 @@
 /** Text of the declared screens and enumeration labels (zh_TW); keys as in ../en/screens.ts. */
 import type en from '../en/screens';
 import system from './system';
+import product from './product';
+import report from './report';
 
 const screens: typeof en = {
   screens: {
     ...system,
+    ...product,
+    ...report,
     crud: {
       createdAt: '建立時間',
       updatedAt: '更新時間',
@@ -34,6 +38,8 @@ const screens: typeof en = {
       loading: '載入中…',
       copy: '複製',
       copied: '已複製',
+      copyAll: '全部複製',
+      undo: '復原變更',
       copyFailed: '複製失敗，請手動選取文字後複製。',
       resultTitle: '完成',
       resultOnce: '此內容只會顯示一次，請立即複製。',

@@ -30,6 +30,7 @@ const ui = {
     profileOf: '{{name}} 的個人資料',
     sideMenu: '功能選單',
     breadcrumb: '目前位置',
+    helpDocument: '說明文件',
   },
   login: {
     title: '登入',
@@ -94,6 +95,8 @@ const ui = {
   upload: {
     choose: '選擇檔案',
     chooseImage: '選擇圖片',
+    replace: '更換檔案',
+    replaceImage: '更換圖片',
     drop: '或拖放到這裡',
     full: '已達檔案數量上限，請先移除一個再新增。',
     uploading: '上傳中…',

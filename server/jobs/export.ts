@@ -1,0 +1,246 @@
+/**
+ * Writing export files from a job handler: rows streamed into the FileStore as csv, txt or
+ * xlsx, never held in memory as a whole, progress reported as they go.
+ *
+ *   registerJobHandler(JobCategory.ExportPackages, async (job, ctx) => {
+ *     const total = await countPackages(ctx.db, job.payload);
+ *     await writeExport(ctx, {
+ *       format: job.payload.format,               // 'csv' | 'txt' | 'xlsx'
+ *       fileName: 'packages',                     // extension and time stamp added
+ *       columns: [{ header: 'Code', key: 'code' }, { header: 'Created', value: (r) => fmt(r.created_at) }],
+ *       rows: inBatches((after, limit) => ctx.db.selectFrom('x').selectAll()
+ *         .where('tenant_id', '=', job.tenantId).$if(after !== null, (q) => q.where('id', '>', after!.id))
+ *         .orderBy('id').limit(limit).execute()),
+ *       total,
+ *     });
+ *   });
+ *
+ * PGlite has ONE connection: read the rows in batches (inBatches: each page is its own short
+ * query, so API requests get the connection between pages); never hold a transaction or a
+ * Kysely .stream() open for the whole export.
+ *
+ * Formula injection (CSV injection): a text cell starting with = + - @ (or a tab, a carriage
+ * return, their full-width forms, or spaces before = + - @) is written with a leading
+ * apostrophe in csv and txt, so a spreadsheet shows it as text instead of running it.
+ * Numbers stay numbers. xlsx cells are typed strings, never formulas.
+ */
+import { once } from 'node:events';
+import { PassThrough, type Writable } from 'node:stream';
+import { stringify } from 'csv-stringify';
+import { JobCategory } from '../../src/domain/enums';
+import { EXPORT_TYPES, newFileKey, type ExportType } from '../storage/index';
+import type { JobContext } from './registry';
+
+export type ExportFormat = ExportType;
+
+export interface ExportColumn<R> {
+  /** The header cell (already in the user's language). */
+  header: string;
+  /** Read `row[key]`... */
+  key?: keyof R & string;
+  /** ...or compute the cell. */
+  value?: (row: R) => unknown;
+  /** xlsx column width (characters). */
+  width?: number;
+}
+
+export interface WriteExportOptions<R> {
+  format: ExportFormat;
+  /** Columns in order; a string is a key that is also the header. */
+  columns: readonly (ExportColumn<R> | (keyof R & string))[];
+  rows: AsyncIterable<R> | Iterable<R>;
+  /**
+   * The name offered to the browser. Without an extension: `<name>_<yyyyMMddHHmmss>.<format>`;
+   * with one, used as is. Default: the job category's name.
+   */
+  fileName?: string;
+  /** Rows expected: progress is reported from rows written / total. */
+  total?: number;
+  /** The progress range this file covers (default 0..99). */
+  progressFrom?: number;
+  progressTo?: number;
+  /** Write the header row (default true). */
+  header?: boolean;
+  /** txt field separator (default tab). csv always uses commas. */
+  separator?: string;
+  /** Line end (default \r\n, what spreadsheets and Notepad expect). */
+  eol?: string;
+  /** UTF-8 byte order mark so Excel reads Chinese right (default: csv yes, txt no). */
+  bom?: boolean;
+  /** xlsx sheet name (default 'Sheet1'). */
+  sheetName?: string;
+}
+
+export interface WrittenExport {
+  key: string;
+  name: string;
+  format: ExportFormat;
+  rows: number;
+}
+
+const FORMULA_START = /^(?:[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]|\s+[=+\-@])/;
+
+/** A text cell made safe for spreadsheets (see the module comment). */
+export function neutralizeCell(text: string): string {
+  return FORMULA_START.test(text) ? `'${text}` : text;
+}
+
+/** A value as cell text: strings neutralized, numbers and booleans as is, dates ISO 8601. */
+export function cellText(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string') return neutralizeCell(value);
+  if (typeof value === 'number' || typeof value === 'bigint') return String(value);
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? '' : value.toISOString();
+  return neutralizeCell(JSON.stringify(value));
+}
+
+/** A value as an xlsx cell: strings (never formulas), numbers, booleans, dates. */
+function xlsxCell(value: unknown): string | number | boolean | Date | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' || value instanceof Date) return value;
+  if (typeof value === 'bigint') return value.toString();
+  return JSON.stringify(value);
+}
+
+const CATEGORY_NAMES = new Map<number, string>(Object.entries(JobCategory).map(([k, v]) => [v, k]));
+
+const stamp = (d: Date) => [d.getFullYear(), d.getMonth() + 1, d.getDate(), d.getHours(), d.getMinutes(), d.getSeconds()]
+  .map((n, i) => String(n).padStart(i === 0 ? 4 : 2, '0')).join('');
+
+/** The file name offered: no path parts or control characters, the format's extension. */
+export function exportFileName(format: ExportFormat, base: string | undefined, category: number, at = new Date()): string {
+  // eslint-disable-next-line no-control-regex
+  const clean = (base ?? '').split(/[\\/]/).pop()!.replace(/[\u0000-\u001f\u007f"<>|:*?]/g, '').trim().slice(0, 150);
+  if (clean && new RegExp(`\\.${format}$`, 'i').test(clean)) return clean;
+  const stem = clean || CATEGORY_NAMES.get(category) || `export${category}`;
+  return `${stem}_${stamp(at)}.${format}`;
+}
+
+/**
+ * Keyset paging as a row stream: `fetchPage(lastRowOfPreviousPage | null, limit)` answers the
+ * next page in a stable order (e.g. `where id > last.id order by id limit n`); stops at a
+ * short page. Each page is a separate query.
+ */
+export async function* inBatches<R>(fetchPage: (after: R | null, limit: number) => Promise<readonly R[]>, batchSize = 1000): AsyncGenerator<R> {
+  let after: R | null = null;
+  for (;;) {
+    const page = await fetchPage(after, batchSize);
+    for (const row of page) yield row;
+    if (page.length < batchSize) return;
+    after = page[page.length - 1];
+  }
+}
+
+interface RowSink {
+  /** Writes one row of raw values; resolves when the stream can take more. */
+  row(values: unknown[]): Promise<void>;
+  end(): Promise<void>;
+  /** The bytes, for the store. */
+  readable: NodeJS.ReadableStream & PassThrough;
+  abort(err: Error): void;
+}
+
+async function write(stream: Writable, chunk: unknown): Promise<void> {
+  if (!stream.write(chunk)) await once(stream, 'drain');
+}
+
+function csvSink(headers: string[] | null, opts: { eol: string; bom: boolean }): RowSink {
+  const out = new PassThrough();
+  const csv = stringify({ record_delimiter: opts.eol, bom: opts.bom });
+  csv.on('error', (e) => out.destroy(e));
+  csv.pipe(out);
+  const started = headers ? write(csv, headers.map(cellText)) : Promise.resolve();
+  return {
+    readable: out,
+    async row(values) { await started; await write(csv, values.map(cellText)); },
+    async end() { await started; csv.end(); },
+    abort(err) { csv.destroy(err); out.destroy(err); },
+  };
+}
+
+function txtSink(headers: string[] | null, opts: { eol: string; bom: boolean; separator: string }): RowSink {
+  const out = new PassThrough();
+  // A separator or line break inside a value would shift columns: spaces instead.
+  const field = (v: unknown) => cellText(v).replace(/[\r\n]+/g, ' ').split(opts.separator).join(' ');
+  const line = (values: unknown[]) => values.map(field).join(opts.separator) + opts.eol;
+  let first = opts.bom ? '\uFEFF' : '';
+  const send = (text: string) => { const t = first + text; first = ''; return write(out, t); };
+  const started = headers ? send(line(headers)) : Promise.resolve();
+  return {
+    readable: out,
+    async row(values) { await started; await send(line(values)); },
+    async end() { await started; if (first) await send(''); out.end(); },
+    abort(err) { out.destroy(err); },
+  };
+}
+
+async function xlsxSink(headers: string[] | null, columns: { width?: number }[], sheetName: string): Promise<RowSink> {
+  const ExcelJS = (await import('exceljs')).default;
+  const out = new PassThrough();
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
+  const sheet = workbook.addWorksheet(sheetName);
+  sheet.columns = columns.map((c) => ({ width: c.width ?? 20 }));
+  if (headers) sheet.addRow(headers).commit();
+  let n = 0;
+  return {
+    readable: out,
+    async row(values) {
+      sheet.addRow(values.map(xlsxCell)).commit();
+      // The zip writer buffers; let it flush now and then.
+      if (++n % 500 === 0 && out.writableNeedDrain) await once(out, 'drain');
+    },
+    async end() { sheet.commit(); await workbook.commit(); },
+    abort(err) { out.destroy(err); },
+  };
+}
+
+/**
+ * Streams `rows` into a new file of the FileStore and attaches it to the job (the job's
+ * report gets it when the handler returns). The file is deleted again if anything fails.
+ */
+export async function writeExport<R>(ctx: JobContext, options: WriteExportOptions<R>): Promise<WrittenExport> {
+  const { format } = options;
+  if (!(format in EXPORT_TYPES)) throw new Error(`unknown export format ${String(format)}`);
+  const columns = options.columns.map((c) => (typeof c === 'string' ? { header: c, key: c } : c)) as ExportColumn<R>[];
+  const headers = options.header === false ? null : columns.map((c) => c.header);
+  const eol = options.eol ?? '\r\n';
+  const sink = format === 'csv' ? csvSink(headers, { eol, bom: options.bom ?? true })
+    : format === 'txt' ? txtSink(headers, { eol, bom: options.bom ?? false, separator: options.separator ?? '\t' })
+      : await xlsxSink(headers, columns, options.sheetName ?? 'Sheet1');
+  const key = newFileKey(format);
+  const name = exportFileName(format, options.fileName, ctx.job.category);
+  const from = options.progressFrom ?? 0;
+  const to = options.progressTo ?? 99;
+  const total = options.total && options.total > 0 ? options.total : null;
+  const every = total ? Math.max(1, Math.floor(total / 100)) : 0;
+
+  // Failures reach us through `stored` (or were ours): the stream's own 'error' must not go unheard
+  // while the store is still opening its file.
+  sink.readable.on('error', () => {});
+  let storeError: unknown = null;
+  const stored = ctx.store.put(key, sink.readable, { type: EXPORT_TYPES[format].mime });
+  stored.catch((e) => { storeError = e; });
+  let count = 0;
+  try {
+    for await (const row of options.rows as AsyncIterable<R>) {
+      if (storeError) throw storeError;
+      ctx.throwIfAborted();
+      const r = row as Record<string, unknown>;
+      await sink.row(columns.map((c) => (c.value ? c.value(row) : c.key ? r[c.key] : undefined)));
+      count++;
+      if (total && count % every === 0) await ctx.reportProgress(from + ((to - from) * Math.min(count, total)) / total);
+    }
+    ctx.throwIfAborted();
+    await sink.end();
+    await stored;
+  } catch (e) {
+    sink.abort(e instanceof Error ? e : new Error(String(e)));
+    await stored.catch(() => {});
+    await ctx.store.delete(key).catch(() => {});
+    throw e;
+  }
+  ctx.attachFile({ key, name });
+  if (total) await ctx.reportProgress(to);
+  return { key, name, format, rows: count };
+}

@@ -1,0 +1,221 @@
+/**
+ * Code generation and code export for code packages (server/modules/code.ts).
+ *
+ * Generation (`generateCodes`), run by the AddCodes job inside ONE transaction:
+ *  - codes are random over the alphabet of the material's format flags (Number 0-9,
+ *    UppercaseLetter A-Z, LowercaseLetter a-z), `code_length` characters, drawn from
+ *    crypto.randomBytes with rejection sampling (every character equally likely: unguessable);
+ *  - inserted in batches of `codeGeneration.batchSize` (50,000) with
+ *    `INSERT ... SELECT FROM unnest($codes::text[]) WITH ORDINALITY ... ON CONFLICT DO NOTHING`
+ *    (the same SQL on PGlite and PostgreSQL); `seq` is the position in the package (1..quantity);
+ *  - codes are unique on the whole platform (unique index codes_code_uq): a batch that inserted
+ *    fewer rows than it sent had collisions (with any package, or inside the batch); exactly
+ *    the missing positions get new codes, up to `maxRounds` times, else the job fails;
+ *  - the caller's transaction makes it all or nothing: a failure leaves no code.
+ * A package may only ask for codes when the code space is large enough that a guess rarely
+ * hits: alphabet^length >= quantity x UNGUESSABLE_FACTOR (`maxQuantityFor`).
+ *
+ * Export (`CODE_EXPORT_COLUMNS`, `codeRows`): rows read by keyset pagination on (package_id,
+ * seq) — the primary key — so a package of 10,000,000 codes is never in memory.
+ */
+import crypto from 'node:crypto';
+import { sql, type Transaction } from 'kysely';
+import { enumKeyOf, type EnumName } from '../../src/domain/enums';
+import { type Lang } from '../../src/domain/lang';
+import { resources } from '../../src/locales/index';
+import type { Db } from '../db/index';
+import type { Database } from '../db/schema';
+import { JobFailure, inBatches } from '../jobs/index';
+
+// --- Texts of exports ------------------------------------------------------------------------
+
+type Tree = Record<string, unknown>;
+
+function lookup(tree: unknown, key: string): string | undefined {
+  let node: unknown = tree;
+  for (const part of key.split('.')) {
+    if (!node || typeof node !== 'object') return undefined;
+    node = (node as Tree)[part];
+  }
+  return typeof node === 'string' ? node : undefined;
+}
+
+/** The interface text of `key` in `lang` (then en, then the key): headers of export files. */
+export function exportText(lang: Lang): (key: string) => string {
+  return (key) => lookup(resources[lang]?.translation, key) ?? lookup(resources.en.translation, key) ?? key;
+}
+
+/** The label of an enum value in `lang` (enums.<Name>.<value>), else the member name. */
+export function enumLabel(lang: Lang, name: EnumName, value: unknown): string {
+  const key = `enums.${name}.${String(value)}`;
+  const text = exportText(lang)(key);
+  return text !== key ? text : (enumKeyOf(name, value) ?? String(value ?? ''));
+}
+
+// --- Random codes --------------------------------------------------------------------------
+
+/** Characters of each CustomCodeFormat flag. */
+export const CODE_ALPHABETS: Record<number, string> = {
+  1: '0123456789',
+  2: 'ABCDEFGHIJKLMNOPQRSTUVWXYZ',
+  4: 'abcdefghijklmnopqrstuvwxyz',
+};
+
+/** The alphabet of a format (sum of CustomCodeFormat flags); '' when no flag is set. */
+export function alphabetOf(format: number): string {
+  return [1, 2, 4].filter((f) => (format & f) === f).map((f) => CODE_ALPHABETS[f]).join('');
+}
+
+/** A random code has at most one chance in this many to be one of its package's codes. */
+export const UNGUESSABLE_FACTOR = 1000;
+
+/** The largest package a format and length allow (alphabet^length / UNGUESSABLE_FACTOR). */
+export function maxQuantityFor(format: number, length: number): number {
+  const size = alphabetOf(format).length;
+  if (size === 0) return 0;
+  return Math.floor(size ** length / UNGUESSABLE_FACTOR);
+}
+
+/** `n` random codes of `length` characters of `alphabet` (uniform: rejection sampling). */
+export function randomCodes(n: number, alphabet: string, length: number): string[] {
+  const k = alphabet.length;
+  if (k < 2 || k > 256) throw new Error(`alphabet of ${k} characters`);
+  const limit = 256 - (256 % k); // bytes >= limit are dropped so every character is equally likely
+  const out: string[] = new Array(n);
+  const chars: string[] = new Array(length);
+  let pool = crypto.randomBytes(Math.max(64, Math.ceil(n * length * 1.3)));
+  let at = 0;
+  for (let i = 0; i < n; i++) {
+    for (let j = 0; j < length; j++) {
+      let b: number;
+      do {
+        if (at >= pool.length) {
+          pool = crypto.randomBytes(Math.max(64, Math.ceil((n - i) * length * 1.3)));
+          at = 0;
+        }
+        b = pool[at++];
+      } while (b >= limit);
+      chars[j] = alphabet[b % k];
+    }
+    out[i] = chars.join('');
+  }
+  return out;
+}
+
+// --- Generation ----------------------------------------------------------------------------
+
+export interface GenerationSettings {
+  /** Codes per INSERT (STACK.md: unnest batches of ~50k are the fastest that works everywhere). */
+  batchSize: number;
+  /** Rounds of regenerating the positions whose codes collided before giving up. */
+  maxRounds: number;
+  /** Tests: runs after each batch, inside the transaction (throw to fail mid-generation). */
+  afterBatch: ((batch: number, inserted: number) => void | Promise<void>) | null;
+  /** Tests: replaces the random source (e.g. to force collisions). */
+  source: ((n: number, alphabet: string, length: number) => string[]) | null;
+}
+
+export const codeGeneration: GenerationSettings = {
+  batchSize: 50_000,
+  maxRounds: 20,
+  afterBatch: null,
+  source: null,
+};
+
+export interface PackageToGenerate {
+  id: number;
+  quantity: number;
+  code_format: number;
+  code_length: number;
+}
+
+export interface GenerationResult {
+  inserted: number;
+  /** Positions that needed a new code after a collision. */
+  regenerated: number;
+}
+
+/** `n` codes distinct among themselves (a repeat inside a batch is drawn again at once). */
+function distinctCodes(n: number, alphabet: string, length: number): string[] {
+  const draw = codeGeneration.source ?? randomCodes;
+  const set = new Set(draw(n, alphabet, length));
+  for (let round = 0; set.size < n && round < 100; round++) {
+    for (const c of draw(n - set.size, alphabet, length)) set.add(c);
+  }
+  return [...set];
+}
+
+const affected = (r: { numAffectedRows?: bigint }) => Number(r.numAffectedRows ?? 0);
+
+/**
+ * Generates the package's codes with `trx` (the caller's transaction: commit keeps them all,
+ * rollback none). `progress(done, total)` after each batch; `throwIfAborted` between batches.
+ */
+export async function generateCodes(
+  trx: Transaction<Database>,
+  pkg: PackageToGenerate,
+  hooks: { progress?: (done: number, total: number) => void; throwIfAborted?: () => void } = {},
+): Promise<GenerationResult> {
+  const alphabet = alphabetOf(pkg.code_format);
+  if (alphabet.length < 2 || pkg.code_length < 1) throw new JobFailure('The packaging material has no code format.');
+  const { batchSize, maxRounds } = codeGeneration;
+  let regenerated = 0;
+  let batch = 0;
+  for (let start = 1; start <= pkg.quantity; start += batchSize) {
+    hooks.throwIfAborted?.();
+    const end = Math.min(pkg.quantity, start + batchSize - 1);
+    const n = end - start + 1;
+    const codes = distinctCodes(n, alphabet, pkg.code_length);
+    let inserted = affected(await sql`
+      insert into codes (package_id, seq, code)
+      select ${pkg.id}::integer, (${start}::integer + u.ord - 1)::integer, u.c
+      from unnest(${codes}::text[]) with ordinality as u(c, ord)
+      on conflict do nothing`.execute(trx));
+    // Collisions (with codes of any package): new codes for exactly the positions left empty.
+    for (let round = 0; inserted < n; round++) {
+      if (round >= maxRounds) throw new JobFailure('Could not generate unique codes: the code space of this format and length is nearly used up.');
+      const { rows } = await sql<{ seq: number }>`
+        select s::integer as seq from generate_series(${start}::integer, ${end}::integer) s
+        where not exists (select 1 from codes c where c.package_id = ${pkg.id}::integer and c.seq = s)`.execute(trx);
+      if (rows.length === 0) break;
+      const seqs = rows.map((r) => Number(r.seq));
+      regenerated += seqs.length;
+      const fresh = distinctCodes(seqs.length, alphabet, pkg.code_length);
+      const added = affected(await sql`
+        insert into codes (package_id, seq, code)
+        select ${pkg.id}::integer, u.s, u.c from unnest(${seqs}::integer[], ${fresh}::text[]) as u(s, c)
+        on conflict do nothing`.execute(trx));
+      inserted += added;
+    }
+    batch++;
+    hooks.progress?.(end, pkg.quantity);
+    await codeGeneration.afterBatch?.(batch, end);
+  }
+  return { inserted: pkg.quantity, regenerated };
+}
+
+// --- Export --------------------------------------------------------------------------------
+
+/** Column keys of a code export (SPEC.md: at most 30 columns; a key may repeat). */
+export const CODE_EXPORT_COLUMNS = [
+  'seq', 'code', 'keyword', 'packageId', 'packageType', 'codeType', 'materialNo', 'materialName', 'productName',
+  'clientCode', 'clientName', 'createdAt',
+] as const;
+export type CodeExportColumn = (typeof CODE_EXPORT_COLUMNS)[number];
+/** What an export without chosen columns holds. */
+export const DEFAULT_CODE_COLUMNS: CodeExportColumn[] = ['seq', 'code'];
+
+/** The keyword of position `seq` (1-based): keyword i marks positions i*interval+1 .. (i+1)*interval. */
+export function keywordAt(seq: number, keywords: readonly string[] | null, interval: number | null): string {
+  if (!keywords?.length || !interval || interval < 1) return '';
+  return keywords[Math.floor((seq - 1) / interval)] ?? '';
+}
+
+/** The package's codes in order, a page (`batchSize` rows) per query: never all in memory. */
+export function codeRows(db: Db, packageId: number, batchSize = 5000): AsyncGenerator<{ seq: number; code: string }> {
+  return inBatches<{ seq: number; code: string }>((after, limit) => {
+    let q = db.selectFrom('codes').select(['seq', 'code']).where('package_id', '=', packageId);
+    if (after) q = q.where('seq', '>', after.seq);
+    return q.orderBy('seq').limit(limit).execute();
+  }, batchSize);
+}

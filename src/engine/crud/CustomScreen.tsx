@@ -1,0 +1,46 @@
+/**
+ * The screen of a `kind: "custom"` declaration: the page head (title, description) and the pane
+ * the declaration names (`"pane": "helpDocuments"`), looked up in the pane registry. A pane
+ * nobody registered shows a notice (the schema tests fail on it).
+ */
+import { Suspense } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Skeleton from '@mui/material/Skeleton';
+import type { ScreenDeclaration } from '../../domain/declarations';
+import type { MenuNode } from '../../domain/menu';
+import { DECLARATION_FILES } from '../../schemas/index';
+import { paneFor } from '../panes/registry';
+import { PageHeader } from './PageHeader';
+
+function PaneLoading() {
+  return (
+    <Box data-testid="pane-loading" sx={{ display: 'grid', gap: 1 }}>
+      <Skeleton height={56} />
+      <Skeleton height={240} variant="rounded" />
+    </Box>
+  );
+}
+
+export function CustomView({ decl, node }: { decl: ScreenDeclaration; node: MenuNode }) {
+  const Pane = paneFor(decl.pane);
+  return (
+    <Box data-testid={`custom-${decl.id}`} sx={{ display: 'flex', flexDirection: 'column', gap: 2, minWidth: 0 }}>
+      <PageHeader decl={decl} />
+      {Pane ? (
+        <Suspense fallback={<PaneLoading />}>
+          <Pane decl={decl} node={node} />
+        </Suspense>
+      ) : (
+        <Alert severity="warning">pane "{decl.pane}" is not registered (src/engine/panes)</Alert>
+      )}
+    </Box>
+  );
+}
+
+/** The menu route of a custom declaration. */
+export default function CustomScreen({ node }: { node: MenuNode }) {
+  const decl = (DECLARATION_FILES as readonly ScreenDeclaration[]).find((d) => d.kind === 'custom' && d.path === node.path);
+  if (!decl) return null;
+  return <CustomView decl={decl} node={node} />;
+}

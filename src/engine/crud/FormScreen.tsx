@@ -1,0 +1,119 @@
+/**
+ * The screen of a `kind: "form"` declaration: one record of the tenant edited in place (other
+ * settings). The record is read with `api.get` and shown in edit mode at once, with Save (and
+ * Undo while something changed). Save checks the form with the shared validator like every
+ * declared form, sends the declared fields (a hidden `id` included: without it the server
+ * creates, with it it updates; 200 and 201 are both success) with `api.update`, tells success
+ * and reads the record again. Code-1 answers land on the fields; any other failure shows the
+ * Fail modal (e.g. 1801, the tenant already has its settings) and keeps what the user typed.
+ * With `reloadConfig` the tenant config is read again after a save, so what it publishes (the
+ * top bar's logo, the login page's background and hint) follows at once.
+ */
+import { useMemo, useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import SaveOutlined from '@mui/icons-material/SaveOutlined';
+import UndoRounded from '@mui/icons-material/UndoRounded';
+import { useTranslation } from 'react-i18next';
+import { useSWRConfig } from 'swr';
+import { resolveForm, type ScreenDeclaration } from '../../domain/declarations';
+import type { MenuNode } from '../../domain/menu';
+import { DECLARATION_FILES } from '../../schemas/index';
+import { useApi } from '../api/swr';
+import { useFeedback } from '../feedback/FeedbackProvider';
+import { configKey } from '../session/config';
+import { useSession } from '../session/store';
+import { callApi, resolveCall } from './apiCall';
+import { reloadsConfig } from './extensions';
+import { CompactFields } from './CrudDialog';
+import { PageHeader } from './PageHeader';
+import { toBody, toFormData } from './schemaForm';
+import { SchemaFields, useSchemaForm } from './useSchemaForm';
+
+type Data = Record<string, unknown>;
+
+export function FormView({ decl }: { decl: ScreenDeclaration }) {
+  const { t } = useTranslation();
+  const feedback = useFeedback();
+  const session = useSession();
+  const { mutate } = useSWRConfig();
+  const resolved = useMemo(() => resolveForm(decl.form!), [decl.form]);
+  const getPath = decl.api.get ? resolveCall(decl.api.get).path : null;
+  const { data: record, error } = useApi<Data>(getPath, { revalidateOnMount: true, dedupingInterval: 0 });
+  const loaded = !getPath || record !== undefined;
+  const form = useSchemaForm({ form: resolved, fallback: toFormData(record, resolved.schema) });
+  const [busy, setBusy] = useState(false);
+
+  const submit = async () => {
+    if (busy || !loaded || !decl.api.update) return;
+    const sent = form.current;
+    const checked = form.check();
+    if (!checked) return;
+    const body = toBody(checked, resolved.schema);
+    setBusy(true);
+    try {
+      await callApi(decl.api.update, body, { body, silent: true });
+      const code = session?.user.tenantCode;
+      if (reloadsConfig(decl) && code) void mutate(configKey(code));
+      if (getPath) await mutate(getPath).catch(() => undefined);
+      form.resetUnlessChangedSince(sent);
+      feedback.toast(t('screens.crud.successEdit'));
+    } catch (e) {
+      form.fail(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Box data-testid={`form-${decl.id}`} sx={{ display: 'flex', flexDirection: 'column', gap: 2, minWidth: 0 }}>
+      <PageHeader decl={decl} />
+      <Paper
+        component="form"
+        noValidate
+        autoComplete="off"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+        sx={{ border: '1px solid', borderColor: 'divider', boxShadow: '0 1px 2px rgba(16,24,40,0.04)', maxWidth: decl.dialogSize === 'lg' ? 1040 : 820, minWidth: 0 }}
+      >
+        <Box sx={{ px: { xs: 2, sm: 3 }, py: { xs: 2, sm: 3 } }}>
+          {loaded ? (
+            <CompactFields>
+              <SchemaFields state={form} columns={decl.dialogSize === 'lg' ? 2 : 1} />
+            </CompactFields>
+          ) : (
+            <Box data-testid="form-loading" sx={{ display: 'grid', gap: 2 }}>
+              <Skeleton height={96} />
+              <Skeleton height={120} />
+              <Skeleton height={120} />
+            </Box>
+          )}
+          {error && !record && <Box sx={{ color: 'text.secondary', fontSize: 14 }}>{t('screens.crud.loadFailed')}</Box>}
+        </Box>
+        <Divider />
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1, px: { xs: 2, sm: 3 }, py: 2 }}>
+          {form.changed && (
+            <Button variant="outlined" color="inherit" startIcon={<UndoRounded />} onClick={form.reset} disabled={busy} sx={{ borderColor: 'divider' }} data-testid="form-undo">
+              {t('screens.crud.undo')}
+            </Button>
+          )}
+          <Button type="submit" variant="contained" startIcon={<SaveOutlined />} disabled={busy || !loaded} data-testid="form-save">
+            {t('screens.crud.save')}
+          </Button>
+        </Box>
+      </Paper>
+    </Box>
+  );
+}
+
+/** The menu route of a form declaration. */
+export default function FormScreen({ node }: { node: MenuNode }) {
+  const decl = (DECLARATION_FILES as readonly ScreenDeclaration[]).find((d) => d.kind === 'form' && d.path === node.path);
+  if (!decl?.form) return null;
+  return <FormView decl={decl} />;
+}

@@ -1,0 +1,21 @@
+/** Report screens (en): export report download (menu 42) and the export jobs' progress card. */
+const report = {
+  download: {
+    title: 'Export downloads',
+    entity: 'Export report',
+    description: 'Files of your exports. A finished file is downloaded automatically; download it here again at any time.',
+    fileName: 'File name',
+    functionType: 'Function',
+    status: 'Status',
+    progress: 'Progress (%)',
+    downloaded: 'Downloaded',
+    download: 'Download',
+    downloadedNotice: 'Downloaded',
+    jobsTitle: 'Exports in progress',
+    jobLabel: 'Export #{{id}}',
+    failedTitle: 'Export failed',
+    failed: 'The export failed: {{message}}',
+  },
+};
+
+export default report;

@@ -1,0 +1,21 @@
+/** 報表畫面（zh_TW）：匯出報表下載（選單 42）與匯出工作的進度卡。 */
+const report = {
+  download: {
+    title: '匯出報表下載',
+    entity: '匯出報表',
+    description: '您匯出的檔案。完成的檔案會自動下載，也可隨時在此再次下載。',
+    fileName: '檔案名稱',
+    functionType: '功能',
+    status: '狀態',
+    progress: '進度（%）',
+    downloaded: '已下載',
+    download: '下載',
+    downloadedNotice: '已下載',
+    jobsTitle: '匯出進行中',
+    jobLabel: '匯出 #{{id}}',
+    failedTitle: '匯出失敗',
+    failed: '匯出失敗：{{message}}',
+  },
+};
+
+export default report;

@@ -1,0 +1,194 @@
+/**
+ * Export jobs in the browser (src/engine/jobs): runExport queues, the host polls GET Job every
+ * 2 s (fake timers) without the loading mask, shows progress, and when the url arrives
+ * downloads the file with the token (masked) and marks the report downloaded; a failed job
+ * shows its message. The report download screen's row action downloads too, and its list
+ * refresh period follows the declaration.
+ */
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { declaration } from '../../src/domain/declarations';
+import { loadingStore } from '../../src/engine/api/loading';
+import { CrudView } from '../../src/engine/crud/CrudScreen';
+import { refreshIntervalOf } from '../../src/engine/crud/useCrudList';
+import { ExportJobsHost } from '../../src/engine/jobs/ExportJobsHost';
+import { fileNameOf } from '../../src/engine/jobs/download';
+import { runExport } from '../../src/engine/jobs/runExport';
+import { jobsStore } from '../../src/engine/jobs/store';
+import { signedIn, withProviders } from './harness';
+
+vi.setConfig({ testTimeout: 30_000 });
+
+interface Call { method: string; url: string; headers: Record<string, string>; body?: string }
+
+/** A fetch stub: `answer` gets method and url (as fetched) and returns a Response. */
+function stubFetch(answer: (method: string, url: string) => Response | undefined) {
+  const calls: Call[] = [];
+  vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = String(input);
+    const method = (init.method ?? 'GET').toUpperCase();
+    calls.push({ method, url, headers: (init.headers ?? {}) as Record<string, string>, body: init.body as string | undefined });
+    return answer(method, url) ?? new Response(JSON.stringify({ code: 2, message: 'Not found' }), { status: 404, headers: { 'content-type': 'application/json' } });
+  }));
+  return calls;
+}
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+let clicks: { download: string; href: string }[] = [];
+
+beforeEach(() => {
+  clicks = [];
+  URL.createObjectURL = vi.fn(() => 'blob:export-file');
+  URL.revokeObjectURL = vi.fn();
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    clicks.push({ download: this.download, href: this.href });
+  });
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+  jobsStore.clear();
+});
+
+const advance = (ms: number) => act(async () => { await vi.advanceTimersByTimeAsync(ms); });
+const jobPolls = (calls: Call[]) => calls.filter((c) => c.method === 'GET' && c.url.startsWith('/v1/Job?'));
+
+describe('export jobs', () => {
+  it('polls GET Job every 2 s without the mask, then downloads the file masked and marks it downloaded', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+    signedIn(null);
+    let polls = 0;
+    const calls = stubFetch((method, url) => {
+      if (method === 'POST' && url === '/v1/Product/packaging/file') return json({ id: 41, reportId: 7 }, 201);
+      if (method === 'GET' && url === '/v1/Job?ids=41') {
+        polls++;
+        const done = polls >= 3;
+        return json([{ id: 41, category: 1, status: done ? 3 : 2, progress: done ? 100 : polls * 30, message: null, data: { Url: done ? '/v1/Report/exportReport/7/file' : null, reportId: 7 } }]);
+      }
+      if (method === 'GET' && url === '/v1/Report/exportReport/7/file') {
+        return new Response('No,Code\r\n1,A\r\n', { status: 200, headers: { 'content-type': 'text/csv', 'content-disposition': `attachment; filename="packaging.csv"; filename*=UTF-8''%E5%8C%85%E6%9D%90.csv` } });
+      }
+      if (method === 'PUT' && url === '/v1/Report/exportReport/7') return json({ id: 7, downloaded: true });
+      if (method === 'GET' && url.startsWith('/v1/Report/exportReportAmount')) return json({ amount: 0 });
+      return undefined;
+    });
+    const masks = vi.spyOn(loadingStore, 'begin');
+    withProviders(<ExportJobsHost />, 'en');
+
+    await act(async () => { await runExport('POST Product/packaging/file', { format: 'csv' }, { category: 1 }); });
+    expect(calls.find((c) => c.method === 'POST')?.body).toBe(JSON.stringify({ format: 'csv' }));
+    expect(masks).toHaveBeenCalledTimes(1); // the export call itself
+    expect(screen.getByTestId('toast')).toHaveTextContent('The export is queued');
+    expect(screen.getByTestId('export-jobs')).toHaveTextContent('Export packaging materials');
+
+    // Not before 2 s.
+    await advance(1_999);
+    expect(jobPolls(calls)).toHaveLength(0);
+    await advance(1);
+    expect(jobPolls(calls)).toHaveLength(1);
+    expect(jobPolls(calls)[0].headers.Authorization).toBe('Bearer tok-123');
+    expect(screen.getByTestId('export-job-progress-41')).toHaveTextContent('30%');
+
+    await advance(2_000);
+    expect(jobPolls(calls)).toHaveLength(2);
+    expect(screen.getByTestId('export-job-progress-41')).toHaveTextContent('60%');
+    expect(clicks).toHaveLength(0);
+    // Polls never show the mask.
+    expect(masks).toHaveBeenCalledTimes(1);
+
+    await advance(2_000);
+    expect(jobPolls(calls)).toHaveLength(3);
+    await act(async () => { await vi.advanceTimersByTimeAsync(0); });
+    const file = calls.find((c) => c.url === '/v1/Report/exportReport/7/file');
+    expect(file?.headers.Authorization).toBe('Bearer tok-123');
+    expect(clicks).toEqual([{ download: '包材.csv', href: 'blob:export-file' }]);
+    // The download was masked (once more than the export call).
+    expect(masks).toHaveBeenCalledTimes(2);
+    const put = calls.find((c) => c.method === 'PUT');
+    expect(put?.url).toBe('/v1/Report/exportReport/7');
+    expect(JSON.parse(put!.body!)).toEqual({ downloaded: true });
+    expect(screen.queryByTestId('export-jobs')).toBeNull();
+    expect(loadingStore.snapshot()).toBe(0);
+
+    // Nothing followed any more: no more polls.
+    await advance(10_000);
+    expect(jobPolls(calls)).toHaveLength(3);
+  });
+
+  it('one poll covers every followed job; a failed job shows its message and stops being polled', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+    signedIn(null);
+    const calls = stubFetch((method, url) => {
+      if (method === 'GET' && url.startsWith('/v1/Job?')) {
+        return json([
+          { id: 1, category: 999, status: 4, progress: 50, message: 'Nothing to export.', data: { Url: null, reportId: 11 } },
+          { id: 2, category: 999, status: 2, progress: 10, message: null, data: { Url: null, reportId: 12 } },
+        ]);
+      }
+      if (method === 'GET' && url.startsWith('/v1/Report/exportReportAmount')) return json({ amount: 0 });
+      return undefined;
+    });
+    withProviders(<ExportJobsHost />, 'en');
+    act(() => {
+      jobsStore.track({ id: 1, reportId: 11 });
+      jobsStore.track({ id: 2, reportId: 12 });
+    });
+    await advance(2_000);
+    expect(jobPolls(calls).map((c) => c.url)).toEqual(['/v1/Job?ids=1&ids=2']);
+    expect(screen.getByTestId('alert-modal')).toHaveTextContent('The export failed: Nothing to export.');
+    expect(jobsStore.snapshot().map((j) => j.id)).toEqual([2]);
+    await advance(2_000);
+    expect(jobPolls(calls).at(-1)!.url).toBe('/v1/Job?ids=2');
+    expect(clicks).toHaveLength(0);
+  });
+
+  it('reads the file name of Content-Disposition', () => {
+    expect(fileNameOf(`attachment; filename="a.csv"; filename*=UTF-8''%E5%8C%85.csv`)).toBe('包.csv');
+    expect(fileNameOf('attachment; filename="plain.txt"')).toBe('plain.txt');
+    expect(fileNameOf(null)).toBeNull();
+  });
+});
+
+describe('report download screen', () => {
+  const DECL = declaration('report.download');
+
+  it('refreshes every 30 s while a report is not downloaded, else every 5 min', () => {
+    const spec = DECL.grid!.refresh!;
+    expect(refreshIntervalOf(spec, [{ downloaded: true }, { downloaded: false }])).toBe(30_000);
+    expect(refreshIntervalOf(spec, [{ downloaded: true }])).toBe(300_000);
+    expect(refreshIntervalOf(spec, [])).toBe(300_000);
+    expect(spec.afterWriteMs).toBe(500);
+  });
+
+  it('the download action fetches the file with the token, then marks the report downloaded; none without a url', async () => {
+    signedIn(null);
+    const items = [
+      { id: 5, fileName: 'test_1.csv', functionType: 999, status: 3, progress: 100, downloaded: false, url: '/v1/Report/exportReport/5/file', message: null, createdAt: '2026-01-02T03:04:05.000Z' },
+      { id: 6, fileName: null, functionType: 999, status: 2, progress: 40, downloaded: false, url: null, message: null, createdAt: '2026-01-02T03:04:05.000Z' },
+    ];
+    const calls = stubFetch((method, url) => {
+      if (method === 'GET' && url.startsWith('/v1/Report/exportReport?')) return json({ items, total: 2 });
+      if (method === 'GET' && url === '/v1/Report/exportReport/5/file') return new Response('x', { status: 200, headers: { 'content-disposition': 'attachment; filename="test_1.csv"' } });
+      if (method === 'PUT' && url === '/v1/Report/exportReport/5') return json({ ...items[0], downloaded: true });
+      return undefined;
+    });
+    withProviders(<CrudView decl={DECL} />, 'en');
+    await screen.findByText('test_1.csv');
+    expect(screen.queryByTestId('row-download-6')).toBeNull();
+    fireEvent.click(screen.getByTestId('row-download-5'));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    const file = calls.findIndex((c) => c.url === '/v1/Report/exportReport/5/file');
+    const put = calls.findIndex((c) => c.method === 'PUT');
+    expect(file).toBeGreaterThan(-1);
+    expect(file).toBeLessThan(put);
+    expect(calls[file].headers.Authorization).toBe('Bearer tok-123');
+    expect(clicks).toEqual([{ download: 'test_1.csv', href: 'blob:export-file' }]);
+    // The list is read again now, and 0.5 s after the update.
+    const lists = () => calls.filter((c) => c.method === 'GET' && c.url.startsWith('/v1/Report/exportReport?')).length;
+    await waitFor(() => expect(lists()).toBeGreaterThanOrEqual(2));
+    const before = lists();
+    await waitFor(() => expect(lists()).toBeGreaterThan(before), { timeout: 3_000 });
+  });
+});
