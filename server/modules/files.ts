@@ -34,6 +34,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { imageSize } from 'image-size';
+import type { UploadedFile } from '../../src/domain/api';
 import { ErrorCode } from '../../src/domain/errors';
 import { IMAGE_MAX_MB, MULTI_UPLOAD_MAX_IMAGES } from '../../src/domain/limits';
 import type { RuleResult } from '../../src/domain/rules';
@@ -60,15 +61,6 @@ export interface UploadRule extends FileRule {
   ext: string[];
   maxMB: number;
   maxCount: number;
-}
-
-export interface UploadedFile {
-  url: string;
-  name: string;
-  size: number;
-  type: string;
-  width?: number;
-  height?: number;
 }
 
 /** One FileStore per settings object: the upload and the serving routes share it. */

@@ -130,3 +130,13 @@ export interface MimaChange {
   originalMima: string;
   newMima: string;
 }
+
+/** One stored file as POST /v1/Files answers it (url: '/files/<key>'; size in bytes). */
+export interface UploadedFile {
+  url: string;
+  name: string;
+  size: number;
+  type: string;
+  width?: number;
+  height?: number;
+}

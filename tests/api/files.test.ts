@@ -3,48 +3,16 @@
  * the bytes, stores all files or none, and GET /files/:key serves them back. Test images come
  * from a tiny PNG encoder (zlib + crc32) and a hand-made JPEG header.
  */
-import crypto from 'node:crypto';
 import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import zlib from 'node:zlib';
+import { png } from '../support/png';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { checkStoredUpload } from '../../server/modules/files';
 import { describeApi, expectFailure } from './harness';
 
 // --- test files ------------------------------------------------------------------------
-
-function pngChunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(zlib.crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-
-/** An RGB PNG of the given size; `noise` fills it with random (incompressible) pixels. */
-function png(width: number, height: number, { noise = false } = {}): Buffer {
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 8; // bit depth
-  ihdr[9] = 2; // colour type RGB
-  const row = width * 3 + 1;
-  const raw = Buffer.alloc(row * height);
-  for (let y = 0; y < height; y++) {
-    raw[y * row] = 0; // filter: none
-    const pixels = noise ? crypto.randomBytes(width * 3) : Buffer.alloc(width * 3, 0xb8);
-    pixels.copy(raw, y * row + 1);
-  }
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk('IHDR', ihdr),
-    pngChunk('IDAT', zlib.deflateSync(raw)),
-    pngChunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 /** The header of a baseline JPEG (SOI, JFIF APP0, SOF0 with the size, EOI): enough to measure. */
 function jpeg(width: number, height: number): Buffer {

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import zlib from 'node:zlib';
+import { png } from '../support/png';
 import { expect, it } from 'vitest';
 import type { TenantConfig } from '../../src/domain/api';
 import { describeApi, expectFailure, type Harness } from './harness';
@@ -16,29 +16,6 @@ async function storedImage(h: Harness, tenantId: number, width: number, height: 
   return `/files/${key}`;
 }
 
-function pngChunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(zlib.crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-
-/** A plain RGB PNG of the given size. */
-function png(width: number, height: number): Buffer {
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 8;
-  ihdr[9] = 2;
-  const raw = Buffer.alloc((width * 3 + 1) * height, 0x40);
-  for (let y = 0; y < height; y++) raw[y * (width * 3 + 1)] = 0;
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk('IHDR', ihdr), pngChunk('IDAT', zlib.deflateSync(raw)), pngChunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 describeApi('Other settings: System/other', (h) => {
   async function clientUser() {

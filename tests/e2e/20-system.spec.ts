@@ -14,7 +14,7 @@
  *  - the operator deletes the client with a reason.
  * Screenshots in zh_TW and en (and a 390 px window) go to tests/e2e/artifacts/.
  */
-import zlib from 'node:zlib';
+import { png } from '../support/png';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { query } from './db';
 import { screenshot, signIn, signInAsNewUser, STRONG_PASSWORD, fillLogin } from './helpers';
@@ -25,37 +25,11 @@ test.describe.configure({ mode: 'serial' });
 
 // --- Test files ---------------------------------------------------------------------------
 
-function pngChunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(zlib.crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-
-/** An RGB PNG: a brand-red field with a lighter band, so a logo is recognisable on screen. */
-function png(width: number, height: number): Buffer {
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 8;
-  ihdr[9] = 2;
-  const row = width * 3 + 1;
-  const raw = Buffer.alloc(row * height);
-  for (let y = 0; y < height; y++) {
-    raw[y * row] = 0;
-    for (let x = 0; x < width; x++) {
-      const band = x < height ? [0x24, 0x1a, 0x1d] : y > height * 0.3 && y < height * 0.7 ? [0xf3, 0xd9, 0xd2] : [0xb8, 0x3a, 0x24];
-      raw.set(band, y * row + 1 + x * 3);
-    }
-  }
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk('IHDR', ihdr),
-    pngChunk('IDAT', zlib.deflateSync(raw)),
-    pngChunk('IEND', Buffer.alloc(0)),
-  ]);
+/** A brand-red field with a dark square and a lighter band, so a logo is recognisable on screen. */
+function logoPng(width: number, height: number): Buffer {
+  return png(width, height, {
+    fill: (x, y) => (x < height ? [0x24, 0x1a, 0x1d] : y > height * 0.3 && y < height * 0.7 ? [0xf3, 0xd9, 0xd2] : [0xb8, 0x3a, 0x24]),
+  });
 }
 
 /** A one-page PDF saying "Help". */
@@ -338,7 +312,7 @@ test('other settings: a logo of the wrong size is refused, a 162x38 one is saved
   expect(await logoKey(state.clientId)).toBeNull();
 
   // Wrong size: the upload-failed dialog, nothing stored, the logo unchanged.
-  await screen.locator('input[type="file"][name="logo"]').setInputFiles({ name: 'square.png', mimeType: 'image/png', buffer: png(100, 100) });
+  await screen.locator('input[type="file"][name="logo"]').setInputFiles({ name: 'square.png', mimeType: 'image/png', buffer: logoPng(100, 100) });
   const failed = page.getByTestId('alert-modal');
   await expect(failed).toContainText('上傳失敗');
   await expect(failed).toContainText('square.png');
@@ -351,9 +325,9 @@ test('other settings: a logo of the wrong size is refused, a 162x38 one is saved
   expect(await logoKey(state.clientId)).toBeNull();
 
   // The right size: uploaded, saved, shown by the top bar at once (and a login background).
-  await screen.locator('input[type="file"][name="logo"]').setInputFiles({ name: 'morning-light.png', mimeType: 'image/png', buffer: png(162, 38) });
+  await screen.locator('input[type="file"][name="logo"]').setInputFiles({ name: 'morning-light.png', mimeType: 'image/png', buffer: logoPng(162, 38) });
   await expect(screen.getByTestId('upload-logo').getByTestId('upload-item')).toHaveCount(1);
-  await screen.locator('input[type="file"][name="loginBackground"]').setInputFiles({ name: 'background.png', mimeType: 'image/png', buffer: png(1280, 768) });
+  await screen.locator('input[type="file"][name="loginBackground"]').setInputFiles({ name: 'background.png', mimeType: 'image/png', buffer: logoPng(1280, 768) });
   await expect(screen.getByTestId('upload-loginBackground').getByTestId('upload-item')).toHaveCount(1);
   await screenshot(page, 'other-settings-zh_TW');
   await screen.getByTestId('form-save').click();

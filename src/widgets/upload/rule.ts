@@ -17,15 +17,7 @@ export interface WidgetUploadRule extends FileRule {
   maxCount?: number;
 }
 
-/** One uploaded file as POST /v1/Files answers it. */
-export interface UploadedFile {
-  url: string;
-  name: string;
-  size: number;
-  type: string;
-  width?: number;
-  height?: number;
-}
+export type { UploadedFile } from '../../domain/api';
 
 const positive = (v: unknown): number | undefined => {
   const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
