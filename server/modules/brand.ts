@@ -29,11 +29,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql, type Transaction } from 'kysely';
 import type { Page } from '../../src/domain/api';
-import { declaration, editForm, resolveForm, resolveSchema } from '../../src/domain/declarations';
+import { declaration, editForm, resolveForm } from '../../src/domain/declarations';
 import { JobCategory } from '../../src/domain/enums';
 import { ErrorCode } from '../../src/domain/errors';
-import { LANGS, type Lang } from '../../src/domain/lang';
-import type { FormDeclaration } from '../../src/domain/validation/index';
+import type { Lang } from '../../src/domain/lang';
 import { caller, type Caller } from '../auth';
 import type { AppDeps } from '../context';
 import { containsPattern, listPage, listRoute, listSpec, type ListParams } from '../db/list';
@@ -42,6 +41,7 @@ import { ApiError, badRequest, notFound } from '../errors';
 import { inBatches, queueExport, registerJobHandler, writeExport, type ExportFormat } from '../jobs/index';
 import { recordChange } from '../services/changelog';
 import { exportText } from '../services/codes';
+import { countRows, listExportForm } from '../services/listExport';
 import { bodyId, idParams, isDbId, isUniqueViolation, objectBody, validated, withoutKeys } from '../services/resource';
 import { roleScope, scopeCondition, type RoleScope } from '../services/scope';
 import { BRAND_PRODUCT_MENU_ID, langOf } from './product';
@@ -176,22 +176,14 @@ interface BrandProductExportPayload {
   format: ExportFormat;
 }
 
-export const EXPORT_FORM: FormDeclaration = {
-  schema: {
-    type: 'object',
-    properties: {
-      ...((resolveSchema(DECL.filters!.schema) as { properties: Record<string, unknown> }).properties),
-      format: { type: 'string', enum: ['csv', 'txt', 'xlsx'] },
-      lang: { type: 'string', enum: [...LANGS] },
-    },
-  },
-};
+/** The body of the export call: the list's filters, a format and a language. */
+export const EXPORT_FORM = listExportForm(DECL);
 
 registerJobHandler<BrandProductExportPayload>(JobCategory.ExportBrandProducts, async (job, ctx) => {
   const { filters, lang, format, roleId } = job.payload;
   const scope = await roleScope(ctx.db, { tenantId: job.tenantId, roleId });
   const base = applyFilters(productQuery(ctx.db, job.tenantId, scope), filters ?? {});
-  const total = Number((await base.clearSelect().select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0);
+  const total = await countRows(base);
   const t = exportText(lang);
   type Row = ProductRow & { materials: string | null };
   await writeExport<Row>(ctx, {

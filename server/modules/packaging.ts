@@ -32,11 +32,10 @@
 import type { FastifyInstance } from 'fastify';
 import { sql, type Transaction } from 'kysely';
 import type { Page } from '../../src/domain/api';
-import { declaration, editForm, resolveForm, resolveSchema } from '../../src/domain/declarations';
+import { declaration, editForm, resolveForm } from '../../src/domain/declarations';
 import { JobCategory, splitFlags } from '../../src/domain/enums';
 import { ErrorCode } from '../../src/domain/errors';
-import { LANGS, pickName, type Lang, type Names } from '../../src/domain/lang';
-import type { FormDeclaration } from '../../src/domain/validation/index';
+import { pickName, type Lang, type Names } from '../../src/domain/lang';
 import { caller, type Caller } from '../auth';
 import type { AppDeps } from '../context';
 import { containsPattern, listPage, listRoute, listSpec, type ListParams } from '../db/list';
@@ -48,6 +47,7 @@ import { bodyId, idParams, isDbId, isUniqueViolation, objectBody, validated, wit
 import { roleScope, scopeCondition, type RoleScope } from '../services/scope';
 import { CODE_PACKAGE_MENU_ID, PACKAGING_MENU_ID, clientNameSort, isManagedClient, langOf } from './product';
 import { enumLabel, exportText } from '../services/codes';
+import { countRows, listExportForm } from '../services/listExport';
 
 const CATEGORY_DECL = declaration('product.packaging-category');
 const CATEGORY_FORM = CATEGORY_DECL.form!;
@@ -294,23 +294,14 @@ interface MaterialExportPayload {
   format: ExportFormat;
 }
 
-/** The body of POST Product/packaging/file: the list's filters, a format and a language. */
-export const EXPORT_FORM: FormDeclaration = {
-  schema: {
-    type: 'object',
-    properties: {
-      ...((resolveSchema(DECL.filters!.schema) as { properties: Record<string, unknown> }).properties),
-      format: { type: 'string', enum: ['csv', 'txt', 'xlsx'] },
-      lang: { type: 'string', enum: [...LANGS] },
-    },
-  },
-};
+/** The body of the export call: the list's filters, a format and a language. */
+export const EXPORT_FORM = listExportForm(DECL);
 
 registerJobHandler<MaterialExportPayload>(JobCategory.ExportPackages, async (job, ctx) => {
   const { filters, lang, format, roleId } = job.payload;
   const scope = await roleScope(ctx.db, { tenantId: job.tenantId, roleId });
   const base = applyFilters(materialQuery(ctx.db, job.tenantId, scope), filters ?? {});
-  const total = Number((await base.clearSelect().select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0);
+  const total = await countRows(base);
   const t = exportText(lang);
   const s = (key: string) => t(`screens.packagingMaterial.${key}`);
   type Row = MaterialRow & { related: string | null };
