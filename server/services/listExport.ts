@@ -5,6 +5,7 @@
  */
 import type { SelectQueryBuilder } from 'kysely';
 import { resolveSchema, type ScreenDeclaration } from '../../src/domain/declarations';
+import { LIST_EXPORT_FORMATS } from '../../src/domain/jobs';
 import { LANGS } from '../../src/domain/lang';
 import type { FormDeclaration } from '../../src/domain/validation/index';
 
@@ -16,7 +17,7 @@ export function listExportForm(decl: ScreenDeclaration): FormDeclaration {
       type: 'object',
       properties: {
         ...filters,
-        format: { type: 'string', enum: ['csv', 'txt', 'xlsx'] },
+        format: { type: 'string', enum: [...LIST_EXPORT_FORMATS] },
         lang: { type: 'string', enum: [...LANGS] },
       },
     },

@@ -96,7 +96,8 @@ export interface ScreenDeclaration {
   description?: string;
   resource?: string;
   rowKey?: string;
-  api: Partial<Record<'list' | 'get' | 'create' | 'update' | 'remove', ApiCall>>;
+  /** export: the list's export call (toolbar 'export'): body = the applied filters + format + lang; answers a job. */
+  api: Partial<Record<'list' | 'get' | 'create' | 'update' | 'remove' | 'export', ApiCall>>;
   grid?: GridDeclaration;
   filters?: { schema: Record<string, unknown>; uiSchema?: Record<string, unknown> };
   form?: FormDeclarationJson;

@@ -7,6 +7,13 @@
  * Processing 2, Completed 3, Error 4.
  */
 
+/**
+ * The file formats a list export (a declaration's `api.export`, e.g. POST Product/packaging/file)
+ * may ask for, in the order the toolbar offers them. Code exports keep SPEC's txt and csv.
+ */
+export const LIST_EXPORT_FORMATS = ['csv', 'xlsx', 'txt'] as const;
+export type ListExportFormat = (typeof LIST_EXPORT_FORMATS)[number];
+
 /** The answer of an export call (POST .../file, POST Job). */
 export interface JobQueued {
   /** The job id to poll with GET Job?ids=. */

@@ -2,16 +2,19 @@
  * `select` and `multiSelect`: searchable MUI Autocomplete. Options come from the schema's enum
  * (labels from `ui:enumNames`) or from a source (`x-options` of the schema or
  * `ui:options.source`), may be grouped ({groupName, groupItems}), and items deleted or
- * disabled are offered only when already chosen. An empty search says 'no match data'.
+ * disabled are offered only when already chosen, and `ui:options.filterBy` keeps the options
+ * of the chosen value of another field (materials of the chosen client). An empty search says
+ * 'no match data'.
  * The input's name is the field path.
  */
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import Autocomplete, { createFilterOptions } from '@mui/material/Autocomplete';
 import Chip from '@mui/material/Chip';
 import TextField from '@mui/material/TextField';
 import type { WidgetProps } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
-import { visibleOptions, type SelectOption } from './options';
+import type { FormContext } from '../engine/crud/rjsf';
+import { dependentConditions, matchingOptions, visibleOptions, type SelectOption } from './options';
 import { useOptionSource } from './useOptionSource';
 import { allowedForTenant, useTenantType } from './tenantOptions';
 
@@ -45,10 +48,31 @@ function withChosen(options: SelectOption[], chosen: unknown[]): SelectOption[] 
   return missing.length ? [...options, ...missing.map((v) => ({ value: v as string | number, label: String(v), inactive: true }))] : options;
 }
 
+/**
+ * Options that depend on another field (`ui:options.filterBy`, e.g. a material of the chosen
+ * client): only the matching ones are offered, and chosen values the new choice no longer
+ * allows are dropped (a value the source does not hold at all is kept, as everywhere).
+ */
+function useDependentOptions(props: WidgetProps, all: SelectOption[], loading: boolean, chosen: unknown[]): SelectOption[] {
+  const formData = (props.registry?.formContext as Partial<FormContext> | undefined)?.formData;
+  const conditions = dependentConditions((props.options as Record<string, unknown>).filterBy, formData);
+  const key = JSON.stringify(conditions);
+  const matching = useMemo(() => matchingOptions(all, conditions), [all, key]); // eslint-disable-line react-hooks/exhaustive-deps
+  const stale = loading || props.readonly || props.disabled ? [] : chosen.filter((v) => all.some((o) => o.value === v) && !matching.some((o) => o.value === v));
+  const staleKey = stale.join('\u0000');
+  useEffect(() => {
+    if (!staleKey) return;
+    if (Array.isArray(props.value)) props.onChange(props.value.filter((v: unknown) => !stale.includes(v)));
+    else props.onChange(props.options.emptyValue);
+  }, [staleKey]); // eslint-disable-line react-hooks/exhaustive-deps
+  return matching;
+}
+
 function useSelectModel(props: WidgetProps, multiple: boolean) {
-  const { options: all, loading } = useFieldOptions(props.schema as Schema, props.options as Record<string, unknown>);
+  const { options: loaded, loading } = useFieldOptions(props.schema as Schema, props.options as Record<string, unknown>);
   const tenantType = useTenantType();
   const chosen: unknown[] = multiple ? (Array.isArray(props.value) ? props.value : []) : props.value === undefined || props.value === null || props.value === '' ? [] : [props.value];
+  const all = useDependentOptions(props, loaded, loading, chosen);
   const options = useMemo(
     () => withChosen(allowedForTenant(visibleOptions(all, chosen), props.options as Record<string, unknown>, tenantType, chosen), loading ? [] : chosen),
     [all, chosen.join('\u0000'), loading, tenantType, props.options], // eslint-disable-line react-hooks/exhaustive-deps

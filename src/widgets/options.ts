@@ -29,6 +29,31 @@ export interface SelectOption {
   group?: string;
   /** Deleted, disabled or its code package deleted: offered only when already chosen. */
   inactive: boolean;
+  /** The item as the source answered it (its other fields, e.g. clientId, for `filterBy`). */
+  item?: Record<string, unknown>;
+}
+
+/**
+ * `ui:options.filterBy` of a select: which option field must equal which form field, e.g.
+ * `"clientId"` (the same name on both sides) or `{ "clientId": "ownerId" }` (option field:
+ * form field). A form field still empty filters nothing.
+ */
+export type FilterBy = string | Record<string, string>;
+
+/** The option field / form value pairs a select's options must match now. */
+export function dependentConditions(filterBy: unknown, formData: Record<string, unknown> | undefined): [string, unknown][] {
+  const pairs: [string, string][] = typeof filterBy === 'string'
+    ? [[filterBy, filterBy]]
+    : isObject(filterBy) ? Object.entries(filterBy).filter((e): e is [string, string] => typeof e[1] === 'string') : [];
+  return pairs
+    .map(([optionField, formField]): [string, unknown] => [optionField, formData?.[formField]])
+    .filter(([, v]) => v !== undefined && v !== null && v !== '');
+}
+
+/** The options whose item matches every condition. */
+export function matchingOptions(options: readonly SelectOption[], conditions: readonly [string, unknown][]): SelectOption[] {
+  if (conditions.length === 0) return options as SelectOption[];
+  return options.filter((o) => conditions.every(([k, v]) => o.item?.[k] === v));
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
@@ -59,6 +84,7 @@ export function toSelectOptions(items: readonly unknown[], lang: Lang): SelectOp
       label: itemLabel(o, lang),
       ...(group !== undefined ? { group } : {}),
       inactive: o.deleted === true || o.enable === false || o.codePackageDeleted === true,
+      item,
     });
   };
   for (const item of items) {

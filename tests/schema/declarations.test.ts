@@ -96,6 +96,25 @@ describe.each(all)('Screen declaration $name', ({ decl }) => {
     expect(decl.grid).toBeDefined();
   });
 
+  it('filters dependent selects by fields of its own form', () => {
+    const props = Object.keys((decl.form?.schema.properties as Record<string, unknown> | undefined) ?? {});
+    for (const [field, ui] of Object.entries((decl.form?.uiSchema ?? {}) as Record<string, { 'ui:options'?: { filterBy?: unknown } }>)) {
+      const filterBy = ui?.['ui:options']?.filterBy;
+      if (filterBy === undefined) continue;
+      const formFields = typeof filterBy === 'string' ? [filterBy] : Object.values(filterBy as Record<string, string>);
+      for (const f of formFields) {
+        expect(props, `${field}: filterBy names "${f}"`).toContain(f);
+        expect(f, `${field} filters by itself`).not.toBe(field);
+      }
+    }
+  });
+
+  it('declares the POST export call its toolbar export needs, and no export call without the button', () => {
+    const wantsExport = decl.grid?.toolbar?.includes('export') ?? false;
+    expect(decl.api.export !== undefined, `toolbar export ${wantsExport ? 'without' : 'is missing for'} api.export`).toBe(wantsExport);
+    if (decl.api.export) expect(decl.api.export).toMatch(/^POST \S+\/file$/);
+  });
+
   it('refers to its own fields: uiSchema, ui:order, rules, read-only and omitted fields, sort and placeholders', () => {
     const props = Object.keys((decl.form?.schema.properties as Record<string, unknown> | undefined) ?? {});
     const ui = decl.form?.uiSchema ?? {};

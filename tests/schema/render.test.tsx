@@ -189,7 +189,16 @@ const GRANTABLE = MENU_TREE.filter((g) => [1, 8].includes(g.id)).map((g) => ({
   id: g.id, path: g.path, names: g.names, children: (g.children ?? []).map((c) => ({ id: c.id, path: c.path, names: c.names })),
 }));
 
+/** The option fields dependent selects match (ui:options.filterBy): each sample option holds them, equal to its value. */
+function filterByFields(decl: ScreenDeclaration): string[] {
+  return Object.values((decl.form?.uiSchema ?? {}) as Record<string, { 'ui:options'?: { filterBy?: unknown } }>).flatMap((ui) => {
+    const f = ui?.['ui:options']?.filterBy;
+    return typeof f === 'string' ? [f] : f && typeof f === 'object' ? Object.keys(f) : [];
+  });
+}
+
 function stubApi(decl: ScreenDeclaration) {
+  const linked = (value: number) => Object.fromEntries(filterByFields(decl).map((f) => [f, value]));
   const listPath = decl.api.list?.replace(/^GET /, '');
   // The record of a form screen (a get without placeholders): sample data of its form.
   const recordPath = decl.kind === 'form' && decl.api.get && !decl.api.get.includes('{') ? decl.api.get.replace(/^GET /, '') : null;
@@ -203,8 +212,8 @@ function stubApi(decl: ScreenDeclaration) {
       return {
         status: 200,
         body: [
-          { value: 1, label: 'Option 1', names: { zh_TW: '選項一', en: 'Option 1' } },
-          { value: 2, label: 'Option 2', names: { zh_TW: '選項二', en: 'Option 2' } },
+          { value: 1, label: 'Option 1', names: { zh_TW: '選項一', en: 'Option 1' }, ...linked(1) },
+          { value: 2, label: 'Option 2', names: { zh_TW: '選項二', en: 'Option 2' }, ...linked(2) },
         ],
       };
     }

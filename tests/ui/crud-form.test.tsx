@@ -9,7 +9,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { declaration } from '../../src/domain/declarations';
 import { CrudView } from '../../src/engine/crud/CrudScreen';
 import { fakeApi, makeEmployees, makeRoles } from './crudFake';
-import { signedIn, withProviders } from './harness';
+import { config, fakeFetch, signedIn, withProviders } from './harness';
 
 // The first dialog of a run loads the form chunk (RJSF, the validator): allow for it.
 vi.setConfig({ testTimeout: 30_000 });
@@ -234,5 +234,61 @@ describe('crud form: modes and widgets', () => {
     fireEvent.keyDown(customers, { key: 'ArrowDown' });
     expect(await screen.findByRole('option', { name: 'Acme' })).toBeInTheDocument();
     expect(screen.queryByRole('option', { name: 'Gone' })).toBeNull();
+  });
+});
+
+describe('crud form: dependent selects (ui:options.filterBy)', () => {
+  const PACKAGE = declaration('code.package');
+
+  function packageApi() {
+    return fakeFetch((method, path) => {
+      if (method === 'GET' && path.startsWith('Code/package?')) return { status: 200, body: { items: [], total: 0 } };
+      if (method === 'GET' && path === 'Product/customers') {
+        return { status: 200, body: [{ value: 11, label: 'Acme', names: { en: 'Acme' } }, { value: 12, label: 'Bolt', names: { en: 'Bolt' } }] };
+      }
+      if (method === 'GET' && path === 'Product/packaging/options') {
+        return {
+          status: 200,
+          body: [
+            { groupName: { en: 'Acme' }, groupItems: [{ value: 101, label: 'A-1 Bottle', clientId: 11 }, { value: 102, label: 'A-2 Box', clientId: 11 }] },
+            { groupName: { en: 'Bolt' }, groupItems: [{ value: 201, label: 'B-1 Can', clientId: 12 }] },
+          ],
+        };
+      }
+      if (method === 'GET' && path === 'config') return { status: 200, body: config() };
+      return undefined;
+    });
+  }
+
+  const pick = async (dialog: HTMLElement, name: string, option: string) => {
+    const field = input(dialog, name);
+    fireEvent.mouseDown(field);
+    fireEvent.change(field, { target: { value: '' } });
+    fireEvent.keyDown(field, { key: 'ArrowDown' });
+    fireEvent.click(await screen.findByRole('option', { name: option }));
+  };
+  const offered = async (dialog: HTMLElement, name: string) => {
+    const field = input(dialog, name);
+    fireEvent.mouseDown(field);
+    fireEvent.change(field, { target: { value: '' } });
+    fireEvent.keyDown(field, { key: 'ArrowDown' });
+    const names = (await screen.findAllByRole('option')).map((o) => o.textContent);
+    fireEvent.keyDown(field, { key: 'Escape' });
+    return names;
+  };
+
+  it('offers the materials of the chosen client only, and drops a material the new client does not own', async () => {
+    packageApi();
+    const dialog = await openAdd(PACKAGE);
+    expect(await offered(dialog, 'packagingMaterialId')).toEqual(['A-1 Bottle', 'A-2 Box', 'B-1 Can']);
+
+    await pick(dialog, 'clientId', 'Acme');
+    expect(await offered(dialog, 'packagingMaterialId')).toEqual(['A-1 Bottle', 'A-2 Box']);
+    await pick(dialog, 'packagingMaterialId', 'A-2 Box');
+    expect(input(dialog, 'packagingMaterialId').value).toBe('A-2 Box');
+
+    await pick(dialog, 'clientId', 'Bolt');
+    await waitFor(() => expect(input(dialog, 'packagingMaterialId').value).toBe(''));
+    expect(await offered(dialog, 'packagingMaterialId')).toEqual(['B-1 Can']);
   });
 });

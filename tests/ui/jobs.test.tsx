@@ -192,3 +192,39 @@ describe('report download screen', () => {
     await waitFor(() => expect(lists()).toBeGreaterThan(before), { timeout: 3_000 });
   });
 });
+
+describe('toolbar export', () => {
+  const DECL = declaration('product.packaging-material');
+
+  it('posts the applied filters with the chosen format and the language, then follows the job', async () => {
+    signedIn(null);
+    const calls = stubFetch((method, url) => {
+      if (method === 'GET' && url.startsWith('/v1/Product/packaging?')) return json({ items: [], total: 0 });
+      if (method === 'GET' && url.startsWith('/v1/Product/')) return json([]);
+      if (method === 'POST' && url === '/v1/Product/packaging/file') return json({ id: 52, reportId: 9 }, 201);
+      if (method === 'GET' && url.startsWith('/v1/Job?')) return json([]);
+      return undefined;
+    });
+    withProviders(<><CrudView decl={DECL} /><ExportJobsHost /></>, 'en');
+    await screen.findByTestId('crud-no-rows');
+    fireEvent.change(document.querySelector('input[name="keyword"]')!, { target: { value: '  box ' } });
+    fireEvent.click(screen.getByTestId('crud-search'));
+    await waitFor(() => expect(calls.some((c) => c.url.includes('keyword=box'))).toBe(true));
+
+    fireEvent.click(screen.getByTestId('crud-export'));
+    fireEvent.click(await screen.findByTestId('crud-export-xlsx'));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    const post = calls.find((c) => c.method === 'POST')!;
+    expect(JSON.parse(post.body!)).toEqual({ keyword: 'box', format: 'xlsx', lang: 'en' });
+    expect(await screen.findByTestId('toast')).toHaveTextContent('The export is queued');
+    expect(jobsStore.snapshot().map((j) => j.id)).toEqual([52]);
+  });
+
+  it('is offered only by lists that declare it', async () => {
+    signedIn(null);
+    stubFetch((method, url) => (method === 'GET' && url.startsWith('/v1/Product/') ? json(url.includes('?') ? { items: [], total: 0 } : []) : undefined));
+    withProviders(<CrudView decl={declaration('product.packaging-category')} />, 'en');
+    await screen.findByTestId('crud-no-rows');
+    expect(screen.queryByTestId('crud-export')).toBeNull();
+  });
+});

@@ -41,6 +41,7 @@ import { rowActionsOf, type EngineRowAction } from './extensions';
 import { callApi, callPath } from './apiCall';
 import type { FormMode } from './CrudForm';
 import { CrudPagination } from './CrudPagination';
+import { ExportButton } from './ExportButton';
 import { FilterBar } from './FilterBar';
 import { enumValuesOf, formatCell } from './format';
 import { gridLocaleText } from './gridLocale';
@@ -261,6 +262,7 @@ export function CrudView({ decl, title, tabs }: CrudViewProps) {
           {t(title ?? decl.title)}
         </Typography>
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+          {toolbar.includes('export') && decl.api.export && <ExportButton api={decl.api.export} filters={list.filters} />}
           {toolbar.includes('add') && decl.api.create && decl.form && (
             <Button variant="contained" startIcon={<AddRounded />} onClick={() => open('add')} data-testid="crud-add">
               {t('screens.crud.add')}

@@ -18,6 +18,8 @@ const screens = {
       updatedAt: 'Updated',
       actions: 'Actions',
       add: 'Add',
+      export: 'Export',
+      exportAs: { csv: 'CSV file', xlsx: 'Excel workbook (.xlsx)', txt: 'Text file (.txt)' },
       view: 'View',
       edit: 'Edit',
       remove: 'Delete',

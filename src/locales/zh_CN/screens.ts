@@ -14,6 +14,8 @@ const screens: typeof en = {
       updatedAt: '更新时间',
       actions: '操作',
       add: '新增',
+      export: '导出',
+      exportAs: { csv: 'CSV 文件', xlsx: 'Excel 工作簿 (.xlsx)', txt: '纯文本文件 (.txt)' },
       view: '查看',
       edit: '编辑',
       remove: '删除',

@@ -14,6 +14,8 @@ const screens: typeof en = {
       updatedAt: '更新時間',
       actions: '操作',
       add: '新增',
+      export: '匯出',
+      exportAs: { csv: 'CSV 檔', xlsx: 'Excel 活頁簿 (.xlsx)', txt: '純文字檔 (.txt)' },
       view: '檢視',
       edit: '編輯',
       remove: '刪除',
