@@ -14,6 +14,7 @@ import { MenuTreeWidget } from './MenuTreeWidget';
 import { NamesField } from './NamesField';
 import { DialCodeWidget, PhoneWidget } from './PhoneWidgets';
 import { MultiSelectWidget, SelectWidget } from './SelectWidgets';
+import { TagsWidget } from './TagsWidget';
 import { UploadWidget } from './UploadWidget';
 import { FIELD_WIDGET_NAMES, WIDGET_NAMES } from './names';
 
@@ -33,6 +34,7 @@ export const WIDGETS: RegistryWidgetsType = {
   country: CountryWidget,
   timezone: TimezoneWidget,
   upload: UploadWidget,
+  tags: TagsWidget,
 };
 
 /** Widgets whose value is an object: registered as RJSF fields under the same names. */

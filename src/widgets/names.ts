@@ -5,7 +5,7 @@
  */
 export const WIDGET_NAMES = [
   'menuTree', 'multiSelect', 'select', 'switch', 'radio', 'dialCode', 'phone', 'date', 'dateTime', 'dateRange',
-  'formattedInput', 'flags', 'country', 'timezone', 'upload',
+  'formattedInput', 'flags', 'country', 'timezone', 'upload', 'tags',
 ] as const;
 
 /** Widgets whose value is an object, registered as RJSF fields. */

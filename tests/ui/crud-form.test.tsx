@@ -256,6 +256,7 @@ describe('crud form: dependent selects (ui:options.filterBy)', () => {
         };
       }
       if (method === 'GET' && path === 'config') return { status: 200, body: config() };
+      if (method === 'POST' && path === 'Code/package') return { status: 201, body: { id: 1 } };
       return undefined;
     });
   }
@@ -290,5 +291,28 @@ describe('crud form: dependent selects (ui:options.filterBy)', () => {
     await pick(dialog, 'clientId', 'Bolt');
     await waitFor(() => expect(input(dialog, 'packagingMaterialId').value).toBe(''));
     expect(await offered(dialog, 'packagingMaterialId')).toEqual(['B-1 Can']);
+  });
+
+  it('keywords are typed as chips (Enter, comma) or pasted as lines, and posted as a list', async () => {
+    const api = packageApi();
+    const dialog = await openAdd(PACKAGE);
+    await pick(dialog, 'clientId', 'Acme');
+    await pick(dialog, 'packagingMaterialId', 'A-1 Bottle');
+    fireEvent.change(input(dialog, 'quantity'), { target: { value: '6' } });
+    const keywords = input(dialog, 'keywords');
+    fireEvent.change(keywords, { target: { value: 'Spring' } });
+    fireEvent.keyDown(keywords, { key: 'Enter' });
+    fireEvent.change(keywords, { target: { value: ' Summer,' } });
+    fireEvent.paste(keywords, { clipboardData: { getData: () => 'Autumn\r\nWinter\n\n' } });
+    await waitFor(() => expect(within(dialog).getAllByRole('button', { name: /Spring|Summer|Autumn|Winter/ })).toHaveLength(4));
+    expect(dialog).toHaveTextContent('Entered: 4');
+    // Backspace in the empty input takes the last one back.
+    fireEvent.keyDown(keywords, { key: 'Backspace' });
+    await waitFor(() => expect(dialog).toHaveTextContent('Entered: 3'));
+    fireEvent.change(input(dialog, 'keywordInterval'), { target: { value: '2' } });
+    fireEvent.click(within(dialog).getByTestId('crud-form-save'));
+    await waitFor(() => expect(api.calls.some((c) => c.method === 'POST')).toBe(true));
+    const body = JSON.parse(api.calls.find((c) => c.method === 'POST')!.body!);
+    expect(body).toMatchObject({ clientId: 11, packagingMaterialId: 101, quantity: 6, keywords: ['Spring', 'Summer', 'Autumn'], keywordInterval: 2 });
   });
 });

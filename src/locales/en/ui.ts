@@ -92,6 +92,10 @@ const ui = {
     message: '"{{name}}" is coming soon. Stay tuned.',
     backHome: 'Back to home',
   },
+  tags: {
+    placeholder: 'Type and press Enter or a comma; paste many lines at once',
+    count: 'Entered: {{count}}',
+  },
   upload: {
     choose: 'Choose a file',
     chooseImage: 'Choose an image',

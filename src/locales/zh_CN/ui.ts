@@ -92,6 +92,10 @@ const ui = {
     message: '“{{name}}”功能即将推出，敬请期待。',
     backHome: '返回首页',
   },
+  tags: {
+    placeholder: '输入后按 Enter 或逗号添加，可一次粘贴多行',
+    count: '已输入 {{count}} 个',
+  },
   upload: {
     choose: '选择文件',
     chooseImage: '选择图片',

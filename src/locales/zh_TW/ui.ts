@@ -92,6 +92,10 @@ const ui = {
     message: '「{{name}}」功能即將推出，敬請期待。',
     backHome: '回到首頁',
   },
+  tags: {
+    placeholder: '輸入後按 Enter 或逗號新增，可一次貼上多行',
+    count: '已輸入 {{count}} 個',
+  },
   upload: {
     choose: '選擇檔案',
     chooseImage: '選擇圖片',
