@@ -34,7 +34,7 @@ export interface ColumnDeclaration {
   minWidth?: number;
   columnStyle?: Record<string, unknown>;
   columnClass?: string;
-  format?: 'text' | 'datetime' | 'date' | 'boolean' | 'number' | 'names' | 'list';
+  format?: 'text' | 'datetime' | 'date' | 'boolean' | 'number' | 'names' | 'list' | 'lang' | 'progress';
   /** Name of an enum in src/domain/enums.ts. */
   enum?: string;
 }

@@ -52,8 +52,11 @@ function firstEnumValue(name: string | undefined): unknown {
 
 function cellSample(c: ColumnDeclaration, i: number): unknown {
   if (c.enum) return firstEnumValue(c.enum);
-  if ((c.format as string) === 'lang') return 'zh_TW';
   switch (c.format) {
+    case 'lang':
+      return 'zh_TW';
+    case 'progress':
+      return i * 10;
     case 'datetime':
     case 'date':
       return new Date(Date.parse(AT) - i * 86_400_000).toISOString();

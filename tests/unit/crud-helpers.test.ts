@@ -13,7 +13,8 @@ import { buildUiSchema, localizeSchema, schemaDefaults, toBody, toErrorSchema, t
 import { filterQuery } from '../../src/engine/crud/useCrudList';
 import { flagBits, toggleFlag } from '../../src/widgets/FlagsWidget';
 import { leafIds, toggleIds, toTree } from '../../src/widgets/MenuTreeWidget';
-import { sourceItems, sourcePath, toSelectOptions, visibleOptions } from '../../src/widgets/options';
+import { dependentConditions, matchingOptions, sourceItems, sourcePath, toSelectOptions, visibleOptions } from '../../src/widgets/options';
+import { splitTags } from '../../src/widgets/TagsWidget';
 import { allowedForTenant } from '../../src/widgets/tenantOptions';
 import { countryChoices, timezoneChoices, utcOffsetLabel } from '../../src/widgets/ConfigWidgets';
 
@@ -87,6 +88,7 @@ describe('cells', () => {
     expect(formatCell({ format: 'date' }, '2025-01-15', t, 'en')).toBe('2025/01/15');
     expect(formatCell({ format: 'boolean' }, true, t, 'en')).toBe('<screens.crud.yes>');
     expect(formatCell({ format: 'number' }, 1234567, t, 'en')).toBe('1,234,567');
+    expect(formatCell({ format: 'progress' }, 42.4, t, 'en')).toBe('42%');
     expect(formatCell({ format: 'names' }, { zh_CN: '简', en: 'En' }, t, 'zh_TW')).toBe('简');
     expect(formatCell({ format: 'list' }, ['a', { en: 'b' }], t, 'en')).toBe('a, b');
     expect(formatCell({}, null, t, 'en')).toBe('');
@@ -119,15 +121,28 @@ describe('options', () => {
       ],
       'zh_TW',
     );
-    expect(options).toEqual([
+    expect(options.map(({ item: _item, ...o }) => o)).toEqual([
       { value: 1, label: 'One', inactive: false },
       { value: 2, label: '二', group: '甲', inactive: false },
       { value: 3, label: 'Three', group: '甲', inactive: true },
       { value: 4, label: 'Four', inactive: true },
     ]);
     expect(visibleOptions(options, [4]).map((o) => o.value)).toEqual([1, 2, 4]);
+    // Each option keeps its item (for ui:options.filterBy).
+    expect(options[2].item).toEqual({ value: 3, label: 'Three', deleted: true });
     expect(sourcePath('GET system/role/options')).toBe('system/role/options');
     expect(sourcePath('POST x')).toBeUndefined();
+  });
+
+  it('keeps the options whose item matches the chosen value of another field (filterBy)', () => {
+    const options = toSelectOptions([{ value: 1, clientId: 7 }, { value: 2, clientId: 8 }, { value: 3, ownerId: 7 }], 'en');
+    expect(dependentConditions('clientId', { clientId: 7 })).toEqual([['clientId', 7]]);
+    expect(matchingOptions(options, dependentConditions('clientId', { clientId: 7 })).map((o) => o.value)).toEqual([1]);
+    expect(matchingOptions(options, dependentConditions({ ownerId: 'clientId' }, { clientId: 7 })).map((o) => o.value)).toEqual([3]);
+    // An empty form field, or no filterBy, filters nothing.
+    expect(dependentConditions('clientId', { clientId: '' })).toEqual([]);
+    expect(dependentConditions(undefined, { clientId: 7 })).toEqual([]);
+    expect(matchingOptions(options, [])).toHaveLength(3);
   });
 
   it('offers operator-only values to the operator only (or when already chosen)', () => {
@@ -200,5 +215,12 @@ describe('api calls and results', () => {
     expect(secretsOf(text, { account: 'amy' }, { id: 5, account: 'amy', defaultPassword: 'Xy7' })).toEqual(['Xy7']);
     expect(secretsOf(text, {}, { account: 'amy', defaultPassword: 'Xy7' })).toEqual(['amy', 'Xy7']);
     expect(secretsOf(text, { account: 'amy' }, null)).toEqual([]);
+  });
+});
+
+describe('tags', () => {
+  it('splits a typed or pasted entry on line breaks and commas, trimmed, without empty items', () => {
+    expect(splitTags(' Spring , Summer,,\r\nAutumn\n\nWinter，Snow ')).toEqual(['Spring', 'Summer', 'Autumn', 'Winter', 'Snow']);
+    expect(splitTags('  ')).toEqual([]);
   });
 });

@@ -12,6 +12,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
+import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
@@ -86,6 +87,14 @@ function Cell({ column, value }: { column: ColumnDeclaration; value: unknown }) 
         {values.map((v) => (
           <Chip key={String(v)} size="small" label={t(`enums.${column.enum}.${String(v)}`, { defaultValue: String(v) })} title={t(`enums.${column.enum}.${String(v)}`, { defaultValue: String(v) })} data-value={String(v)} sx={{ height: 24, fontWeight: 500, bgcolor: 'grey.100', border: '1px solid', borderColor: 'divider' }} />
         ))}
+      </Box>
+    );
+  }
+  if (column.format === 'progress' && typeof value === 'number') {
+    return (
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, width: '100%' }} title={text}>
+        <LinearProgress variant="determinate" value={Math.max(0, Math.min(100, value))} aria-label={text} sx={{ flex: 1, height: 6, borderRadius: 3, bgcolor: 'grey.200' }} color={value >= 100 ? 'success' : 'primary'} />
+        <Box component="span" sx={{ fontVariantNumeric: 'tabular-nums', minWidth: 36, textAlign: 'right', color: 'text.secondary', fontSize: 13 }}>{text}</Box>
       </Box>
     );
   }

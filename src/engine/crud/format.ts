@@ -1,7 +1,7 @@
 /**
  * Cell texts of list columns: enum labels (`enums.<Name>.<value>`), times in local time
  * (YYYY/MM/DD HH:mm, SPEC.md section 9), dates, booleans, numbers, multilingual names with
- * the fallback order, lists, language codes by their names. Pure (t and the language are passed in).
+ * the fallback order, lists, language codes by their names, progress percentages. Pure (t and the language are passed in).
  */
 import dayjs from 'dayjs';
 import type { ColumnDeclaration } from '../../domain/declarations';
@@ -34,8 +34,7 @@ export function formatCell(column: Pick<ColumnDeclaration, 'format' | 'enum'>, v
     const one = (v: unknown) => t(`enums.${column.enum}.${String(v)}`, { defaultValue: String(v) });
     return enumValuesOf(column.enum, value).map(one).join(', ');
   }
-  // `lang` (a language code shown by its name) is newer than the domain type of formats.
-  switch (column.format as ColumnDeclaration['format'] | 'lang') {
+  switch (column.format) {
     case 'lang':
       return typeof value === 'string' ? t(`lang.${value}`, { defaultValue: value }) : String(value);
     case 'datetime':
@@ -46,6 +45,8 @@ export function formatCell(column: Pick<ColumnDeclaration, 'format' | 'enum'>, v
       return t(value ? 'screens.crud.yes' : 'screens.crud.no');
     case 'number':
       return typeof value === 'number' ? value.toLocaleString(INTL[lang]) : String(value);
+    case 'progress':
+      return typeof value === 'number' ? `${Math.round(value)}%` : String(value);
     case 'names':
       return typeof value === 'object' ? pickName(value as Names, lang) : String(value);
     case 'list':

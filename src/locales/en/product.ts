@@ -60,7 +60,7 @@ const product = {
     codeType: 'Code type',
     quantity: 'Quantity',
     status: 'Status',
-    progress: 'Progress (%)',
+    progress: 'Progress',
     failed: 'Generation failed',
     keywords: 'Keywords',
     keywordInterval: 'Codes per keyword',

@@ -7,7 +7,7 @@ const report = {
     fileName: 'File name',
     functionType: 'Function',
     status: 'Status',
-    progress: 'Progress (%)',
+    progress: 'Progress',
     downloaded: 'Downloaded',
     download: 'Download',
     downloadedNotice: 'Downloaded',

@@ -59,7 +59,7 @@ const product = {
     codeType: '码类型',
     quantity: '数量',
     status: '状态',
-    progress: '进度 (%)',
+    progress: '进度',
     failed: '生成失败',
     keywords: '关键字',
     keywordInterval: '每个关键字的码数',

@@ -7,7 +7,7 @@ const report = {
     fileName: '文件名称',
     functionType: '功能',
     status: '状态',
-    progress: '进度（%）',
+    progress: '进度',
     downloaded: '已下载',
     download: '下载',
     downloadedNotice: '已下载',

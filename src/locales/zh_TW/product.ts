@@ -59,7 +59,7 @@ const product = {
     codeType: '碼類型',
     quantity: '數量',
     status: '狀態',
-    progress: '進度 (%)',
+    progress: '進度',
     failed: '產生失敗',
     keywords: '關鍵字',
     keywordInterval: '每個關鍵字的碼數',

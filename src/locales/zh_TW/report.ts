@@ -7,7 +7,7 @@ const report = {
     fileName: '檔案名稱',
     functionType: '功能',
     status: '狀態',
-    progress: '進度（%）',
+    progress: '進度',
     downloaded: '已下載',
     download: '下載',
     downloadedNotice: '已下載',
