@@ -26,8 +26,11 @@ async function main(): Promise<void> {
 
     // Export jobs (server/jobs): JOB_WORKERS jobs at once in this process (0: this node only serves the API).
     const jobWorkers = Number(process.env.JOB_WORKERS ?? 1);
+    // Partial files of writes a crash cut off (a day old: no write in flight is that old).
+    const store = fileStoreOf({ settings });
+    void store.removeStalePartials?.(24 * 3_600_000).then((n) => { if (n) app.log.info({ removed: n }, 'removed partial files of interrupted writes'); }, (e) => app.log.warn({ err: e }, 'could not sweep partial files'));
     const worker: JobWorker | null = jobWorkers > 0
-      ? startJobWorker({ db, store: fileStoreOf({ settings }), concurrency: jobWorkers, leaseMs: Number(process.env.JOB_LEASE_SECONDS ?? 30) * 1000, logger: app.log })
+      ? startJobWorker({ db, store, concurrency: jobWorkers, leaseMs: Number(process.env.JOB_LEASE_SECONDS ?? 30) * 1000, logger: app.log })
       : null;
 
     const shutdown = async (signal: string) => {

@@ -113,12 +113,13 @@ export async function claimJob(db: Db, { leaseMs }: { leaseMs: number }): Promis
       limit 1
       for update skip locked
     ), claimed as (
-      update jobs j set status = ${JobStatus.Processing}, attempts = j.attempts + 1, lock_token = ${token},
+      -- A new attempt starts from 0 (a job taken again after its worker died showed the dead attempt's progress).
+      update jobs j set status = ${JobStatus.Processing}, progress = 0, attempts = j.attempts + 1, lock_token = ${token},
         locked_until = now() + ${ms(leaseMs)}, started_at = coalesce(j.started_at, now()), updated_at = now()
       from next where j.id = next.id
       returning j.id, j.tenant_id, j.user_id, j.category, j.payload, j.attempts, j.max_attempts, j.report_id, j.created_at
     ), report as (
-      update export_reports r set status = ${ReportExportStatus.Processing}, message = null, updated_at = now()
+      update export_reports r set status = ${ReportExportStatus.Processing}, progress = 0, message = null, updated_at = now()
       from claimed where r.id = claimed.report_id
       returning r.id
     )

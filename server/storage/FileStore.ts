@@ -30,4 +30,9 @@ export interface FileStore {
   get(key: string): Promise<StoredFile | null>;
   /** Removes `key`; a missing key is not an error. */
   delete(key: string): Promise<void>;
+  /**
+   * Removes what writes cut off by a crash left behind (older than `olderThanMs`); answers how
+   * many. Stores that never keep partial writes need not have it.
+   */
+  removeStalePartials?(olderThanMs: number): Promise<number>;
 }

@@ -63,4 +63,31 @@ export class FolderStore implements FileStore {
     if (!isFileKey(key)) return;
     await fsp.rm(this.pathOf(key), { force: true });
   }
+
+  /** The hidden `.part` files of puts that never finished (the process died), older than `olderThanMs`. */
+  async removeStalePartials(olderThanMs: number): Promise<number> {
+    let removed = 0;
+    const before = Date.now() - olderThanMs;
+    let dirs: string[];
+    try {
+      dirs = await fsp.readdir(this.root);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+      throw e;
+    }
+    for (const dir of dirs) {
+      const folder = path.join(this.root, dir);
+      const names = await fsp.readdir(folder).catch(() => [] as string[]);
+      for (const name of names) {
+        if (!name.startsWith('.') || !name.endsWith('.part')) continue;
+        const file = path.join(folder, name);
+        const stat = await fsp.stat(file).catch(() => null);
+        if (stat && stat.mtimeMs < before) {
+          await fsp.rm(file, { force: true });
+          removed += 1;
+        }
+      }
+    }
+    return removed;
+  }
 }

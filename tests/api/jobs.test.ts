@@ -18,7 +18,7 @@ import {
   claimJob, enqueueJob, LOST_MESSAGE, neutralizeCell, registerJobHandler, startJobWorker, writeExport,
   type JobWorker, type JobWorkerOptions,
 } from '../../server/jobs/index';
-import { completeJob } from '../../server/jobs/queue';
+import { completeJob, storeProgress } from '../../server/jobs/queue';
 import { TEST_JOB_FAILURE } from '../../server/jobs/test-job';
 import { FolderStore } from '../../server/storage/index';
 import { describeApi, expectFailure, type Harness } from './harness';
@@ -235,14 +235,24 @@ describeApi('Jobs', (h: Harness) => {
     const c2 = await claimJob(h.db, { leaseMs: 150 });
     expect([c1?.job.id, c2?.job.id].sort()).toEqual([retried.id, lastTry.jobId].sort());
     expect((await job(retried.id)).status).toBe(ReportExportStatus.Processing);
+    // The dead attempt got a third of the way.
+    expect(await storeProgress(h.db, c1!.job.id === retried.id ? c1! : c2!, 33)).toBe(true);
     // While the lease holds nobody else takes them.
     expect(await claimJob(h.db, { leaseMs: 150 })).toBeNull();
 
     await sleep(250);
+    // Taken again, the job and its report start from 0 (not the dead attempt's 33).
+    const again = await claimJob(h.db, { leaseMs: 60_000 });
+    expect(again?.job.id).toBe(retried.id);
+    expect((await jobRow(retried.id)).progress).toBe(0);
+    const retriedReport = await h.db.selectFrom('export_reports').select('progress').where('id', '=', retried.reportId!).executeTakeFirstOrThrow();
+    expect(retriedReport.progress).toBe(0);
+    // That claim dies too (its lease is handed back so the worker below finishes the job).
+    await h.db.updateTable('jobs').set({ locked_until: new Date(Date.now() - 1000) }).where('id', '=', retried.id).execute();
     worker();
     const a = await finished(retried.id);
     expect(a.status).toBe(ReportExportStatus.Completed);
-    expect((await jobRow(retried.id)).attempts).toBe(2);
+    expect((await jobRow(retried.id)).attempts).toBe(3);
     const b = await finished(lastTry.jobId);
     expect(b).toMatchObject({ status: ReportExportStatus.Error, message: LOST_MESSAGE });
     const report = await h.db.selectFrom('export_reports').select(['status', 'message']).where('id', '=', lastTry.reportId!).executeTakeFirstOrThrow();
