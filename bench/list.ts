@@ -18,16 +18,14 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import pg from 'pg';
+import { cleanupAll, onCleanup } from './cleanup';
+import { prepareDatabase, type Backend } from './databases';
 import { BENCH_ADMIN_PASSWORD, BENCH_TENANT, type CapturedMessage, type QueryExample, type ChildMessage, type ExplainedMessage, type ParentMessage, type ReadyMessage } from './list-protocol';
 import { fmtInt, fmtMs, median, nowMs, table, type Section } from './stats';
 
-export type Backend = 'pglite' | 'postgres';
+export { cleanupAll, type Backend };
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -37,7 +35,6 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const ALONE_RUNS = 20;
 const ALONE_BUDGET_MS = 3000;
 const NEW_PASSWORD = 'Bench2024ok';
-const DEFAULT_PG_URL = 'postgres://postgres@127.0.0.1:5432/test';
 
 interface Endpoint {
   label: string;
@@ -50,25 +47,6 @@ export const ENDPOINTS: Endpoint[] = [
   { label: `page ${DEEP_PAGE}, account asc`, query: `page=${DEEP_PAGE}&pageSize=10&sort=account&order=asc` },
   { label: 'keyword "abc", page 1', query: 'page=1&pageSize=10&keyword=abc' },
 ];
-
-/** Cleanups still to run (the child, the data folder, the database), also on Ctrl-C. */
-const pending = new Set<() => Promise<void>>();
-
-let cleaning: Promise<void> = Promise.resolve();
-
-/**
- * Runs every pending cleanup, newest first. Calls are chained: a second caller (Ctrl-C while a
- * backend's own `finally` is cleaning) waits for the cleanups already under way too.
- */
-export function cleanupAll(log: (line: string) => void = (l) => console.error(l)): Promise<void> {
-  cleaning = cleaning.then(async () => {
-    for (const fn of [...pending].reverse()) {
-      pending.delete(fn);
-      await fn().catch((err) => log(`cleanup: ${err instanceof Error ? err.message : String(err)}`));
-    }
-  });
-  return cleaning;
-}
 
 function onExitOf(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => {
@@ -140,50 +118,6 @@ async function signIn(base: string): Promise<string> {
     if (change.status >= 300) throw new Error(`password change: ${change.status} ${JSON.stringify(await json(change))}`);
   }
   return session.token as string;
-}
-
-async function pgReachable(url: string): Promise<string | null> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
-  try {
-    await client.connect();
-    await client.query('select 1');
-    return null;
-  } catch (err) {
-    return err instanceof Error ? err.message : String(err);
-  } finally {
-    await client.end().catch(() => {});
-  }
-}
-
-async function adminQuery(url: string, text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
-  await client.connect();
-  try { await client.query(text); } finally { await client.end(); }
-}
-
-/** The database or data folder of one run, and its removal (registered before it exists). */
-async function prepare(backend: Backend): Promise<{ env: Record<string, string>; where: string } | { skip: string }> {
-  if (backend === 'pglite') {
-    if (process.env.BENCH_PGLITE === 'memory') return { env: { BENCH_BACKEND: 'pglite' }, where: 'PGlite in memory' };
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'oioc-bench-'));
-    pending.add(async () => fs.rmSync(dir, { recursive: true, force: true }));
-    return { env: { BENCH_BACKEND: 'pglite', BENCH_PGLITE_DIR: path.join(dir, 'pg') }, where: `PGlite, data folder in ${os.tmpdir()}` };
-  }
-  const adminUrl = process.env.DATABASE_URL || DEFAULT_PG_URL;
-  const unreachable = await pgReachable(adminUrl);
-  const shown = adminUrl.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@');
-  if (unreachable) return { skip: `PostgreSQL skipped: ${shown} unreachable (${unreachable})` };
-  const name = `oioc_bench_${crypto.randomBytes(5).toString('hex')}`;
-  await adminQuery(adminUrl, `create database "${name}"`);
-  pending.add(() => adminQuery(adminUrl, `drop database if exists "${name}" with (force)`));
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const version = await (async () => {
-    const c = new pg.Client({ connectionString: adminUrl });
-    await c.connect();
-    try { return String((await c.query('show server_version')).rows[0].server_version); } finally { await c.end(); }
-  })();
-  return { env: { BENCH_BACKEND: 'postgres', BENCH_PG_URL: url.toString() }, where: `PostgreSQL ${version}, database ${name} on ${url.host}` };
 }
 
 /** Indexes the server does not have, tried in the bench database only (never in migrations). */
@@ -258,7 +192,7 @@ export interface BackendResult {
 
 export async function runBackend(backend: Backend, log: (line: string) => void = () => {}): Promise<BackendResult> {
   const result: BackendResult = { backend, endpoints: [], whatIf: [], indexes: [] };
-  const prepared = await prepare(backend);
+  const prepared = await prepareDatabase(backend, { memory: process.env.BENCH_PGLITE === 'memory' });
   if ('skip' in prepared) {
     result.skipped = prepared.skip;
     log(prepared.skip);
@@ -282,7 +216,7 @@ export async function runBackend(backend: Backend, log: (line: string) => void =
     clearTimeout(forced);
   };
   child.on('error', (err) => log(`${backend}: bench server: ${err.message}`));
-  pending.add(stopChild);
+  onCleanup(stopChild);
   try {
     const ready = await next(child, 'ready');
     result.ready = ready;

@@ -4,13 +4,18 @@
  *   1. form   — the shared validator and RJSF rendering of a generated 100-field declaration
  *               (bench/form.ts);
  *   2. list   — GET /v1/system/employee throughput over 100,000 employees, on PGlite and on
- *               PostgreSQL (bench/list.ts, serving from bench/list-server.ts).
+ *               PostgreSQL (bench/list.ts, serving from bench/list-server.ts);
+ *   3. codes  — code packages of 100,000 and 1,000,000 codes generated and exported to csv
+ *               through the real jobs, beside a plain COPY, on PGlite and on PostgreSQL
+ *               (bench/codes.ts, each step in bench/codes-child.ts).
  *
- * Arguments pick parts: `npm run bench -- form`, `-- list`, `-- pglite`, `-- postgres`
- * (default: everything). `--markdown <file>` also writes the tables as markdown.
+ * Arguments pick parts: `npm run bench -- form`, `-- list`, `-- pglite`, `-- postgres` (the
+ * list part on one backend), `-- codes`, `-- codes-pglite`, `-- codes-postgres` (default:
+ * everything). `--markdown <file>` also writes the tables as markdown.
  * Environment: BENCH_ROWS (100000), BENCH_DURATION (10 s), BENCH_WARMUP (2 s),
  * BENCH_CONNECTIONS (10), BENCH_VALIDATE_RUNS (2000), BENCH_RENDER_RUNS (50), BENCH_PGLITE
- * (disk: a temporary data folder, the default; memory), DATABASE_URL
+ * (disk: a temporary data folder, the default; memory: the list part only),
+ * BENCH_CODES_SIZES ("100000,1000000"), DATABASE_URL
  * (default postgres://postgres@127.0.0.1:5432/test; an own database is created and dropped).
  *
  * Exit code 0 whatever the figures; 1 only when a part could not run (its error is printed).
@@ -19,8 +24,10 @@
  */
 import fs from 'node:fs';
 import os from 'node:os';
+import { cleanupAll } from './cleanup';
+import { codesMemorySection, codesSection, runCodesBackend, type CodesRun } from './codes';
 import { runFormBench } from './form';
-import { cleanupAll, listSection, runBackend, seedSection, whatIfSection, type Backend, type BackendResult } from './list';
+import { listSection, runBackend, seedSection, whatIfSection, type Backend, type BackendResult } from './list';
 import { fmtMs, markdownTable, nowMs, table, type Section } from './stats';
 
 const args = process.argv.slice(2);
@@ -30,6 +37,7 @@ const parts = args.filter((a, i) => !a.startsWith('--') && !(mdIndex >= 0 && i =
 const want = (name: string) => parts.length === 0 || parts.includes(name);
 const runForm = want('form');
 const backends = (['pglite', 'postgres'] as Backend[]).filter((b) => want('list') || want(b));
+const codeBackends = (['pglite', 'postgres'] as Backend[]).filter((b) => want('codes') || want(`codes-${b}`));
 
 const log = (line: string) => process.stderr.write(`  · ${line}\n`);
 
@@ -78,6 +86,27 @@ async function main(): Promise<number> {
     }
     if (results.length) {
       for (const section of [seedSection(results), listSection(results), whatIfSection(results)]) {
+        sections.push(section);
+        print(section);
+      }
+    }
+  }
+
+  if (codeBackends.length) {
+    const runs: CodesRun[] = [];
+    for (const backend of codeBackends) {
+      log(`code-package benchmark on ${backend}`);
+      try {
+        const done = await runCodesBackend(backend, log);
+        runs.push(...done);
+        if (done.some((r) => r.error)) failed = true;
+      } catch (err) {
+        failed = true;
+        process.stdout.write(`\nCode-package benchmark on ${backend} failed: ${err instanceof Error ? err.stack : String(err)}\n`);
+      }
+    }
+    if (runs.length) {
+      for (const section of [codesSection(runs), codesMemorySection(runs)]) {
         sections.push(section);
         print(section);
       }

@@ -281,7 +281,7 @@ registerJobHandler<ExportCodesPayload>(JobCategory.ExportCodes, async (job, ctx)
     // Dynamic printing (variable-data printers) takes bare records: no header row.
     header: printType !== PrintType.Dynamic,
     columns: columns.map((key) => ({ header: t(`screens.codePackage.column.${key}`), value: (r) => cell(key, r) })),
-    rows: codeRows(ctx.db, pkg.id),
+    rows: codeRows(ctx.db, pkg.id, pkg.quantity),
     total: pkg.quantity,
   });
 });

@@ -15,8 +15,8 @@
  * A package may only ask for codes when the code space is large enough that a guess rarely
  * hits: alphabet^length >= quantity x UNGUESSABLE_FACTOR (`maxQuantityFor`).
  *
- * Export (`CODE_EXPORT_COLUMNS`, `codeRows`): rows read by keyset pagination on (package_id,
- * seq) — the primary key — so a package of 10,000,000 codes is never in memory.
+ * Export (`CODE_EXPORT_COLUMNS`, `codeRows`): rows read in pages of bounded seq ranges of the
+ * primary key (package_id, seq), so a package of 10,000,000 codes is never in memory.
  */
 import crypto from 'node:crypto';
 import { sql, type Transaction } from 'kysely';
@@ -25,7 +25,7 @@ import { type Lang } from '../../src/domain/lang';
 import { resources } from '../../src/locales/index';
 import type { Db } from '../db/index';
 import type { Database } from '../db/schema';
-import { JobFailure, inBatches } from '../jobs/index';
+import { JobFailure } from '../jobs/index';
 
 // --- Texts of exports ------------------------------------------------------------------------
 
@@ -211,11 +211,22 @@ export function keywordAt(seq: number, keywords: readonly string[] | null, inter
   return keywords[Math.floor((seq - 1) / interval)] ?? '';
 }
 
-/** The package's codes in order, a page (`batchSize` rows) per query: never all in memory. */
-export function codeRows(db: Db, packageId: number, batchSize = 5000): AsyncGenerator<{ seq: number; code: string }> {
-  return inBatches<{ seq: number; code: string }>((after, limit) => {
-    let q = db.selectFrom('codes').select(['seq', 'code']).where('package_id', '=', packageId);
-    if (after) q = q.where('seq', '>', after.seq);
-    return q.orderBy('seq').limit(limit).execute();
-  }, batchSize);
+/**
+ * The package's codes in order, `batchSize` positions per query: never all in memory.
+ * Positions are dense (a generation fills exactly 1..quantity), so each page is a bounded
+ * range of the primary key, `seq between from and from + batchSize - 1`, rather than the
+ * open-ended `seq > last order by seq limit n`: its cost does not hang on the planner's
+ * statistics. Without statistics on codes (right after a large generation, before
+ * autovacuum's ANALYZE; always on PGlite, which has no autovacuum) the open-ended query was
+ * planned as a bitmap scan of every remaining code of the package plus a top-N sort, per page:
+ * a 1,000,000-code export took 47 s on PostgreSQL, 12 s once ANALYZE had run (bench/codes.ts,
+ * docs/benchmarks.md).
+ */
+export async function* codeRows(db: Db, packageId: number, quantity: number, batchSize = 5000): AsyncGenerator<{ seq: number; code: string }> {
+  for (let from = 1; from <= quantity; from += batchSize) {
+    const to = Math.min(quantity, from + batchSize - 1);
+    yield* await db.selectFrom('codes').select(['seq', 'code'])
+      .where('package_id', '=', packageId).where('seq', '>=', from).where('seq', '<=', to)
+      .orderBy('seq').execute();
+  }
 }
