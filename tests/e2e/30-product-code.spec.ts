@@ -5,6 +5,8 @@
  *  - the operator adds a client product for the demo client, a packaging category and a
  *    packaging material (the product select offers the chosen client's products only);
  *  - the material list's toolbar export (csv) runs as a job and its file downloads by itself;
+ *  - the demo client adds a brand and a brand product packed in that material and exports its
+ *    list as xlsx; the operator then cannot delete the material (3501);
  *  - a code package of 1,000 codes is created and generates (the list follows it until
  *    Generated); its codes are exported (row action, csv) and the download holds exactly the
  *    package's 1,000 unique codes, in the material's format and length;
@@ -136,6 +138,64 @@ test('the operator adds a client product, a packaging category and a material; t
   await expect.poll(lastReport).toMatchObject({ status: 3, progress: 100, downloaded: true, function_type: 1 });
 });
 
+// --- Brands (the client's own screen) ----------------------------------------------------------
+
+test('the client adds a brand and a brand product packed in the operator\'s material; the operator cannot delete that material (3501)', async ({ page }) => {
+  test.setTimeout(180_000);
+  const brandName = `晨光 ${stamp}`;
+  const brandProductName = `晨光全脂鮮乳 ${stamp}`;
+  await signInAsNewUser(page, CLIENT);
+  const clientId = await demoClientId();
+
+  await page.goto('/product/brand-product');
+  await page.getByTestId('crud-tab-product.brand').click();
+  await page.getByTestId('crud-add').click();
+  const form = page.getByTestId('crud-form');
+  await form.locator('input[name="name"]').fill(brandName);
+  await form.getByTestId('crud-form-save').click();
+  await expect(form).toBeHidden();
+  const [brand] = await query<{ id: number; tenant_id: number }>(`select id, tenant_id from brands where name = $1`, [brandName]);
+  expect(brand.tenant_id).toBe(clientId);
+
+  await page.getByTestId('crud-tab-product.brand-product').click();
+  await page.getByTestId('crud-add').click();
+  await choose(form, page, 'brandId', '晨光', brandName);
+  await form.locator('input[name="name"]').fill(brandProductName);
+  // The materials the operator keeps for this client.
+  await choose(form, page, 'materialIds', state.materialNo, new RegExp(state.materialNo));
+  await form.locator('input[name="materialIds"]').press('Escape');
+  await screenshot(page, 'brand-product-form-zh_TW');
+  await form.getByTestId('crud-form-save').click();
+  await expect(form).toBeHidden();
+  const [product] = await query<{ id: number; brand_id: number }>(`select id, brand_id from brand_products where name = $1`, [brandProductName]);
+  expect(product.brand_id).toBe(brand.id);
+  const links = await query<{ material_id: number }>(`select material_id from brand_product_materials where brand_product_id = $1`, [product.id]);
+  expect(links.map((l) => l.material_id)).toEqual([state.materialId]);
+  await expect(page.locator('.MuiDataGrid-row').first()).toContainText(brandProductName);
+  await screenshot(page, 'brand-product-list-zh_TW');
+
+  // The list exports as a workbook by itself (an xlsx file is a zip: it starts with PK).
+  await page.getByTestId('crud-export').click();
+  const downloading = page.waitForEvent('download', { timeout: 60_000 });
+  await page.getByTestId('crud-export-xlsx').click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
+  expect((await fs.readFile(await download.path())).subarray(0, 2).toString('latin1')).toBe('PK');
+  await expect.poll(lastReport).toMatchObject({ status: 3, downloaded: true, function_type: 2 });
+
+  // The operator's material is now linked: deleting it answers 3501 and keeps it.
+  await page.context().clearCookies();
+  await page.evaluate(() => { localStorage.clear(); sessionStorage.clear(); });
+  await signInAsNewUser(page, OPERATOR);
+  await page.goto('/product/packaging-material');
+  await page.getByTestId(`row-remove-${state.materialId}`).click();
+  await page.getByTestId('confirm-modal').getByTestId('modal-confirm').click();
+  await expect(page.getByTestId('fail-modal')).toContainText('已與品牌產品關聯。');
+  await expect(page.getByTestId('fail-modal')).toContainText('(3501)');
+  const [kept] = await query<{ n: string }>(`select count(*) as n from packaging_materials where id = $1`, [state.materialId]);
+  expect(Number(kept.n)).toBe(1);
+});
+
 // --- Code packages ----------------------------------------------------------------------------
 
 test('a 1,000-code package generates; its export downloads by itself and holds its 1,000 unique codes', async ({ page }) => {
@@ -244,64 +304,6 @@ test('an export left behind waits on Report > download: the menu counts it, the 
   await expect(row.locator('[data-field="downloaded"]')).toHaveText('是');
   const [report] = await query<{ downloaded: boolean; status: number }>(`select downloaded, status from export_reports where id = $1`, [reportId]);
   expect(report).toMatchObject({ downloaded: true, status: 3 });
-});
-
-// --- Brands (the client's own screen) ----------------------------------------------------------
-
-test('the client adds a brand and a brand product packed in the operator\'s material; the operator cannot delete that material (3501)', async ({ page }) => {
-  test.setTimeout(180_000);
-  const brandName = `晨光 ${stamp}`;
-  const brandProductName = `晨光全脂鮮乳 ${stamp}`;
-  await signInAsNewUser(page, CLIENT);
-  const clientId = await demoClientId();
-
-  await page.goto('/product/brand-product');
-  await page.getByTestId('crud-tab-product.brand').click();
-  await page.getByTestId('crud-add').click();
-  const form = page.getByTestId('crud-form');
-  await form.locator('input[name="name"]').fill(brandName);
-  await form.getByTestId('crud-form-save').click();
-  await expect(form).toBeHidden();
-  const [brand] = await query<{ id: number; tenant_id: number }>(`select id, tenant_id from brands where name = $1`, [brandName]);
-  expect(brand.tenant_id).toBe(clientId);
-
-  await page.getByTestId('crud-tab-product.brand-product').click();
-  await page.getByTestId('crud-add').click();
-  await choose(form, page, 'brandId', '晨光', brandName);
-  await form.locator('input[name="name"]').fill(brandProductName);
-  // The materials the operator keeps for this client.
-  await choose(form, page, 'materialIds', state.materialNo, new RegExp(state.materialNo));
-  await form.locator('input[name="materialIds"]').press('Escape');
-  await screenshot(page, 'brand-product-form-zh_TW');
-  await form.getByTestId('crud-form-save').click();
-  await expect(form).toBeHidden();
-  const [product] = await query<{ id: number; brand_id: number }>(`select id, brand_id from brand_products where name = $1`, [brandProductName]);
-  expect(product.brand_id).toBe(brand.id);
-  const links = await query<{ packaging_material_id: number }>(`select packaging_material_id from brand_product_materials where brand_product_id = $1`, [product.id]);
-  expect(links.map((l) => l.packaging_material_id)).toEqual([state.materialId]);
-  await expect(page.locator('.MuiDataGrid-row').first()).toContainText(brandProductName);
-  await screenshot(page, 'brand-product-list-zh_TW');
-
-  // The list exports as a workbook by itself (an xlsx file is a zip: it starts with PK).
-  await page.getByTestId('crud-export').click();
-  const downloading = page.waitForEvent('download', { timeout: 60_000 });
-  await page.getByTestId('crud-export-xlsx').click();
-  const download = await downloading;
-  expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
-  expect((await fs.readFile(await download.path())).subarray(0, 2).toString('latin1')).toBe('PK');
-  await expect.poll(lastReport).toMatchObject({ status: 3, downloaded: true, function_type: 2 });
-
-  // The operator's material is now linked: deleting it answers 3501 and keeps it.
-  await page.context().clearCookies();
-  await page.evaluate(() => { localStorage.clear(); sessionStorage.clear(); });
-  await signInAsNewUser(page, OPERATOR);
-  await page.goto('/product/packaging-material');
-  await page.getByTestId(`row-remove-${state.materialId}`).click();
-  await page.getByTestId('confirm-modal').getByTestId('modal-confirm').click();
-  await expect(page.getByTestId('fail-modal')).toContainText('已與品牌產品關聯。');
-  await expect(page.getByTestId('fail-modal')).toContainText('(3501)');
-  const [kept] = await query<{ n: string }>(`select count(*) as n from packaging_materials where id = $1`, [state.materialId]);
-  expect(Number(kept.n)).toBe(1);
 });
 
 test('the code package screens in English and in a 390 px window', async ({ page }) => {
