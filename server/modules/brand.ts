@@ -45,6 +45,7 @@ import { countRows, listExportForm } from '../services/listExport';
 import { bodyId, idParams, isDbId, isUniqueViolation, objectBody, validated, withoutKeys } from '../services/resource';
 import { roleScope, scopeCondition, type RoleScope } from '../services/scope';
 import { BRAND_PRODUCT_MENU_ID, langOf } from './product';
+import { ROLE_MENU_ID } from './role';
 
 const BRAND_DECL = declaration('product.brand');
 const BRAND_FORM = BRAND_DECL.form!;
@@ -223,7 +224,8 @@ export default async function brandRoutes(app: FastifyInstance, deps: AppDeps) {
     return { total: page.total, items: page.items.map(brandDto) };
   });
 
-  app.get('/Product/brand/options', { config }, async (req) => {
+  // Also for the role form (menu 9): a client's General role may be limited to some brands.
+  app.get('/Product/brand/options', { config: { menuId: [config.menuId, ROLE_MENU_ID] } }, async (req) => {
     const who = caller(req);
     const scope = await roleScope(db, who);
     const rows = await db.selectFrom('brands as b').select(['b.id', 'b.name'])

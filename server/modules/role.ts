@@ -8,7 +8,8 @@
  *   DELETE system/role/{id}       204; a role still held answers 400 code 11, data: the accounts
  * Everything is scoped to the caller's tenant: another tenant's id answers 404 code 2.
  * Bodies: the declaration's form (shared validator), then the server rules: functions within
- * the tenant's grantable menu, customers active client tenants (operator only), a name not
+ * the tenant's grantable menu, customers active client tenants (operator only), brands the
+ * client tenant's own (client tenants only; a General role with brands sees only those), a name not
  * already used by another role of the tenant, and a caller keeps role settings (9) on their
  * own role. Every write and its change-log row share one transaction.
  */
@@ -50,6 +51,8 @@ export interface RoleListItem {
 export interface RoleDto extends RoleListItem {
   functions: number[];
   customers: number[];
+  /** Client tenants: the brands a General role is limited to ([] = all). */
+  brands: number[];
   manageClients: boolean;
   manageBrands: boolean;
   appStock: boolean;
@@ -60,6 +63,7 @@ interface RoleBody {
   type: number;
   functions: number[];
   customers?: number[];
+  brands?: number[];
   manageClients?: boolean;
   manageBrands?: boolean;
   appStock?: boolean;
@@ -80,7 +84,7 @@ type Db = AppDeps['db'] | Transaction<Database>;
 
 function roleQuery(db: Db, tenantId: number) {
   return db.selectFrom('roles as r')
-    .select(['r.id', 'r.name', 'r.type', 'r.functions', 'r.customers', 'r.manage_clients', 'r.manage_brands', 'r.app_stock', 'r.created_at', 'r.updated_at'])
+    .select(['r.id', 'r.name', 'r.type', 'r.functions', 'r.customers', 'r.brands', 'r.manage_clients', 'r.manage_brands', 'r.app_stock', 'r.created_at', 'r.updated_at'])
     .select((eb) => eb.selectFrom('users as u').select(eb.fn.countAll().as('n')).whereRef('u.role_id', '=', 'r.id').as('userCount'))
     .where('r.tenant_id', '=', tenantId);
 }
@@ -94,6 +98,7 @@ function toDto(r: RoleRow): RoleDto {
     type: r.type,
     functions: numbers(r.functions),
     customers: numbers(r.customers),
+    brands: numbers(r.brands),
     manageClients: r.manage_clients,
     manageBrands: r.manage_brands,
     appStock: r.app_stock,
@@ -130,6 +135,23 @@ async function checkRules(trx: Transaction<Database>, deps: AppDeps, who: Caller
     }
   }
 
+  // Brands are a client tenant's own (menu 19); the operator has none.
+  const brands = [...new Set(body.brands ?? [])].sort((a, b) => a - b);
+  if (brands.length > 0) {
+    if (who.tenantType !== TenantType.Client || !brands.every(isDbId)) {
+      fields.brands = { key: 'oneOf' };
+    } else {
+      const own = await trx.selectFrom('brands').select('id')
+        .where('id', 'in', brands).where('tenant_id', '=', who.tenantId)
+        .forShare().execute();
+      // A deleted brand stays in the lists that held it (dropping it could empty a list, and
+      // an empty list means every brand): such an id may be kept, not newly added.
+      const kept = selfId === null ? [] : numbers((await trx.selectFrom('roles').select('brands').where('id', '=', selfId).executeTakeFirst())?.brands);
+      const known = new Set([...own.map((b) => b.id), ...kept]);
+      if (!brands.every((b) => known.has(b))) fields.brands = { key: 'oneOf' };
+    }
+  }
+
   let nameTaken = trx.selectFrom('roles').select('id')
     .where('tenant_id', '=', who.tenantId)
     .where((eb) => eb(eb.fn('lower', ['name']), '=', body.name.trim().toLowerCase()));
@@ -142,6 +164,7 @@ async function checkRules(trx: Transaction<Database>, deps: AppDeps, who: Caller
     type: body.type,
     functions: json(functions),
     customers: json(customers),
+    brands: json(brands),
     manage_clients: body.manageClients ?? false,
     manage_brands: body.manageBrands ?? false,
     app_stock: body.appStock ?? false,
@@ -190,7 +213,7 @@ export default async function roleRoutes(app: FastifyInstance, deps: AppDeps) {
       const values = await checkRules(trx, deps, who, body, null);
       const now = new Date();
       const { id } = await trx.insertInto('roles')
-        .values({ ...values, tenant_id: who.tenantId, brands: json([]), created_at: now, updated_at: now })
+        .values({ ...values, tenant_id: who.tenantId, created_at: now, updated_at: now })
         .returning('id').executeTakeFirstOrThrow();
       const after = (await loadRole(trx, who.tenantId, id))!;
       await recordChange(trx, who, { resource: RESOURCE, resourceId: id, action: 'create', after });

@@ -4,7 +4,7 @@ import { json } from '../../server/db/schema';
 import { describeApi, expectFailure, uniqueAccount, type Harness } from './harness';
 
 interface RoleItem { id: number; name: string; type: number; userCount: number; createdAt: string; updatedAt: string }
-interface Role extends RoleItem { functions: number[]; customers: number[]; manageClients: boolean; manageBrands: boolean; appStock: boolean }
+interface Role extends RoleItem { functions: number[]; customers: number[]; brands: number[]; manageClients: boolean; manageBrands: boolean; appStock: boolean }
 interface Page<T> { items: T[]; total: number }
 
 /** A client tenant of its own with an admin holding role and employee settings. */
@@ -170,6 +170,47 @@ describeApi('Roles: system/role', (h) => {
       const res = await h.call('POST', 'system/role', { token: op.token, body: body({ customers }) });
       expect(expectFailure(res, 400, 1).data).toEqual({ customers: { key: 'oneOf' } });
     }
+  });
+
+  it('lets a client limit a General role to its own brands; the operator has none to give', async () => {
+    const { tenant, admin } = await freshTenant(h, [1, 9, 10, 2, 19]);
+    const brand = async (token: string, name: string) => {
+      const res = await h.call('POST', 'Product/brand', { token, body: { name } });
+      expect(res.statusCode, res.body).toBe(201);
+      return (res.json() as { id: number }).id;
+    };
+    const b1 = await brand(admin.token, 'Dawn');
+    const b2 = await brand(admin.token, 'Dusk');
+    const other = await freshTenant(h, [1, 9, 10, 2, 19]);
+    const foreign = await brand(other.admin.token, 'Not yours');
+
+    // The role form's brand options (menu 9 may read them).
+    const roleOnly = await h.signedInUser({ tenant: tenant.code, functions: [1, 9] });
+    const options = await h.call('GET', 'Product/brand/options', { token: roleOnly.token });
+    expect(options.statusCode, options.body).toBe(200);
+    expect(options.json()).toEqual([{ value: b1, label: 'Dawn' }, { value: b2, label: 'Dusk' }]);
+
+    const created = await h.call('POST', 'system/role', { token: admin.token, body: body({ functions: [1, 2, 19], brands: [b2, b1] }) });
+    expect(created.statusCode, created.body).toBe(201);
+    const role = created.json() as Role;
+    expect(role.brands).toEqual([b1, b2].sort((x, y) => x - y));
+    expect((await h.db.selectFrom('roles').select('brands').where('id', '=', role.id).executeTakeFirstOrThrow()).brands).toEqual(role.brands);
+
+    const fields = async (token: string, b: unknown) => expectFailure(await h.call('POST', 'system/role', { token, body: b }), 400, 1).data;
+    expect(await fields(admin.token, body({ brands: [foreign] }))).toEqual({ brands: { key: 'oneOf' } });
+    expect(await fields(admin.token, body({ brands: [2_000_000_000] }))).toEqual({ brands: { key: 'oneOf' } });
+    const op = await h.signedInUser({ tenant: 'platform', functions: [1, 9] });
+    expect(await fields(op.token, body({ brands: [b1] }))).toEqual({ brands: { key: 'oneOf' } });
+
+    // A holder of the role sees only its brand.
+    const limited = await h.signedInUser({ tenant: tenant.code, functions: [2, 19] });
+    await h.db.updateTable('users').set({ role_id: role.id }).where('id', '=', limited.id).execute();
+    const seen = await h.call('GET', 'Product/brand', { token: limited.token });
+    expect((seen.json() as Page<{ id: number }>).items.map((b) => b.id).sort()).toEqual([b1, b2].sort());
+    const narrowed = await h.call('PUT', 'system/role', { token: admin.token, body: { ...body({ functions: [1, 2, 19], brands: [b1] }), id: role.id, name: role.name } });
+    expect(narrowed.statusCode, narrowed.body).toBe(200);
+    const after = await h.call('GET', 'Product/brand', { token: limited.token });
+    expect((after.json() as Page<{ id: number }>).items.map((b) => b.id)).toEqual([b1]);
   });
 
   it('refuses a second role with the same name in the tenant (case-insensitive), not across tenants', async () => {

@@ -4,7 +4,7 @@
  * view mode read-only; edit mode (read-only fields, the body with the id); the create answer
  * shown once; widgets (menuTree, multiSelect, select, radio, dialCode, phone) named by path.
  */
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { declaration } from '../../src/domain/declarations';
 import { CrudView } from '../../src/engine/crud/CrudScreen';
@@ -223,6 +223,35 @@ describe('crud form: modes and widgets', () => {
     await waitFor(() => expect(input(edit, 'account')).toHaveValue('user2'));
     expect(input(edit, 'account')).toBeDisabled();
     expect(input(edit, 'name')).not.toBeDisabled();
+  });
+
+  it('shows a role\'s authorized clients to the operator and its brands to a client, and sends only those', async () => {
+    const api = fakeApi();
+    const operator = await openAdd();
+    expect(input(operator, 'customers')).not.toBeNull();
+    expect(operator.querySelector('input[name="brands"]:not([type="hidden"])')).toBeNull();
+    cleanup();
+
+    signedIn(null, { tenantType: 2 });
+    withProviders(<CrudView decl={ROLE} />, 'en');
+    fireEvent.click(await screen.findByTestId('crud-add'));
+    const client = await screen.findByTestId('crud-form', {}, { timeout: 8000 });
+    await within(client).findByTestId('menu-group-1');
+    expect(client.querySelector('input[name="customers"]:not([type="hidden"])')).toBeNull();
+    const brands = input(client, 'brands');
+    fireEvent.mouseDown(brands);
+    fireEvent.keyDown(brands, { key: 'ArrowDown' });
+    fireEvent.click(await screen.findByRole('option', { name: 'Dusk' }));
+    expect(client).toHaveTextContent('A General role sees and manages only these brands');
+    fireEvent.change(input(client, 'name'), { target: { value: 'Brand keepers' } });
+    fireEvent.mouseDown(within(client).getByRole('combobox', { name: /Role type/ }));
+    fireEvent.click(await screen.findByRole('option', { name: 'General' }));
+    fireEvent.click(within(within(client).getByTestId('menu-group-1')).getByRole('checkbox', { name: 'System' }));
+    fireEvent.click(within(client).getByTestId('crud-form-save'));
+    await waitFor(() => expect(api.calls.some((c) => c.method === 'POST')).toBe(true));
+    const sent = JSON.parse(api.calls.find((c) => c.method === 'POST')!.body!);
+    expect(sent.brands).toEqual([32]);
+    expect(sent).not.toHaveProperty('customers');
   });
 
   it('multiSelect hides deleted options unless chosen', async () => {

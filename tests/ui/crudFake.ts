@@ -127,6 +127,7 @@ export function fakeApi(options: { roles?: FakeRole[]; employees?: FakeEmployee[
     if (path === 'system/client/GetActiveClient') {
       return { status: 200, body: [{ value: 5, label: 'Acme', names: { zh_TW: '頂尖公司', en: 'Acme' } }, { value: 6, label: 'Gone', deleted: true }] };
     }
+    if (path === 'Product/brand/options') return { status: 200, body: [{ value: 31, label: 'Dawn' }, { value: 32, label: 'Dusk' }] };
     if (path === 'system/role/options') return { status: 200, body: roles.map((r) => ({ value: r.id, label: r.name })) };
     if (path === 'system/role' && method === 'GET') return { status: 200, body: listPage(roles as unknown as Rows, query, ['name']) };
     if (path === 'system/employee' && method === 'GET') return { status: 200, body: listPage(employees as unknown as Rows, query, ['account', 'name']) };

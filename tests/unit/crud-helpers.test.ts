@@ -14,6 +14,8 @@ import { filterQuery } from '../../src/engine/crud/useCrudList';
 import { flagBits, toggleFlag } from '../../src/widgets/FlagsWidget';
 import { leafIds, toggleIds, toTree } from '../../src/widgets/MenuTreeWidget';
 import { dependentConditions, matchingOptions, sourceItems, sourcePath, toSelectOptions, visibleOptions } from '../../src/widgets/options';
+import { hiddenPaths } from '../../src/engine/crud/schemaForm';
+import { applyLogic } from '../../src/domain/validation/index';
 import { splitTags } from '../../src/widgets/TagsWidget';
 import { allowedForTenant } from '../../src/widgets/tenantOptions';
 import { countryChoices, timezoneChoices, utcOffsetLabel } from '../../src/widgets/ConfigWidgets';
@@ -222,5 +224,21 @@ describe('tags', () => {
   it('splits a typed or pasted entry on line breaks and commas, trimmed, without empty items', () => {
     expect(splitTags(' Spring , Summer,,\r\nAutumn\n\nWinter，Snow ')).toEqual(['Spring', 'Summer', 'Autumn', 'Winter', 'Snow']);
     expect(splitTags('  ')).toEqual([]);
+  });
+});
+
+describe('hidden fields', () => {
+  const ui = {
+    domain: { 'ui:options': { visibleIf: { '!=': [{ var: 'domainType' }, 1] } } },
+    customers: { 'ui:options': { tenantTypes: [1] } },
+    brands: { 'ui:options': { tenantTypes: [2] } },
+  };
+  const evaluate = (logic: unknown, data: unknown) => applyLogic(logic, data);
+
+  it('hides a field whose visibleIf fails, and fields meant for other tenant types', () => {
+    expect(hiddenPaths(ui, { domainType: 1 }, evaluate, 1)).toEqual(['domain', 'brands']);
+    expect(hiddenPaths(ui, { domainType: 2 }, evaluate, 2)).toEqual(['customers']);
+    // Before the session is known, tenant-bound fields stay hidden.
+    expect(hiddenPaths(ui, { domainType: 2 }, evaluate)).toEqual(['customers', 'brands']);
   });
 });

@@ -147,8 +147,10 @@ export function schemaDefaults(schema: unknown): Node {
  * `ui:options.visibleIf` (json-logic over the whole form data, e.g.
  * `{ "!=": [{ "var": "domainType" }, 1] }`) is not truthy. A condition that cannot be judged
  * (it throws) keeps the field visible. Children of a hidden object are not listed again.
+ * `ui:options.tenantTypes` (TenantType values) hides a field from users of other tenant types
+ * (e.g. a role's customers are the operator's, its brands a client's).
  */
-export function hiddenPaths(uiSchema: unknown, data: unknown, evaluate: (logic: unknown, data: unknown) => unknown): string[] {
+export function hiddenPaths(uiSchema: unknown, data: unknown, evaluate: (logic: unknown, data: unknown) => unknown, tenantType?: number): string[] {
   const out: string[] = [];
   const walk = (ui: unknown, path: string) => {
     if (!isNode(ui)) return;
@@ -156,6 +158,10 @@ export function hiddenPaths(uiSchema: unknown, data: unknown, evaluate: (logic: 
       if (key.startsWith('ui:') || !isNode(child)) continue;
       const childPath = path ? `${path}.${key}` : key;
       const options = child['ui:options'];
+      if (isNode(options) && Array.isArray(options.tenantTypes) && !options.tenantTypes.includes(tenantType)) {
+        out.push(childPath);
+        continue;
+      }
       if (isNode(options) && options.visibleIf !== undefined) {
         let visible = true;
         try {

@@ -25,6 +25,7 @@ import { FIELD_WIDGETS, WIDGETS } from '../../widgets/index';
 import { isApiError } from '../api/ApiError';
 import { apiEnv } from '../api/env';
 import { useFeedback } from '../feedback/FeedbackProvider';
+import { useSession } from '../session/store';
 import { pathNameGenerator, rjsfTemplates, rjsfValidator, type FormContext } from './rjsf';
 import { buildUiSchema, hiddenPaths, hideFields, localizeSchema, toErrorSchema, withoutPaths } from './schemaForm';
 
@@ -89,12 +90,13 @@ export function useSchemaForm({ form, readOnly = NONE, initial = null, fallback 
   const [submitted, setSubmitted] = useState(false);
   const rootRef = useRef<HTMLDivElement | null>(null);
 
-  const hidden = useMemo(() => hiddenPaths(form.uiSchema, current, (logic, d) => applyLogic(logic, d)), [form, current]);
+  const tenantType = useSession()?.user.tenantType;
+  const hidden = useMemo(() => hiddenPaths(form.uiSchema, current, (logic, d) => applyLogic(logic, d), tenantType), [form, current, tenantType]);
   const hiddenKey = hidden.join('|');
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const uiSchema = useMemo(() => hideFields(baseUi, hidden) as UiSchema, [baseUi, hiddenKey]);
   /** What is checked and sent: the data less the hidden fields. */
-  const visibleData = (d: FormData) => withoutPaths(d, hiddenPaths(form.uiSchema, d, (logic, x) => applyLogic(logic, x)));
+  const visibleData = (d: FormData) => withoutPaths(d, hiddenPaths(form.uiSchema, d, (logic, x) => applyLogic(logic, x), tenantType));
 
   const errors = useMemo(() => ({ ...serverErrors, ...clientErrors }), [serverErrors, clientErrors]);
   const extraErrors = useMemo(() => {

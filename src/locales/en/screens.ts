@@ -75,6 +75,8 @@ const screens = {
       keyword: 'Role name',
       functions: 'Functions',
       customers: 'Authorized clients',
+      brands: 'Authorized brands',
+      brandsHelp: 'A General role sees and manages only these brands and their products; none chosen means all brands.',
       manageClients: 'Manage clients',
       manageBrands: 'Manage brands',
       appStock: 'Use the app for stock in/out',

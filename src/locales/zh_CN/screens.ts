@@ -71,6 +71,8 @@ const screens: typeof en = {
       keyword: '角色名称',
       functions: '功能权限',
       customers: '授权客户',
+      brands: '授权品牌',
+      brandsHelp: '一般角色只能查看并管理所选品牌及其产品；不选表示全部品牌。',
       manageClients: '管理客户',
       manageBrands: '管理品牌',
       appStock: '使用 App 进出货',

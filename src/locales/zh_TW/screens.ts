@@ -71,6 +71,8 @@ const screens: typeof en = {
       keyword: '角色名稱',
       functions: '功能權限',
       customers: '授權客戶',
+      brands: '授權品牌',
+      brandsHelp: '一般角色只能看到並管理所選品牌及其產品；不選表示全部品牌。',
       manageClients: '管理客戶',
       manageBrands: '管理品牌',
       appStock: '使用 App 進出貨',
