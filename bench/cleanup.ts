@@ -30,3 +30,4 @@ export function cleanupAll(log: (line: string) => void = (l) => console.error(l)
   });
   return cleaning;
 }
+

@@ -27,11 +27,12 @@ import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { runAlone } from './alone';
 import { cleanupAll, onCleanup } from './cleanup';
 import { CODE_PATTERN } from './codes-fixture';
 import type { CodesChildMessage, CodesStep, ExportedMessage, GeneratedMessage, PreparedMessage } from './codes-protocol';
 import { prepareDatabase, type Backend } from './databases';
-import { fmtInt, fmtMs, table, type Section } from './stats';
+import { fmtInt, fmtMs, type Section } from './stats';
 
 export const CODES_SIZES = (process.env.BENCH_CODES_SIZES ?? '100000,1000000')
   .split(',').map((s) => Number(s.trim())).filter((n) => Number.isInteger(n) && n > 0);
@@ -246,21 +247,4 @@ export function codesMemorySection(runs: CodesRun[]): Section {
 }
 
 // Run alone.
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const only = process.argv[2] as Backend | undefined;
-  const backends: Backend[] = only ? [only] : ['pglite', 'postgres'];
-  const onSignal = () => void cleanupAll().finally(() => process.exit(130));
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
-  (async () => {
-    const runs: CodesRun[] = [];
-    for (const b of backends) runs.push(...(await runCodesBackend(b, (l) => console.error(`  · ${l}`))));
-    for (const s of [codesSection(runs), codesMemorySection(runs)]) {
-      console.log(`\n${s.title}\n${table(s.table)}\n${s.notes.map((n) => `- ${n}`).join('\n')}`);
-    }
-  })().catch(async (err) => {
-    console.error(err);
-    await cleanupAll();
-    process.exitCode = 1;
-  });
-}
+runAlone(import.meta.url, runCodesBackend, (runs) => [codesSection(runs), codesMemorySection(runs)]);

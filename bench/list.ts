@@ -20,10 +20,11 @@ import { fork, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { runAlone } from './alone';
 import { cleanupAll, onCleanup } from './cleanup';
 import { prepareDatabase, type Backend } from './databases';
 import { BENCH_ADMIN_PASSWORD, BENCH_TENANT, type CapturedMessage, type QueryExample, type ChildMessage, type ExplainedMessage, type ParentMessage, type ReadyMessage } from './list-protocol';
-import { fmtInt, fmtMs, median, nowMs, table, type Section } from './stats';
+import { fmtInt, fmtMs, median, nowMs, type Section } from './stats';
 
 export { cleanupAll, type Backend };
 
@@ -369,21 +370,4 @@ export function seedSection(results: BackendResult[]): Section {
 }
 
 // Run alone.
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const only = process.argv[2] as Backend | undefined;
-  const backends: Backend[] = only ? [only] : ['pglite', 'postgres'];
-  const onSignal = () => void cleanupAll().finally(() => process.exit(130));
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
-  (async () => {
-    const results: BackendResult[] = [];
-    for (const b of backends) results.push(await runBackend(b, (l) => console.error(l)));
-    for (const s of [seedSection(results), listSection(results), whatIfSection(results)]) {
-      console.log(`\n${s.title}\n${table(s.table)}\n${s.notes.map((n) => `- ${n}`).join('\n')}`);
-    }
-  })().catch(async (err) => {
-    console.error(err);
-    await cleanupAll();
-    process.exitCode = 1;
-  });
-}
+runAlone(import.meta.url, runBackend, (results) => [seedSection(results), listSection(results), whatIfSection(results)]);

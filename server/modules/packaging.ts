@@ -130,18 +130,9 @@ export interface PackagingMaterialDto extends PackagingMaterialListItem {
   relatedMaterialIds: number[];
 }
 
-interface MaterialBody {
-  clientId: number;
-  productId: number;
-  categoryId: number;
-  name: string;
-  no: string;
-  codeType: number;
-  bindingSheetType: number;
-  codeFormat: number;
-  codeLength: number;
-  relatedMaterialIds?: number[];
-}
+/** What a material's form sends: the list item's own fields (no names or times), related materials optional. */
+type MaterialBody = Pick<PackagingMaterialListItem, 'clientId' | 'productId' | 'categoryId' | 'name' | 'no' | 'codeType' | 'bindingSheetType' | 'codeFormat' | 'codeLength'>
+  & { relatedMaterialIds?: number[] };
 
 export interface MaterialFilters {
   keyword?: string;

@@ -9,12 +9,12 @@ import { useMemo } from 'react';
 import Autocomplete, { createFilterOptions } from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import type { WidgetProps } from '@rjsf/utils';
-import { useTranslation } from 'react-i18next';
 import type { TenantConfig } from '../domain/api';
 import { pickName, type Lang } from '../domain/lang';
 import { sortByCountryPriority } from '../domain/reference/dialCodes';
 import { useLang } from '../engine/i18n/useLang';
 import { useSessionConfig } from '../engine/session/config';
+import { fieldInputProps, useAutocompleteBase } from './fieldProps';
 
 interface Choice {
   value: number;
@@ -58,41 +58,23 @@ const filter = createFilterOptions<Choice>({ stringify: (c) => `${c.label} ${c.s
 
 function configSelect(choicesOf: (config: TenantConfig | undefined, lang: Lang) => Choice[]) {
   return function ConfigSelectWidget(props: WidgetProps) {
-    const { t } = useTranslation();
     const [lang] = useLang();
     const { data: config, isLoading } = useSessionConfig();
     const choices = useMemo(() => choicesOf(config, lang), [config, lang]);
     const selected = choices.find((c) => c.value === props.value) ?? null;
     return (
       <Autocomplete<Choice>
+        {...useAutocompleteBase(props)}
         id={props.id}
         options={choices}
         value={selected}
         loading={isLoading}
-        disabled={props.disabled || props.readonly}
-        size="small"
-        fullWidth
-        autoHighlight
         onChange={(_e, c) => props.onChange(c ? c.value : props.options.emptyValue)}
         getOptionLabel={(c) => c.label}
         getOptionKey={(c) => String(c.value)}
         isOptionEqualToValue={(a, b) => a.value === b.value}
         filterOptions={filter}
-        noOptionsText={t('common.noMatch')}
-        loadingText={t('screens.crud.loading')}
-        openText={t('common.open')}
-        closeText={t('common.close')}
-        clearText={t('common.clear')}
-        renderInput={(params) => (
-          <TextField
-            {...params}
-            name={props.htmlName ?? props.id}
-            label={props.hideLabel ? undefined : props.label}
-            required={props.required}
-            error={(props.rawErrors?.length ?? 0) > 0}
-            onBlur={() => props.onBlur(props.id, props.value)}
-          />
-        )}
+        renderInput={(params) => <TextField {...params} {...fieldInputProps(props)} />}
       />
     );
   };

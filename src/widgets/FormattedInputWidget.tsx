@@ -8,6 +8,7 @@ import { useEffect, useState } from 'react';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import type { WidgetProps } from '@rjsf/utils';
+import { fieldInputProps } from './fieldProps';
 import { displayFormatted, formatInput, isInputFormat, parseFormatted, type InputFormat } from './inputFormats';
 
 const NUMERIC_MODE: Partial<Record<InputFormat, 'numeric' | 'decimal' | 'email' | 'url' | 'tel'>> = {
@@ -28,25 +29,19 @@ export function FormattedInputWidget(props: WidgetProps) {
 
   return (
     <TextField
+      {...fieldInputProps(props)}
       id={props.id}
-      name={props.htmlName ?? props.id}
       size="small"
       fullWidth
-      label={props.hideLabel ? undefined : props.label}
-      required={props.required}
       disabled={props.disabled || props.readonly}
       placeholder={props.placeholder}
       value={text}
-      error={(props.rawErrors?.length ?? 0) > 0}
-      autoFocus={props.autofocus}
       onChange={(e) => {
         const next = formatInput(format, e.target.value);
         setText(next);
         const value = parseFormatted(format, next, numeric);
         props.onChange(value === undefined ? props.options.emptyValue : value);
       }}
-      onBlur={() => props.onBlur(props.id, props.value)}
-      onFocus={() => props.onFocus(props.id, props.value)}
       slotProps={{
         htmlInput: { inputMode: NUMERIC_MODE[format] ?? 'text', ...(format === 'phoneDigits' ? { maxLength: 15 } : {}) },
         input: format === 'percentage' ? { endAdornment: <InputAdornment position="end">%</InputAdornment> } : undefined,

@@ -7,12 +7,12 @@ import { useMemo } from 'react';
 import Autocomplete, { createFilterOptions } from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import type { WidgetProps } from '@rjsf/utils';
-import { useTranslation } from 'react-i18next';
 import type { DialCode } from '../domain/api';
 import { PHONE_MAX_DIGITS } from '../domain/limits';
 import { sortByCountryPriority } from '../domain/reference/dialCodes';
 import { useLang } from '../engine/i18n/useLang';
 import { useSessionConfig } from '../engine/session/config';
+import { fieldInputProps, useAutocompleteBase } from './fieldProps';
 import { dialCodeLabel } from './PhoneInput';
 import { formatInput } from './inputFormats';
 
@@ -21,7 +21,6 @@ const filter = createFilterOptions<DialCode>({
 });
 
 export function DialCodeWidget(props: WidgetProps) {
-  const { t } = useTranslation();
   const [lang] = useLang();
   const { data: config, isLoading } = useSessionConfig();
   const options = useMemo(() => sortByCountryPriority(config?.dialCodes ?? [], lang), [config, lang]);
@@ -30,34 +29,17 @@ export function DialCodeWidget(props: WidgetProps) {
   const selected = useMemo(() => options.find((o) => o.code === code) ?? null, [options, code]);
   return (
     <Autocomplete<DialCode>
+      {...useAutocompleteBase(props)}
       id={props.id}
       options={options}
       value={selected}
       loading={isLoading}
-      disabled={props.disabled || props.readonly}
-      size="small"
-      fullWidth
-      autoHighlight
       onChange={(_e, o) => props.onChange(o ? o.code : props.options.emptyValue)}
       getOptionLabel={(o) => dialCodeLabel(o, lang)}
       getOptionKey={(o) => o.countryCode}
       isOptionEqualToValue={(a, b) => a.countryCode === b.countryCode}
       filterOptions={filter}
-      noOptionsText={t('common.noMatch')}
-      loadingText={t('screens.crud.loading')}
-      openText={t('common.open')}
-      closeText={t('common.close')}
-      clearText={t('common.clear')}
-      renderInput={(params) => (
-        <TextField
-          {...params}
-          name={props.htmlName ?? props.id}
-          label={props.hideLabel ? undefined : props.label}
-          required={props.required}
-          error={(props.rawErrors?.length ?? 0) > 0}
-          onBlur={() => props.onBlur(props.id, props.value)}
-        />
-      )}
+      renderInput={(params) => <TextField {...params} {...fieldInputProps(props)} />}
     />
   );
 }
@@ -65,23 +47,17 @@ export function DialCodeWidget(props: WidgetProps) {
 export function PhoneWidget(props: WidgetProps) {
   return (
     <TextField
+      {...fieldInputProps(props)}
       id={props.id}
-      name={props.htmlName ?? props.id}
       size="small"
       fullWidth
       type="tel"
-      label={props.hideLabel ? undefined : props.label}
-      required={props.required}
       disabled={props.disabled || props.readonly}
       value={typeof props.value === 'string' ? props.value : ''}
-      error={(props.rawErrors?.length ?? 0) > 0}
-      autoFocus={props.autofocus}
       onChange={(e) => {
         const digits = formatInput('phoneDigits', e.target.value);
         props.onChange(digits === '' ? props.options.emptyValue : digits);
       }}
-      onBlur={() => props.onBlur(props.id, props.value)}
-      onFocus={() => props.onFocus(props.id, props.value)}
       slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: PHONE_MAX_DIGITS, autoComplete: 'tel-national' } }}
     />
   );

@@ -12,8 +12,8 @@ import Autocomplete, { createFilterOptions } from '@mui/material/Autocomplete';
 import Chip from '@mui/material/Chip';
 import TextField from '@mui/material/TextField';
 import type { WidgetProps } from '@rjsf/utils';
-import { useTranslation } from 'react-i18next';
 import type { FormContext } from '../engine/crud/rjsf';
+import { fieldInputProps, useAutocompleteBase } from './fieldProps';
 import { dependentConditions, matchingOptions, visibleOptions, type SelectOption } from './options';
 import { useOptionSource } from './useOptionSource';
 import { allowedForTenant, useTenantType } from './tenantOptions';
@@ -82,18 +82,8 @@ function useSelectModel(props: WidgetProps, multiple: boolean) {
 }
 
 function useCommon(props: WidgetProps) {
-  const { t } = useTranslation();
   return {
-    noOptionsText: t('common.noMatch'),
-    loadingText: t('screens.crud.loading'),
-    openText: t('common.open'),
-    closeText: t('common.close'),
-    clearText: t('common.clear'),
-    // Read-only (view mode) renders like disabled, so every field of a view looks the same.
-    disabled: props.disabled || props.readonly,
-    autoHighlight: true,
-    fullWidth: true,
-    size: 'small' as const,
+    ...useAutocompleteBase(props),
     filterOptions: filter,
     isOptionEqualToValue: sameOption,
     getOptionLabel: optionLabel,
@@ -102,19 +92,7 @@ function useCommon(props: WidgetProps) {
 }
 
 function textField(props: WidgetProps, params: object) {
-  return (
-    <TextField
-      {...params}
-      name={props.htmlName ?? props.id}
-      label={props.hideLabel ? undefined : props.label}
-      required={props.required}
-      placeholder={props.placeholder}
-      error={(props.rawErrors?.length ?? 0) > 0}
-      autoFocus={props.autofocus}
-      onBlur={() => props.onBlur(props.id, props.value)}
-      onFocus={() => props.onFocus(props.id, props.value)}
-    />
-  );
+  return <TextField {...params} {...fieldInputProps(props)} placeholder={props.placeholder} />;
 }
 
 export function SelectWidget(props: WidgetProps) {

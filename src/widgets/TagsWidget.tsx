@@ -10,6 +10,7 @@ import Chip from '@mui/material/Chip';
 import TextField from '@mui/material/TextField';
 import type { WidgetProps } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
+import { fieldInputProps, useAutocompleteBase } from './fieldProps';
 
 /** The texts of a typed or pasted entry: split on new lines and commas (both widths), trimmed. */
 export function splitTags(text: string): string[] {
@@ -42,10 +43,7 @@ export function TagsWidget(props: WidgetProps) {
       options={[]}
       value={value}
       inputValue={input}
-      disabled={disabled}
-      fullWidth
-      size="small"
-      clearText={t('common.clear')}
+      {...useAutocompleteBase(props)}
       onInputChange={(_e, text, reason) => {
         // A comma typed (or a list pasted) adds what came before it.
         if (reason === 'input' && /[\r\n,，]/.test(text)) commit(text);
@@ -61,12 +59,9 @@ export function TagsWidget(props: WidgetProps) {
       renderInput={(params) => (
         <TextField
           {...params}
-          name={props.htmlName ?? props.id}
-          label={props.hideLabel ? undefined : props.label}
-          required={props.required}
+          {...fieldInputProps(props)}
           placeholder={disabled ? undefined : t('tags.placeholder')}
           helperText={value.length ? t('tags.count', { count: value.length }) : undefined}
-          error={(props.rawErrors?.length ?? 0) > 0}
           onKeyDown={(e) => {
             if ((e.key === 'Tab' || e.key === 'Enter') && input.trim() !== '') {
               if (e.key === 'Enter') e.preventDefault();
@@ -84,7 +79,6 @@ export function TagsWidget(props: WidgetProps) {
             if (input.trim() !== '') commit(input);
             props.onBlur(props.id, props.value);
           }}
-          onFocus={() => props.onFocus(props.id, props.value)}
         />
       )}
     />

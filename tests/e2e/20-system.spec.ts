@@ -17,7 +17,7 @@
 import { png } from '../support/png';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { query } from './db';
-import { screenshot, signIn, signInAsNewUser, STRONG_PASSWORD, fillLogin } from './helpers';
+import { choose, screenshot, signIn, signInAsNewUser, STRONG_PASSWORD, fillLogin } from './helpers';
 
 const OPERATOR = 'platform';
 
@@ -64,12 +64,6 @@ async function logout(page: Page): Promise<void> {
 async function search(page: Page, keyword: string): Promise<void> {
   await page.getByTestId('crud-filters').locator('input[name="keyword"]').fill(keyword);
   await page.getByTestId('crud-search').click();
-}
-
-/** Picks an option of an Autocomplete (select, country, dial code, timezone) by typing. */
-async function choose(scope: Locator, page: Page, name: string, typed: string, option: RegExp | string): Promise<void> {
-  await scope.locator(`input[name="${name}"]`).fill(typed);
-  await page.getByRole('option', { name: option }).first().click();
 }
 
 /** Types a date-time into an MUI X picker field (sections: YYYY/MM/DD HH:mm). */

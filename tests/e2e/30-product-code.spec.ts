@@ -17,7 +17,7 @@
 import fs from 'node:fs/promises';
 import { expect, test, type Download, type Locator, type Page } from '@playwright/test';
 import { query } from './db';
-import { screenshot, signInAsNewUser } from './helpers';
+import { choose, screenshot, signInAsNewUser } from './helpers';
 
 const OPERATOR = 'platform';
 const CLIENT = 'demo';
@@ -37,12 +37,6 @@ const state = {
 };
 
 // --- Helpers --------------------------------------------------------------------------------
-
-/** Picks an option of an Autocomplete by typing part of its label. */
-async function choose(scope: Locator, page: Page, name: string, typed: string, option: RegExp | string): Promise<void> {
-  await scope.locator(`input[name="${name}"]`).fill(typed);
-  await page.getByRole('option', { name: option }).first().click();
-}
 
 /** The labels an Autocomplete offers when opened empty. */
 async function offered(scope: Locator, page: Page, name: string): Promise<string[]> {
@@ -173,6 +167,17 @@ test('the client adds a brand and a brand product packed in the operator\'s mate
   expect(links.map((l) => l.material_id)).toEqual([state.materialId]);
   await expect(page.locator('.MuiDataGrid-row').first()).toContainText(brandProductName);
   await screenshot(page, 'brand-product-list-zh_TW');
+
+  // A General role of the client may be limited to this brand (authorized clients are the operator's).
+  await page.goto('/system/role');
+  await page.getByTestId('crud-add').click();
+  await expect(form.locator('input[name="brands"]')).toBeVisible();
+  await expect(form.locator('input[name="customers"]')).toHaveCount(0);
+  await choose(form, page, 'brands', '晨光', brandName);
+  await form.locator('input[name="brands"]').press('Escape');
+  await screenshot(page, 'role-form-client-brands-zh_TW');
+  await form.getByTestId('crud-form-cancel').click();
+  await page.goto('/product/brand-product');
 
   // The list exports as a workbook by itself (an xlsx file is a zip: it starts with PK).
   await page.getByTestId('crud-export').click();

@@ -1,5 +1,5 @@
 /** Page helpers shared by the specs. */
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { createUser, uniqueAccount } from './db';
 
 export const STRONG_PASSWORD = 'E2ePass123';
@@ -47,4 +47,10 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   // Let MUI's JS-driven transitions (dialogs, collapses: ~225-300 ms) settle first.
   await page.waitForTimeout(450);
   await page.screenshot({ path: `tests/e2e/artifacts/${name}.png`, fullPage: false, animations: 'disabled', caret: 'hide' });
+}
+
+/** Picks an option of an Autocomplete (select, country, dial code, timezone) by typing part of its label. */
+export async function choose(scope: Locator, page: Page, name: string, typed: string, option: RegExp | string): Promise<void> {
+  await scope.locator(`input[name="${name}"]`).fill(typed);
+  await page.getByRole('option', { name: option }).first().click();
 }

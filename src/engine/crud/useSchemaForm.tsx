@@ -22,10 +22,10 @@ import type { FieldErrors } from '../../domain/api';
 import type { FormDeclarationJson } from '../../domain/declarations';
 import { applyLogic, createValidator, type FormDeclaration } from '../../domain/validation/index';
 import { FIELD_WIDGETS, WIDGETS } from '../../widgets/index';
+import { useTenantType } from '../../widgets/tenantOptions';
 import { isApiError } from '../api/ApiError';
 import { apiEnv } from '../api/env';
 import { useFeedback } from '../feedback/FeedbackProvider';
-import { useSession } from '../session/store';
 import { pathNameGenerator, rjsfTemplates, rjsfValidator, type FormContext } from './rjsf';
 import { buildUiSchema, hiddenPaths, hideFields, localizeSchema, toErrorSchema, withoutPaths } from './schemaForm';
 
@@ -90,7 +90,7 @@ export function useSchemaForm({ form, readOnly = NONE, initial = null, fallback 
   const [submitted, setSubmitted] = useState(false);
   const rootRef = useRef<HTMLDivElement | null>(null);
 
-  const tenantType = useSession()?.user.tenantType;
+  const tenantType = useTenantType();
   const hidden = useMemo(() => hiddenPaths(form.uiSchema, current, (logic, d) => applyLogic(logic, d), tenantType), [form, current, tenantType]);
   const hiddenKey = hidden.join('|');
   // eslint-disable-next-line react-hooks/exhaustive-deps
