@@ -13,7 +13,8 @@ import fastifyStatic from '@fastify/static';
 import { ErrorCode } from '../src/domain/errors';
 import { authenticate } from './auth';
 import type { AppDeps } from './context';
-import { ApiError, notFound, toEnvelope } from './errors';
+import { ApiError, clientErrorHandler, notFound, sendError } from './errors';
+import { guardInput, JSON_BODY_LIMIT } from './input';
 import announcementRoutes from './modules/announcement';
 import brandRoutes from './modules/brand';
 import clientRoutes from './modules/client';
@@ -83,9 +84,16 @@ export async function buildApp({ db, settings, keys, logger = false }: BuildAppO
     trustProxy: typeof settings.trustProxy === 'number'
       ? ((hops: number) => (_addr: string, i: number) => i < hops)(settings.trustProxy)
       : settings.trustProxy,
-    // Every failing field is listed in a code-1 answer, not only the first.
-    ajv: { customOptions: { allErrors: true } },
+    // Every failing field is listed in a code-1 answer, not only the first; Infinity and NaN
+    // are not numbers (route schemas are bounded too: server/input.ts).
+    ajv: { customOptions: { allErrors: true, strictNumbers: true } },
+    bodyLimit: JSON_BODY_LIMIT,
+    // The router's own failures (bad URL escape 400, over-long path parameter 414) and
+    // requests Node cannot parse answer the envelope too.
+    frameworkErrors: sendError,
+    clientErrorHandler,
   });
+  guardInput(app);
 
   app.decorateRequest('user', null);
 
@@ -99,11 +107,7 @@ export async function buildApp({ db, settings, keys, logger = false }: BuildAppO
     }
   });
 
-  app.setErrorHandler((err, req, reply) => {
-    const { status, body, unexpected } = toEnvelope(err);
-    if (unexpected) req.log.error({ err }, 'unexpected error');
-    return reply.code(status).type('application/json; charset=utf-8').send(body);
-  });
+  app.setErrorHandler(sendError);
 
   // Only the sign-in route opts in (route config rateLimit); counted per client IP.
   await app.register(rateLimit, {

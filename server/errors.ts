@@ -2,7 +2,9 @@
  * The failure envelope of DESIGN.md "API conventions": status 4xx/5xx with
  * `{ code, message, data? }`, message the English text of the code.
  */
-import type { FastifyError } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiErrorBody, FieldErrors } from '../src/domain/api';
 import { ErrorCode } from '../src/domain/errors';
 import { enErrors } from '../src/locales/index';
@@ -85,7 +87,12 @@ export function fieldErrorsOf(validation: AjvError[], context: string | undefine
   return out;
 }
 
-/** Any thrown value -> status and envelope. Unexpected errors become 500 code 9999. */
+/**
+ * Any thrown value -> status and envelope. Fastify's own client errors (malformed, empty or
+ * too large bodies, wrong content types, bad URLs, over-long path parameters, 404s) keep
+ * their 4xx status with the catalogue code; those about the body say so in `data.body`.
+ * Anything else is 500 code 9999, `unexpected` (the caller logs it).
+ */
 export function toEnvelope(err: unknown): { status: number; body: ApiErrorBody; unexpected: boolean } {
   if (err instanceof ApiError) return { status: err.statusCode, body: err.body(), unexpected: false };
   const fe = err as Partial<FastifyError> & { validation?: AjvError[]; validationContext?: string };
@@ -94,9 +101,31 @@ export function toEnvelope(err: unknown): { status: number; body: ApiErrorBody; 
   }
   const status = typeof fe?.statusCode === 'number' ? fe.statusCode : 500;
   if (status >= 400 && status < 500) {
-    // Fastify's own client errors: malformed JSON, empty body, wrong content type, too large.
     const code = status === 404 ? ErrorCode.NotFound : status === 401 || status === 403 || status === 429 ? ErrorCode.NotAllowed : ErrorCode.BadRequest;
-    return { status, body: { code, message: codeText(code) }, unexpected: false };
+    const aboutBody = typeof fe.code === 'string' && fe.code.startsWith('FST_ERR_CTP_');
+    const body = new ApiError(status, code, aboutBody ? { body: { key: 'invalid' } } : undefined).body();
+    return { status, body, unexpected: false };
   }
   return { status: 500, body: { code: ErrorCode.SystemError, message: codeText(ErrorCode.SystemError) }, unexpected: true };
+}
+
+/** Sends the envelope of any error; an unexpected one is logged with the request. */
+export function sendError(err: unknown, req: FastifyRequest, reply: FastifyReply) {
+  const { status, body, unexpected } = toEnvelope(err);
+  if (unexpected) req.log.error({ err }, 'unexpected error');
+  return reply.code(status).type('application/json; charset=utf-8').send(body);
+}
+
+/**
+ * Fastify's clientErrorHandler: a request Node's HTTP parser cannot read (no route, no reply
+ * object) still gets the envelope; a socket already gone gets nothing.
+ */
+export function clientErrorHandler(err: Error & { code?: string }, socket: Duplex): void {
+  if (!socket.writable) {
+    socket.destroy(err);
+    return;
+  }
+  const status = err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : err.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+  const body = JSON.stringify(new ApiError(status, ErrorCode.BadRequest).body());
+  socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
 }

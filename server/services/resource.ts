@@ -3,11 +3,11 @@
  * against a screen declaration's form with the shared validator (src/domain/validation), and
  * the database errors a write can meet under concurrency.
  */
-import { validateBody, type FormDeclaration } from '../../src/domain/validation/index';
+import { DB_INT_MAX, validateBody, type FormDeclaration } from '../../src/domain/validation/index';
 import { badRequest } from '../errors';
 
 /** Ids are PostgreSQL `integer`: a larger number would fail in the database, not in the check. */
-export const DB_INT_MAX = 2_147_483_647;
+export { DB_INT_MAX };
 
 export const isDbId = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= DB_INT_MAX;
 

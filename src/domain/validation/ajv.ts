@@ -1,7 +1,7 @@
 /**
  * The Ajv instances of the validator: JSON Schema draft-07 (Ajv's default class, the dialect
  * @rjsf/validator-ajv8 uses too), allErrors, verbose errors (for between), `$data`
- * references, strict schemas (an unknown keyword or format in a declaration is an error at
+ * references, finite numbers only, strict schemas (an unknown keyword or format in a declaration is an error at
  * compile time), no type coercion, no defaults. One instance per unknown-field mode.
  */
 import Ajv, { type Options } from 'ajv';
@@ -25,6 +25,8 @@ const OPTIONS: Options = {
   strictRequired: false,
   allowUnionTypes: true,
   coerceTypes: false,
+  // Infinity and NaN are not numbers (input.ts also bounds every integer to the database's).
+  strictNumbers: true,
   useDefaults: false,
 };
 

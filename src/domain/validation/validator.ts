@@ -8,6 +8,7 @@ import enValidation from '../../locales/en/validation';
 import { ajvFor, type UnknownFields } from './ajv';
 import { fieldErrorsOfAjv } from './errors';
 import { assertRule, evaluateRules, type FormRule } from './logic';
+import { boundNumbers, inputFaults } from './input';
 import { closeObjects, inlineRefs, withoutEmpty } from './normalize';
 import { setOwn } from './paths';
 
@@ -60,6 +61,7 @@ function compile(form: FormDeclaration, mode: UnknownFields, options: ValidatorO
   let schema: JsonSchema = form.schema;
   if (options.resolveRef) schema = inlineRefs(schema, options.resolveRef) as JsonSchema;
   if (mode !== 'allow') schema = closeObjects(schema) as JsonSchema;
+  schema = boundNumbers(schema);
   const compiled: Compiled = { validate: ajvFor(mode).compile(schema as AnySchema), rules };
   if (!byMode) compiledCache.set(key, (byMode = new Map()));
   byMode.set(mode, compiled);
@@ -69,7 +71,9 @@ function compile(form: FormDeclaration, mode: UnknownFields, options: ValidatorO
 function run(compiled: Compiled, data: unknown, context: ValidationContext | undefined): { view: unknown; errors: FieldErrors } {
   const view = withoutEmpty(data);
   compiled.validate(view);
+  // A string with NUL or a lone surrogate, or a non-finite number, fails first (input.ts).
   const errors = fieldErrorsOfAjv(compiled.validate.errors);
+  for (const [path, fault] of Object.entries(inputFaults(data))) setOwn(errors, path, fault);
   // Rules run even when the schema fails elsewhere; a field keeps its first error.
   for (const f of evaluateRules(compiled.rules, data, context?.now)) {
     if (Object.hasOwn(errors, f.path)) continue;
