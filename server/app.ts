@@ -50,6 +50,8 @@ export interface RouteEntry {
   /** With the prefix and Fastify's `:param` placeholders, e.g. '/v1/system/role/:id'. */
   url: string;
   config: Record<string, unknown>;
+  /** The route's JSON schemas (params, querystring, body, ...) as registered, when it has any. */
+  schema?: Record<string, unknown>;
 }
 
 const routeTables = new WeakMap<FastifyInstance, RouteEntry[]>();
@@ -103,7 +105,10 @@ export async function buildApp({ db, settings, keys, logger = false }: BuildAppO
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
       if (method === 'HEAD') continue;
-      routes.push({ method, url: route.url, config: { ...(route.config as Record<string, unknown> | undefined) } });
+      routes.push({
+        method, url: route.url, config: { ...(route.config as Record<string, unknown> | undefined) },
+        ...(route.schema ? { schema: route.schema as Record<string, unknown> } : {}),
+      });
     }
   });
 

@@ -6,14 +6,16 @@
  *    walk after it); `__proto__` and `constructor.prototype` keys refused like Fastify's own
  *    parser does; an empty body is no body (a DELETE or POST sent with the JSON content type).
  *  - every route schema (params, querystring, body, headers) has its integers bounded to the
- *    database's range and its numbers finite (`boundNumbers`), so '1e309' or 99999999999 is a
- *    code 1 on the parameter rather than a database error;
- *  - params, querystring and body carry no NUL, lone surrogate or non-finite number: 400 code 1
- *    with the fields in `data`.
+ *    database's range (`boundIntegers`), so 99999999999 is a code 1 on the parameter rather
+ *    than a database error;
+ *  - params, querystring and body, as the route's schema coerced them, carry no NUL, lone
+ *    surrogate or non-finite number: 400 code 1 with the fields in `data`. This runs after
+ *    the schema (preHandler) because Ajv coerces a querystring '1e309' to Infinity for an
+ *    integer and its minimum/maximum checks skip non-finite numbers.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FieldErrors } from '../src/domain/api';
-import { boundNumbers, inputFaults } from '../src/domain/validation/index';
+import { boundIntegers, inputFaults } from '../src/domain/validation/index';
 import { ApiError, badRequest } from './errors';
 import { ErrorCode } from '../src/domain/errors';
 
@@ -66,11 +68,11 @@ export function guardInput(app: FastifyInstance): void {
     const schema = route.schema as Record<string, unknown> | undefined;
     if (!schema) return;
     const bounded: Record<string, unknown> = { ...schema };
-    for (const part of SCHEMA_PARTS) if (schema[part] !== undefined) bounded[part] = boundNumbers(schema[part]);
+    for (const part of SCHEMA_PARTS) if (schema[part] !== undefined) bounded[part] = boundIntegers(schema[part]);
     route.schema = bounded;
   });
 
-  app.addHook('preValidation', async (req) => {
+  app.addHook('preHandler', async (req) => {
     const faults = faultsOf(req);
     if (Object.keys(faults).length) throw badRequest(faults);
   });

@@ -12,4 +12,4 @@ export { KEYWORD_NAMES } from './keywords';
 export { checkUpload, type FileRule, type UploadValue } from './files';
 export { extendAjv, registerAnnotations, type UnknownFields } from './ajv';
 export { toInstant } from './dates';
-export { DB_INT_MAX, DB_INT_MIN, boundNumbers, inputFaults, isCleanText } from './input';
+export { DB_INT_MAX, DB_INT_MIN, boundIntegers, inputFaults, isCleanText } from './input';

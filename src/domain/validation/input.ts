@@ -4,8 +4,8 @@
  *    NUL in text and jsonb, and a lone surrogate in jsonb);
  *  - numbers are finite (JSON's `1e309` parses to Infinity);
  *  - a schema's integers lie within the database's `integer` range unless the schema bounds
- *    them itself, and its numbers are finite (`boundNumbers`, applied by the validator and
- *    to every route schema of the server).
+ *    them itself (`boundIntegers`, applied by the validator and to every route schema of the
+ *    server). Ajv skips minimum/maximum for non-finite numbers: `inputFaults` catches those.
  */
 import type { FieldErrors } from '../api';
 import { joinPath, setOwn } from './paths';
@@ -56,25 +56,17 @@ export function inputFaults(value: unknown, root = 'body'): FieldErrors {
 
 const NOT_SUBSCHEMAS = new Set(['enum', 'const', 'default', 'examples', 'example', 'required']);
 
-const hasType = (node: Record<string, unknown>, type: string) =>
-  node.type === type || (Array.isArray(node.type) && node.type.includes(type));
-
-/**
- * A copy of `schema` where every `integer` without its own bound gets the database's range
- * and every `number` without one gets ±Number.MAX_VALUE, so that Infinity (also a coerced
- * querystring '1e309') fails `minimum`/`maximum`.
- */
-export function boundNumbers<T>(schema: T): T {
+/** A copy of `schema` where every `integer` without a bound of its own gets the database's range. */
+export function boundIntegers<T>(schema: T): T {
   const walk = (node: unknown): unknown => {
     if (Array.isArray(node)) return node.map(walk);
     if (!node || typeof node !== 'object') return node;
     const obj = node as Record<string, unknown>;
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(obj)) setOwn(out, k, NOT_SUBSCHEMAS.has(k) ? v : walk(v));
-    const integer = hasType(obj, 'integer');
-    if (integer || hasType(obj, 'number')) {
-      if (out.minimum === undefined && out.exclusiveMinimum === undefined) out.minimum = integer ? DB_INT_MIN : -Number.MAX_VALUE;
-      if (out.maximum === undefined && out.exclusiveMaximum === undefined) out.maximum = integer ? DB_INT_MAX : Number.MAX_VALUE;
+    if (obj.type === 'integer' || (Array.isArray(obj.type) && obj.type.includes('integer'))) {
+      if (out.minimum === undefined && out.exclusiveMinimum === undefined) out.minimum = DB_INT_MIN;
+      if (out.maximum === undefined && out.exclusiveMaximum === undefined) out.maximum = DB_INT_MAX;
     }
     return out;
   };

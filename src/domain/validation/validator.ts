@@ -8,7 +8,7 @@ import enValidation from '../../locales/en/validation';
 import { ajvFor, type UnknownFields } from './ajv';
 import { fieldErrorsOfAjv } from './errors';
 import { assertRule, evaluateRules, type FormRule } from './logic';
-import { boundNumbers, inputFaults } from './input';
+import { boundIntegers, inputFaults } from './input';
 import { closeObjects, inlineRefs, withoutEmpty } from './normalize';
 import { setOwn } from './paths';
 
@@ -61,7 +61,7 @@ function compile(form: FormDeclaration, mode: UnknownFields, options: ValidatorO
   let schema: JsonSchema = form.schema;
   if (options.resolveRef) schema = inlineRefs(schema, options.resolveRef) as JsonSchema;
   if (mode !== 'allow') schema = closeObjects(schema) as JsonSchema;
-  schema = boundNumbers(schema);
+  schema = boundIntegers(schema);
   const compiled: Compiled = { validate: ajvFor(mode).compile(schema as AnySchema), rules };
   if (!byMode) compiledCache.set(key, (byMode = new Map()));
   byMode.set(mode, compiled);
