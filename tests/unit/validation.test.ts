@@ -421,3 +421,34 @@ describe('docs/validation.md', () => {
     expect(checked).toBeGreaterThan(35);
   });
 });
+
+describe('input every value obeys (input.ts)', () => {
+  const form: FormDeclaration = {
+    schema: {
+      type: 'object',
+      properties: {
+        name: { type: 'string', maxLength: 50 },
+        names: { type: 'object', additionalProperties: { type: 'string' } },
+        count: { type: 'integer' },
+        size: { type: 'integer', minimum: 0, maximum: 10_000_000_000 },
+        ratio: { type: 'number' },
+      },
+    },
+  };
+
+  it('refuses NUL and lone surrogates in strings and keys, at any depth, also in the browser', () => {
+    const check = createValidator(form);
+    expect(check({ name: 'a\u0000b' })).toEqual({ name: { key: 'invalid' } });
+    expect(check({ names: { en: 'x\ud800', zh_TW: '\udc00y', zh_CN: '\ud83d\ude00' } })).toEqual({ 'names.en': { key: 'invalid' }, 'names.zh_TW': { key: 'invalid' } });
+    expect(validateBody(form, { names: { 'e\u0000n': 'x' } })).toEqual({ ok: false, errors: { 'names.e\u0000n': { key: 'invalid' } } });
+    expect(check({ name: 'ok 😀 中文' })).toEqual({});
+  });
+
+  it('refuses non-finite numbers and integers past the database range unless the schema bounds them', () => {
+    const check = createValidator(form);
+    expect(check({ count: Infinity, ratio: -Infinity })).toEqual({ count: { key: 'invalid' }, ratio: { key: 'invalid' } });
+    expect(check({ count: 2_147_483_648 })).toEqual({ count: { key: 'max_value', params: { max: 2_147_483_647 } } });
+    expect(check({ count: -2_147_483_649 })).toEqual({ count: { key: 'min_value', params: { min: -2_147_483_648 } } });
+    expect(check({ count: 2_147_483_647, size: 9_000_000_000, ratio: 1e300 })).toEqual({});
+  });
+});
