@@ -73,8 +73,8 @@ describeApi('Fuzz: no input answers 5xx or leaves the envelope', (h) => {
   const admin = new Admin(h);
 
   beforeAll(async () => {
-    models = await routeModels(h.app);
     await admin.snapshot();
+    models = await routeModels(h.app, await admin.restore());
   });
 
   async function send(req: FuzzRequest, token: string | undefined): Promise<string | null> {

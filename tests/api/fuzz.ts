@@ -57,7 +57,8 @@ const propsOf = (schema: unknown): Record<string, Schema> => {
 /** OpenAPI '/v1/system/role/{id}' -> Fastify '/v1/system/role/:id'. */
 const fastifyPath = (p: string) => p.replace(/\{([^}]+)\}/g, ':$1');
 
-export async function routeModels(app: FastifyInstance): Promise<RouteModel[]> {
+/** `token`: a session for reading the OpenAPI document, should it need one. */
+export async function routeModels(app: FastifyInstance, token?: string): Promise<RouteModel[]> {
   const routes = listRoutes(app);
   const models = new Map<string, RouteModel>();
   const model = (method: string, url: string): RouteModel => {
@@ -93,7 +94,7 @@ export async function routeModels(app: FastifyInstance): Promise<RouteModel[]> {
   }
 
   // The platform's OpenAPI document, when there is one, knows every route's inputs.
-  const doc = await app.inject({ method: 'GET', url: '/v1/docs/openapi.json' });
+  const doc = await app.inject({ method: 'GET', url: '/v1/docs/openapi.json', headers: token ? { authorization: `Bearer ${token}` } : {} });
   if (doc.statusCode === 200) {
     const paths = (doc.json() as { paths?: Record<string, Record<string, Schema>> }).paths ?? {};
     for (const [p, ops] of Object.entries(paths)) {
