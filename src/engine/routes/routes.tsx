@@ -8,18 +8,16 @@ import { PageLoader } from '../pages/PageLoader';
 import { LoginGuard, RequireMenu, RequireSession, RootRedirect, SectionIndex } from './guards';
 import { RootLayout } from './RootLayout';
 import type { RouteHandle } from './meta';
-import { screenFor } from './screens';
 
 // The signed-in half (shell, home, section screens) loads after sign-in.
 const Shell = lazy(() => import('../shell/Shell').then((m) => ({ default: m.Shell })));
 const HomePage = lazy(() => import('../pages/HomePage').then((m) => ({ default: m.HomePage })));
-const ComingSoon = lazy(() => import('../pages/ComingSoon').then((m) => ({ default: m.ComingSoon })));
+const SectionScreen = lazy(() => import('./SectionScreen'));
 
 function Screen({ node }: { node: MenuNode }) {
-  const Component = screenFor(node.path) ?? ComingSoon;
   return (
     <Suspense fallback={<PageLoader />}>
-      <Component node={node} />
+      <SectionScreen node={node} />
     </Suspense>
   );
 }
