@@ -1,11 +1,9 @@
 /**
- * The screen of a section route: the registered screen of its menu path (every declaration,
- * see crud/registerAll), else the 'coming soon' panel. Its own chunk, with the declarations:
- * the sign-in page loads none of them.
+ * The screen of a section route: the registered screen of its menu path (see screens.tsx),
+ * else the 'coming soon' panel. Loaded after the screens registered (routes.tsx).
  */
 import { Suspense } from 'react';
 import type { MenuNode } from '../../domain/menu';
-import '../crud/registerAll';
 import { ComingSoon } from '../pages/ComingSoon';
 import { PageLoader } from '../pages/PageLoader';
 import { screenFor } from './screens';

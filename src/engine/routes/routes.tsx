@@ -8,11 +8,12 @@ import { PageLoader } from '../pages/PageLoader';
 import { LoginGuard, RequireMenu, RequireSession, RootRedirect, SectionIndex } from './guards';
 import { RootLayout } from './RootLayout';
 import type { RouteHandle } from './meta';
+import { screensReady } from './screens';
 
 // The signed-in half (shell, home, section screens) loads after sign-in.
 const Shell = lazy(() => import('../shell/Shell').then((m) => ({ default: m.Shell })));
 const HomePage = lazy(() => import('../pages/HomePage').then((m) => ({ default: m.HomePage })));
-const SectionScreen = lazy(() => import('./SectionScreen'));
+const SectionScreen = lazy(() => screensReady().then(() => import('./SectionScreen')));
 
 function Screen({ node }: { node: MenuNode }) {
   return (
