@@ -10,9 +10,16 @@ import { RootLayout } from './RootLayout';
 import type { RouteHandle } from './meta';
 import { screensReady } from './screens';
 
-// The signed-in half (shell, home, section screens) loads after sign-in.
-const Shell = lazy(() => import('../shell/Shell').then((m) => ({ default: m.Shell })));
-const HomePage = lazy(() => import('../pages/HomePage').then((m) => ({ default: m.HomePage })));
+// The signed-in half (shell, home, section screens) loads after the sign-in page painted.
+const loadShell = () => import('../shell/Shell');
+const loadHome = () => import('../pages/HomePage');
+const Shell = lazy(() => loadShell().then((m) => ({ default: m.Shell })));
+const HomePage = lazy(() => loadHome().then((m) => ({ default: m.HomePage })));
+
+/** Fetches the shell and the home page while the user types the credentials. */
+export function prefetchSignedIn(): void {
+  void Promise.all([loadShell(), loadHome()]).catch(() => {});
+}
 const SectionScreen = lazy(() => screensReady().then(() => import('./SectionScreen')));
 
 function Screen({ node }: { node: MenuNode }) {
@@ -46,7 +53,7 @@ export function buildRoutes(): RouteObject[] {
         { path: '/', element: <RootRedirect /> },
         {
           path: '/login',
-          element: <LoginGuard>{(code) => <LoginPage code={code} />}</LoginGuard>,
+          element: <LoginGuard onShown={prefetchSignedIn}>{(code) => <LoginPage code={code} />}</LoginGuard>,
           handle: { titleKey: 'page.login' } satisfies RouteHandle,
         },
         { path: '/forbidden', element: <ForbiddenPage />, handle: { titleKey: 'page.forbidden' } satisfies RouteHandle },
