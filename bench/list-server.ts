@@ -98,7 +98,7 @@ async function main(): Promise<void> {
   const settings = {
     ...readSettings({}),
     adminInitialPassword: BENCH_ADMIN_PASSWORD,
-    staticDir: '/nonexistent/oioc-bench-static',
+    staticDir: process.env.BENCH_STATIC_DIR ?? '/nonexistent/oioc-bench-static',
     dataDir: process.env.BENCH_PGLITE_DIR ?? '/nonexistent/oioc-bench-data',
   };
   let t = nowMs();

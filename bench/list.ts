@@ -35,7 +35,7 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 /** Sequential requests after the load: up to 20, at least 3, for about 3 s at most. */
 const ALONE_RUNS = 20;
 const ALONE_BUDGET_MS = 3000;
-const NEW_PASSWORD = 'Bench2024ok';
+export const NEW_PASSWORD = 'Bench2024ok';
 
 interface Endpoint {
   label: string;
@@ -97,7 +97,7 @@ async function json(res: Response): Promise<any> {
 }
 
 /** Sign in as the tenant's admin; change the default password first when mimaStatus is 2. */
-async function signIn(base: string): Promise<string> {
+export async function signIn(base: string): Promise<string> {
   const config = await json(await fetch(`${base}/v1/Config/tenant/${BENCH_TENANT}`));
   const key: string = config.passwordPublicKey;
   if (!key) throw new Error(`no passwordPublicKey in the tenant config: ${JSON.stringify(config).slice(0, 200)}`);

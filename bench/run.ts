@@ -7,15 +7,18 @@
  *               PostgreSQL (bench/list.ts, serving from bench/list-server.ts);
  *   3. codes  — code packages of 100,000 and 1,000,000 codes generated and exported to csv
  *               through the real jobs, beside a plain COPY, on PGlite and on PostgreSQL
- *               (bench/codes.ts, each step in bench/codes-child.ts).
+ *               (bench/codes.ts, each step in bench/codes-child.ts);
+ *   4. front  — the built SPA in headless Chromium: JavaScript before the sign-in form paints,
+ *               first paint of /login and largest paint of a list, beside a static page served
+ *               by the same server (bench/front.ts).
  *
  * Arguments pick parts: `npm run bench -- form`, `-- list`, `-- pglite`, `-- postgres` (the
- * list part on one backend), `-- codes`, `-- codes-pglite`, `-- codes-postgres` (default:
+ * list part on one backend), `-- codes`, `-- codes-pglite`, `-- codes-postgres`, `-- front` (default:
  * everything). `--markdown <file>` also writes the tables as markdown.
  * Environment: BENCH_ROWS (100000), BENCH_DURATION (10 s), BENCH_WARMUP (2 s),
  * BENCH_CONNECTIONS (10), BENCH_VALIDATE_RUNS (2000), BENCH_RENDER_RUNS (50), BENCH_PGLITE
  * (disk: a temporary data folder, the default; memory: the list part only),
- * BENCH_CODES_SIZES ("100000,1000000"), DATABASE_URL
+ * BENCH_CODES_SIZES ("100000,1000000"), BENCH_FRONT_RUNS (7), BENCH_FRONT_ROWS (1000), DATABASE_URL
  * (default postgres://postgres@127.0.0.1:5432/test; an own database is created and dropped).
  *
  * Exit code 0 whatever the figures; 1 only when a part could not run (its error is printed).
@@ -27,6 +30,7 @@ import os from 'node:os';
 import { cleanupAll } from './cleanup';
 import { codesMemorySection, codesSection, runCodesBackend, type CodesRun } from './codes';
 import { runFormBench } from './form';
+import { frontSections, runFrontBench } from './front';
 import { listSection, runBackend, seedSection, whatIfSection, type Backend, type BackendResult } from './list';
 import { fmtMs, markdownTable, nowMs, table, type Section } from './stats';
 
@@ -37,6 +41,7 @@ const parts = args.filter((a, i) => !a.startsWith('--') && !(mdIndex >= 0 && i =
 const want = (name: string) => parts.length === 0 || parts.includes(name);
 const runForm = want('form');
 const backends = (['pglite', 'postgres'] as Backend[]).filter((b) => want('list') || want(b));
+const runFront = want('front');
 const codeBackends = (['pglite', 'postgres'] as Backend[]).filter((b) => want('codes') || want(`codes-${b}`));
 
 const log = (line: string) => process.stderr.write(`  · ${line}\n`);
@@ -110,6 +115,19 @@ async function main(): Promise<number> {
         sections.push(section);
         print(section);
       }
+    }
+  }
+
+  if (runFront) {
+    log('front-end benchmark');
+    try {
+      for (const section of frontSections(await runFrontBench(log))) {
+        sections.push(section);
+        print(section);
+      }
+    } catch (err) {
+      failed = true;
+      process.stdout.write(`\nFront-end benchmark failed: ${err instanceof Error ? err.stack : String(err)}\n`);
     }
   }
 

@@ -8,6 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { ErrorCode } from '../src/domain/errors';
@@ -114,6 +115,11 @@ export async function buildApp({ db, settings, keys, logger = false }: BuildAppO
 
   app.setErrorHandler(sendError);
 
+  // Every text answer leaves compressed (brotli, else gzip) when the client accepts it; the
+  // built assets carry .br/.gz twins made at build time (vite.config.ts), served as they are.
+  // Request bodies are not inflated: a compressed body is refused as unreadable JSON.
+  await app.register(compress, { encodings: ['br', 'gzip'], globalDecompression: false });
+
   // Only the sign-in route opts in (route config rateLimit); counted per client IP.
   await app.register(rateLimit, {
     global: false,
@@ -132,6 +138,7 @@ export async function buildApp({ db, settings, keys, logger = false }: BuildAppO
   if (hasSpa) {
     await app.register(fastifyStatic, {
       root: staticDir,
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -3,7 +3,10 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, createAppRouter } from './engine/app/App';
 import { createI18n } from './engine/i18n/i18n';
-import './engine/crud/registerAll';
+import { registerScreensWith } from './engine/routes/screens';
+
+// The declarations and their screens load with the first section route, not with sign-in.
+registerScreensWith(() => import('./engine/crud/registerAll'));
 
 const i18n = createI18n(window.location.search);
 const router = createAppRouter();

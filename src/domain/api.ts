@@ -50,15 +50,14 @@ export interface Currency {
   names: Required<Names>;
 }
 
-/** GET /v1/Config/tenant[/{code}]. Without a code: the platform config, tenant fields null. */
+/**
+ * GET /v1/Config/tenant[/{code}]: what sign-in and the shell need. Without a code: the platform
+ * config, tenant fields null. The reference lists come apart (ReferenceLists).
+ */
 export interface TenantConfig {
   tenant: { id: number; code: string; type: number; names: Names; functions: number; excludedMenuIds: number[] } | null;
   languages: Lang[];
   defaultLanguage: Lang;
-  dialCodes: DialCode[];
-  locations: Location[];
-  timezoneInfo: TimezoneInfo[];
-  currencies: Currency[];
   defaultDomains: string[];
   staticHost: string;
   logo: string | null;
@@ -75,6 +74,17 @@ export interface TenantConfig {
   passwordPublicKey: string;
   /** Unreleased menu ids of this deployment (UNRELEASED_MENU_IDS). */
   unreleasedMenuIds: number[];
+}
+
+/**
+ * GET /v1/Config/reference: the reference lists of the config (the same for every tenant),
+ * read when a form needs them and cached.
+ */
+export interface ReferenceLists {
+  dialCodes: DialCode[];
+  locations: Location[];
+  timezoneInfo: TimezoneInfo[];
+  currencies: Currency[];
 }
 
 /** POST /v1/Identity/token body. mima: base64 RSA-OAEP-SHA-256 ciphertext of the password. */

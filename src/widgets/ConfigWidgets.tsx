@@ -9,11 +9,11 @@ import { useMemo } from 'react';
 import Autocomplete, { createFilterOptions } from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import type { WidgetProps } from '@rjsf/utils';
-import type { TenantConfig } from '../domain/api';
+import type { ReferenceLists } from '../domain/api';
 import { pickName, type Lang } from '../domain/lang';
 import { sortByCountryPriority } from '../domain/reference/dialCodes';
 import { useLang } from '../engine/i18n/useLang';
-import { useSessionConfig } from '../engine/session/config';
+import { useReferenceLists } from '../engine/session/reference';
 import { fieldInputProps, useAutocompleteBase } from './fieldProps';
 
 interface Choice {
@@ -29,7 +29,7 @@ export function utcOffsetLabel(offset: number): string {
   return `(UTC${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')})`;
 }
 
-export function countryChoices(config: TenantConfig | undefined, lang: Lang): Choice[] {
+export function countryChoices(config: Pick<ReferenceLists, 'locations'> | undefined, lang: Lang): Choice[] {
   const countries = (config?.locations ?? []).filter((l) => l.parentId === null).map((l) => ({ ...l, countryCode: l.name }));
   return sortByCountryPriority(countries, lang).map((l) => ({
     value: l.id,
@@ -38,7 +38,7 @@ export function countryChoices(config: TenantConfig | undefined, lang: Lang): Ch
   }));
 }
 
-export function timezoneChoices(config: TenantConfig | undefined, lang: Lang): Choice[] {
+export function timezoneChoices(config: Pick<ReferenceLists, 'timezoneInfo'> | undefined, lang: Lang): Choice[] {
   return [...(config?.timezoneInfo ?? [])]
     .sort((a, b) => a.offset - b.offset || a.id - b.id)
     .map((z) => {
@@ -56,10 +56,10 @@ export function timezoneChoices(config: TenantConfig | undefined, lang: Lang): C
 
 const filter = createFilterOptions<Choice>({ stringify: (c) => `${c.label} ${c.search}` });
 
-function configSelect(choicesOf: (config: TenantConfig | undefined, lang: Lang) => Choice[]) {
+function configSelect(choicesOf: (config: ReferenceLists | undefined, lang: Lang) => Choice[]) {
   return function ConfigSelectWidget(props: WidgetProps) {
     const [lang] = useLang();
-    const { data: config, isLoading } = useSessionConfig();
+    const { data: config, isLoading } = useReferenceLists();
     const choices = useMemo(() => choicesOf(config, lang), [config, lang]);
     const selected = choices.find((c) => c.value === props.value) ?? null;
     return (

@@ -29,7 +29,7 @@ import type { Lang } from '../domain/lang';
 import { DATE_FORMAT, DATE_TIME_FORMAT } from '../domain/limits';
 import type { FormContext } from '../engine/crud/rjsf';
 import { useLang } from '../engine/i18n/useLang';
-import { useSessionConfig } from '../engine/session/config';
+import { useReferenceLists } from '../engine/session/reference';
 
 // Time zones of the pickers (AdapterDayjs needs both plugins for its `timezone` prop).
 dayjs.extend(utcPlugin);
@@ -77,7 +77,7 @@ const valueAtPath = (data: unknown, path: string): unknown =>
 
 /** The IANA zone of `ui:options.timezoneField` (a timezone id of the config), if any. */
 function useFieldZone(props: WidgetProps): string | undefined {
-  const { data: config } = useSessionConfig();
+  const { data: config } = useReferenceLists();
   const field = props.options.timezoneField;
   if (typeof field !== 'string' || !field) return undefined;
   const formData = (props.registry?.formContext as Partial<FormContext> | undefined)?.formData;

@@ -2,40 +2,34 @@
 import { useState } from 'react';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
-import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import Visibility from '@mui/icons-material/VisibilityOutlined';
 import VisibilityOff from '@mui/icons-material/VisibilityOffOutlined';
 import { useTranslation } from 'react-i18next';
+import { OutlinedField, type OutlinedFieldProps } from './OutlinedField';
 
-export type PasswordInputProps = Omit<TextFieldProps, 'type'> & { name: string; startAdornment?: React.ReactNode };
+export type PasswordInputProps = Omit<OutlinedFieldProps, 'type' | 'endAdornment'>;
 
-export function PasswordInput({ startAdornment, slotProps, ...props }: PasswordInputProps) {
+export function PasswordInput({ htmlInput, ...props }: PasswordInputProps) {
   const { t } = useTranslation();
   const [shown, setShown] = useState(false);
   return (
-    <TextField
+    <OutlinedField
       {...props}
       type={shown ? 'text' : 'password'}
-      slotProps={{
-        ...slotProps,
-        htmlInput: { autoComplete: 'off', maxLength: 40, ...(slotProps?.htmlInput as object) },
-        input: {
-          startAdornment: startAdornment ? <InputAdornment position="start">{startAdornment}</InputAdornment> : undefined,
-          endAdornment: (
-            <InputAdornment position="end">
-              <IconButton
-                size="small"
-                edge="end"
-                tabIndex={-1}
-                aria-label={shown ? t('common.hidePassword') : t('common.showPassword')}
-                onClick={() => setShown((s) => !s)}
-              >
-                {shown ? <VisibilityOff fontSize="small" /> : <Visibility fontSize="small" />}
-              </IconButton>
-            </InputAdornment>
-          ),
-        },
-      }}
+      htmlInput={{ autoComplete: 'off', maxLength: 40, ...htmlInput }}
+      endAdornment={
+        <InputAdornment position="end">
+          <IconButton
+            size="small"
+            edge="end"
+            tabIndex={-1}
+            aria-label={shown ? t('common.hidePassword') : t('common.showPassword')}
+            onClick={() => setShown((s) => !s)}
+          >
+            {shown ? <VisibilityOff fontSize="small" /> : <Visibility fontSize="small" />}
+          </IconButton>
+        </InputAdornment>
+      }
     />
   );
 }

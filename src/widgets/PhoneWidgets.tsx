@@ -11,7 +11,7 @@ import type { DialCode } from '../domain/api';
 import { PHONE_MAX_DIGITS } from '../domain/limits';
 import { sortByCountryPriority } from '../domain/reference/dialCodes';
 import { useLang } from '../engine/i18n/useLang';
-import { useSessionConfig } from '../engine/session/config';
+import { useReferenceLists } from '../engine/session/reference';
 import { fieldInputProps, useAutocompleteBase } from './fieldProps';
 import { dialCodeLabel } from './PhoneInput';
 import { formatInput } from './inputFormats';
@@ -22,7 +22,7 @@ const filter = createFilterOptions<DialCode>({
 
 export function DialCodeWidget(props: WidgetProps) {
   const [lang] = useLang();
-  const { data: config, isLoading } = useSessionConfig();
+  const { data: config, isLoading } = useReferenceLists();
   const options = useMemo(() => sortByCountryPriority(config?.dialCodes ?? [], lang), [config, lang]);
   const code = typeof props.value === 'string' ? props.value.replace(/^\+/, '') : '';
   // Several countries share a calling code (+1): the first in priority order stands for it.

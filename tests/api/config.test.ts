@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { expect, it } from 'vitest';
-import type { TenantConfig } from '../../src/domain/api';
+import type { ReferenceLists, TenantConfig } from '../../src/domain/api';
 import { DEFAULT_UNRELEASED_MENU_IDS } from '../../src/domain/menu';
 import { describeApi, expectFailure } from './harness';
 
@@ -22,12 +22,22 @@ describeApi('GET Config/tenant', (h) => {
     expect(config.loginBackground).toBeNull();
   });
 
-  it('carries the reference lists the screens need', async () => {
-    const config = (await h.call('GET', 'Config/tenant/platform')).json() as TenantConfig;
-    expect(config.dialCodes.find((d) => d.countryCode === 'TW')).toMatchObject({ code: '886' });
-    expect(config.timezoneInfo.find((t) => t.id === 103)).toMatchObject({ zone: 'Asia/Taipei', offset: 480 });
-    expect(config.currencies.some((c) => c.code === 'TWD')).toBe(true);
-    expect(config.locations.length).toBeGreaterThan(0);
+  it('answers sign-in what it needs in a few hundred bytes, the reference lists apart', async () => {
+    const res = await h.call('GET', 'Config/tenant/platform');
+    const config = res.json() as Record<string, unknown>;
+    for (const list of ['dialCodes', 'locations', 'timezoneInfo', 'currencies']) expect(config).not.toHaveProperty(list);
+    expect(res.body.length).toBeLessThan(2000);
+  });
+
+  it('carries the reference lists the screens need at Config/reference, without a session, cacheable', async () => {
+    const res = await h.call('GET', 'Config/reference');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toContain('max-age=');
+    const lists = res.json() as ReferenceLists;
+    expect(lists.dialCodes.find((d) => d.countryCode === 'TW')).toMatchObject({ code: '886' });
+    expect(lists.timezoneInfo.find((t) => t.id === 103)).toMatchObject({ zone: 'Asia/Taipei', offset: 480 });
+    expect(lists.currencies.some((c) => c.code === 'TWD')).toBe(true);
+    expect(lists.locations.length).toBeGreaterThan(0);
   });
 
   it('answers the demo client with its function flags', async () => {

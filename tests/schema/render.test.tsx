@@ -207,7 +207,7 @@ function stubApi(decl: ScreenDeclaration) {
   const recordPath = decl.kind === 'form' && decl.api.get && !decl.api.get.includes('{') ? decl.api.get.replace(/^GET /, '') : null;
   return fakeFetch((method, full) => {
     const path = full.split('?')[0];
-    if (path.startsWith('Config/tenant')) return { status: 200, body: CONFIG };
+    if (path.startsWith('Config/')) return { status: 200, body: CONFIG };
     if (method === 'GET' && path === listPath) return { status: 200, body: listPage(decl) };
     if (method === 'GET' && path === recordPath) return { status: 200, body: sampleOf(resolveForm(decl.form!).schema) };
     if (method === 'GET' && path === 'system/menu') return { status: 200, body: { Backend: GRANTABLE } };

@@ -117,7 +117,7 @@ export function fakeApi(options: { roles?: FakeRole[]; employees?: FakeEmployee[
     const [path, qs = ''] = full.split('?');
     const query = new URLSearchParams(qs);
     const body = init.body ? JSON.parse(String(init.body)) : undefined;
-    if (path.startsWith('Config/tenant')) return { status: 200, body: config() };
+    if (path.startsWith('Config/')) return { status: 200, body: config() };
     if (method !== 'GET' && nextWrite.has(`${method} ${path}`)) {
       const reply = nextWrite.get(`${method} ${path}`)!;
       nextWrite.delete(`${method} ${path}`);

@@ -11,7 +11,7 @@ let calls: ReturnType<typeof fakeFetch>['calls'];
 beforeEach(() => {
   profileReads = 0;
   calls = fakeFetch((method, path) => {
-    if (path.startsWith('Config/tenant/platform')) return { status: 200, body: config() };
+    if (path.startsWith('Config/tenant/platform') || path === 'Config/reference') return { status: 200, body: config() };
     if (path === 'system/menu/nested') return { status: 200, body: { Backend: MENU } };
     if (path === 'System/user' && method === 'GET') {
       profileReads += 1;
@@ -73,7 +73,7 @@ describe('top-bar dialogs', () => {
   it('suggests a change for a password older than six months: not change closes, once per session', async () => {
     const old = new Date(Date.now() - 200 * 86400_000).toISOString();
     fakeFetch((method, path) => {
-      if (path.startsWith('Config/tenant/platform')) return { status: 200, body: config() };
+      if (path.startsWith('Config/tenant/platform') || path === 'Config/reference') return { status: 200, body: config() };
       if (path === 'system/menu/nested') return { status: 200, body: { Backend: MENU } };
       if (path === 'System/user') return { status: 200, body: { account: 'admin', name: 'Admin', roleName: 'Admins', phoneCountryCode: null, phone: null, email: null, mimaChangedAt: old } };
       if (path === 'system/announcement/Home') return { status: 200, body: [] };

@@ -23,7 +23,7 @@ const TENANT = { tenantType: 1, functionFlags: 0, excludedMenuIds: [], unrelease
 function serverLike() {
   return fakeFetch((method, full) => {
     const path = full.split('?')[0];
-    if (path.startsWith('Config/tenant')) return { status: 200, body: config() };
+    if (path.startsWith('Config/')) return { status: 200, body: config() };
     if (path === 'system/menu') return { status: 200, body: { Backend: toMenuItems(userMenu(TENANT, MINE.functions)) } };
     if (path === 'system/role/options') {
       return { status: 200, body: [{ value: 1, label: 'Administrators', type: 1, enable: false }, { value: 2, label: 'Clerks', type: 2 }] };

@@ -9,7 +9,7 @@ const MENU = menuOf([1, 9, 10, 11, 8, 42]);
 
 beforeEach(() => {
   fakeFetch((method, path) => {
-    if (path.startsWith('Config/tenant/platform')) return { status: 200, body: config() };
+    if (path.startsWith('Config/tenant/platform') || path === 'Config/reference') return { status: 200, body: config() };
     if (path === 'system/menu/nested') return { status: 200, body: { Backend: MENU } };
     if (path === 'System/user') return { status: 200, body: { account: 'admin', name: 'Admin', roleName: 'Admins', phoneCountryCode: null, phone: null, email: null, mimaChangedAt: new Date().toISOString() } };
     if (path === 'system/announcement/Home') return { status: 200, body: [] };

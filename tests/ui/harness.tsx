@@ -3,7 +3,7 @@ import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { vi } from 'vitest';
-import type { MenuItem, SessionUser, TenantConfig } from '../../src/domain/api';
+import type { MenuItem, ReferenceLists, SessionUser, TenantConfig } from '../../src/domain/api';
 import { MENU_TREE } from '../../src/domain/menu';
 import { AppProviders } from '../../src/engine/app/App';
 import { createI18n } from '../../src/engine/i18n/i18n';
@@ -30,7 +30,11 @@ export function fakeFetch(handler: Handler) {
   return { fn, calls };
 }
 
-export function config(overrides: Partial<TenantConfig> = {}): TenantConfig {
+/**
+ * A tenant config together with the reference lists: fakes answer it for Config/tenant/{code}
+ * and Config/reference alike (each reader takes its own fields).
+ */
+export function config(overrides: Partial<TenantConfig & ReferenceLists> = {}): TenantConfig & ReferenceLists {
   return {
     tenant: { id: 1, code: 'platform', type: 1, names: { zh_TW: '平台營運商', en: 'Platform operator' }, functions: 0, excludedMenuIds: [] },
     languages: ['zh_TW', 'zh_CN', 'en'],

@@ -52,7 +52,7 @@ function clientApi(next: Map<string, Reply> = new Map()) {
   const rows = [clientRow(5, 'acme'), clientRow(6, 'globex')];
   return fakeFetch((method, full, init) => {
     const path = full.split('?')[0];
-    if (path.startsWith('Config/tenant')) {
+    if (path.startsWith('Config/')) {
       return {
         status: 200,
         body: config({
@@ -156,7 +156,7 @@ describe('option sources after a write', () => {
     const categories: { id: number; names: Record<string, string>; announcementCount: number; createdAt: string }[] = [];
     const { calls } = fakeFetch((method, full, init) => {
       const path = full.split('?')[0];
-      if (path.startsWith('Config/tenant')) return { status: 200, body: config() };
+      if (path.startsWith('Config/')) return { status: 200, body: config() };
       if (path === 'system/announcement/category/options') return { status: 200, body: categories.map((c) => ({ value: c.id, label: c.names.en })) };
       if (method === 'GET' && path === 'system/announcement/category') return { status: 200, body: { items: categories, total: categories.length } };
       if (method === 'POST' && path === 'system/announcement/category') {
@@ -291,7 +291,7 @@ function otherApi(initial: Record<string, unknown>, next: Map<string, Reply> = n
   let record = { ...initial };
   return fakeFetch((method, full, init) => {
     const path = full.split('?')[0];
-    if (path.startsWith('Config/tenant')) return { status: 200, body: config({ logo: (record.logo as string) ?? null }) };
+    if (path.startsWith('Config/')) return { status: 200, body: config({ logo: (record.logo as string) ?? null }) };
     const key = `${method} ${path}`;
     if (next.has(key)) {
       const reply = next.get(key)!;
@@ -347,7 +347,7 @@ describe('kind "form": other settings', () => {
     const record = { id: 3, forgotPasswordHint: 'Old', loginBackground: null, logo: null };
     fakeFetch(async (method, full, init) => {
       const path = full.split('?')[0];
-      if (path.startsWith('Config/tenant')) return { status: 200, body: config() };
+      if (path.startsWith('Config/')) return { status: 200, body: config() };
       if (method === 'GET' && path === 'System/other') {
         if (holdReads) await gate();
         return { status: 200, body: record };
@@ -408,7 +408,7 @@ function documentApi() {
   ];
   return fakeFetch((method, full, init) => {
     const path = full.split('?')[0];
-    if (path.startsWith('Config/tenant')) return { status: 200, body: config() };
+    if (path.startsWith('Config/')) return { status: 200, body: config() };
     if (method === 'GET' && path === 'System/document') return { status: 200, body: groups };
     if (method === 'POST' && path === 'Files') return { status: 201, body: [{ url: '/files/bbbb.pdf', name: 'guide.pdf', size: 10, type: 'application/pdf' }] };
     if (method === 'POST' && path === 'System/document') {
@@ -476,7 +476,7 @@ describe('help button of the breadcrumb bar', () => {
   function withDocuments(document: Record<string, Record<string, string>>) {
     fakeFetch((_method, full) => {
       const path = full.split('?')[0];
-      if (path.startsWith('Config/tenant')) return { status: 200, body: config({ document }) };
+      if (path.startsWith('Config/')) return { status: 200, body: config({ document }) };
       if (path === 'system/menu/nested') return { status: 200, body: { Backend: menuOf([1, 9, 10]) } };
       if (path === 'system/role') return { status: 200, body: { items: [], total: 0 } };
       if (path === 'system/employee') return { status: 200, body: { items: [], total: 0 } };

@@ -47,7 +47,7 @@ const docsUi: UiSchema = { documents: { 'ui:widget': 'upload', 'ui:options': { k
 /** Answers the session's config and the upload; records every call. */
 function server(upload: (init: RequestInit, path: string) => Reply) {
   return fakeFetch((method, path, init) => {
-    if (method === 'GET' && path.startsWith('Config/tenant/')) return { status: 200, body: config() };
+    if (method === 'GET' && path.startsWith('Config/')) return { status: 200, body: config() };
     if (method === 'POST' && path.startsWith('Files')) return upload(init, path);
     return undefined;
   });

@@ -40,7 +40,6 @@ export function AccountDialogs({ mode, onModeChange, config, token, onPasswordCh
       return (
         <ProfileDialog
           editing={mode === HomeDialogMode.EditProfile}
-          dialCodes={config?.dialCodes ?? []}
           publicKey={publicKey}
           onEdit={() => onModeChange(HomeDialogMode.EditProfile)}
           onCancelEdit={() => onModeChange(HomeDialogMode.ViewProfile)}

@@ -28,6 +28,7 @@ import { useApi } from '../api/swr';
 import { useFeedback } from '../feedback/FeedbackProvider';
 import { useFieldErrorText, withoutError } from '../form/fieldErrors';
 import { useSubmitGuard } from '../form/useSubmitGuard';
+import { useReferenceLists } from '../session/reference';
 import { sessionStore } from '../session/store';
 import { FormDialog } from '../shell/FormDialog';
 import { PhoneInput, type PhoneValue } from '../../widgets/PhoneInput';
@@ -36,7 +37,6 @@ import { PROFILE_KEY, saveProfile } from './profile';
 
 export interface ProfileDialogProps {
   editing: boolean;
-  dialCodes: readonly DialCode[];
   publicKey: string | undefined;
   onEdit: () => void;
   onCancelEdit: () => void;
@@ -216,17 +216,19 @@ function ProfileEdit({
   );
 }
 
-export function ProfileDialog({ editing, dialCodes, publicKey, onEdit, onCancelEdit, onClose }: ProfileDialogProps) {
+export function ProfileDialog({ editing, publicKey, onEdit, onCancelEdit, onClose }: ProfileDialogProps) {
   const { t } = useTranslation();
   const feedback = useFeedback();
   const { mutate } = useSWRConfig();
   const { data: profile } = useApi<Profile>(PROFILE_KEY);
+  // Read while the profile shows: the edit form's phone field needs the dial codes.
+  const { data: lists } = useReferenceLists();
 
-  if (editing && profile) {
+  if (editing && profile && lists) {
     return (
       <ProfileEdit
         profile={profile}
-        dialCodes={dialCodes}
+        dialCodes={lists.dialCodes}
         publicKey={publicKey}
         onCancel={onCancelEdit}
         onSaved={(saved) => {

@@ -164,10 +164,14 @@ export function CrudView({ decl, title, tabs }: CrudViewProps) {
   const rowKey = decl.rowKey ?? 'id';
   const filtered = Object.values(list.filters).some((v) => v !== undefined && v !== '' && !(Array.isArray(v) && v.length === 0));
 
-  // Fetch the form chunk while the user reads the list, so the first dialog opens at once.
+  // Fetch the form chunk once the list shows (never competing with its first paint), while
+  // the user reads it, so the first dialog opens at once.
+  const listShown = !list.loading;
   useEffect(() => {
-    if (decl.form) void loadForm().catch(() => {});
-  }, [decl.form]);
+    if (!decl.form || !listShown) return;
+    const timer = setTimeout(() => void loadForm().catch(() => {}), 300);
+    return () => clearTimeout(timer);
+  }, [decl.form, listShown]);
 
   /**
    * After a write: the reads below the list's path (its option source, e.g.

@@ -3,18 +3,18 @@
  * duplicates dropped), plain alerts through the shared modal, and success toasts. It also
  * receives the API client's failures: a 401 of a signed-in call ends the session first.
  */
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import Alert from '@mui/material/Alert';
-import Snackbar from '@mui/material/Snackbar';
-import ErrorOutlineRounded from '@mui/icons-material/ErrorOutlineRounded';
-import InfoOutlined from '@mui/icons-material/InfoOutlined';
+import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSWRConfig } from 'swr';
 import type { ApiError } from '../api/ApiError';
 import { setApiEnv } from '../api/env';
 import { sessionStore } from '../session/store';
-import { AppModal } from '../shell/AppModal';
 import { formatFailure, isSessionTimeout } from './formatFailure';
+import type { ToastSeverity } from './FeedbackViews';
+
+export type { ToastSeverity } from './FeedbackViews';
+
+const FeedbackViews = lazy(() => import('./FeedbackViews'));
 
 interface ErrorNotice {
   id: number;
@@ -29,8 +29,6 @@ interface AlertNotice {
   onClose?: () => void;
 }
 type Notice = ErrorNotice | AlertNotice;
-
-export type ToastSeverity = 'success' | 'info' | 'warning' | 'error';
 
 export interface Feedback {
   /** The Fail modal for a failed call (normally shown by the client itself). */
@@ -99,35 +97,32 @@ export function FeedbackProvider({ children }: { children: ReactNode }) {
     setQueue((q) => q.slice(1));
   };
 
+  // The modal and the toast (MUI's dialog, snackbar, alert) load with the first notice: the
+  // sign-in page does not fetch them until something is to be shown.
+  const wanted = current !== undefined || toast !== null;
+  const [viewsLoaded, setViewsLoaded] = useState(false);
+  useEffect(() => {
+    if (wanted) setViewsLoaded(true);
+  }, [wanted]);
+
   return (
     <FeedbackContext.Provider value={feedback}>
       {children}
-      {current && (
-        <AppModal
-          key={current.id}
-          open
-          testId={current.kind === 'error' ? 'fail-modal' : 'alert-modal'}
-          tone={current.kind === 'error' ? 'error' : 'default'}
-          icon={current.kind === 'error' ? <ErrorOutlineRounded color="error" /> : <InfoOutlined color="primary" />}
-          title={current.kind === 'error' ? t('common.fail') : (current.title ?? t('common.notice'))}
-          message={current.kind === 'error' ? formatFailure(t, (k) => i18n.exists(k), current.error) : current.message}
-          hideCancel
-          onConfirm={close}
-        />
+      {(wanted || viewsLoaded) && (
+        <Suspense fallback={null}>
+          <FeedbackViews
+            notice={current && {
+              id: current.id,
+              tone: current.kind === 'error' ? 'error' : 'default',
+              title: current.kind === 'error' ? t('common.fail') : (current.title ?? t('common.notice')),
+              message: current.kind === 'error' ? formatFailure(t, (k) => i18n.exists(k), current.error) : current.message,
+            }}
+            onCloseNotice={close}
+            toast={toast}
+            onCloseToast={() => setToast(null)}
+          />
+        </Suspense>
       )}
-      <Snackbar
-        key={toast?.id}
-        open={toast !== null}
-        autoHideDuration={3000}
-        onClose={(_e, reason) => {
-          if (reason !== 'clickaway') setToast(null);
-        }}
-        anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
-      >
-        <Alert severity={toast?.severity ?? 'success'} variant="filled" onClose={() => setToast(null)} data-testid="toast" sx={{ minWidth: 260 }}>
-          {toast?.message}
-        </Alert>
-      </Snackbar>
     </FeedbackContext.Provider>
   );
 }

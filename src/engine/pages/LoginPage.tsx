@@ -4,14 +4,11 @@
  * A user with mimaStatus 2 must change the default password (mode 4 -> mode 6) before the
  * session is stored; everyone else lands on /home.
  */
-import { useEffect, useRef, useState } from 'react';
-import Alert from '@mui/material/Alert';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import InputAdornment from '@mui/material/InputAdornment';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import HelpOutlineRounded from '@mui/icons-material/HelpOutlineRounded';
 import LockOutlined from '@mui/icons-material/LockOutlined';
@@ -38,7 +35,11 @@ import { MENU_KEY, type NestedMenu } from '../session/menu';
 import { rememberTenantCode, sessionStore } from '../session/store';
 import { LangMenu } from '../shell/LangMenu';
 import { Logo } from '../shell/Logo';
+import { OutlinedField } from '../../widgets/OutlinedField';
 import { PasswordInput } from '../../widgets/PasswordInput';
+
+// Shown only for an unknown tenant code: not part of the page's first load.
+const Alert = lazy(() => import('@mui/material/Alert'));
 
 const DEFAULT_BACKGROUND =
   'radial-gradient(circle at 18% 22%, rgba(255,255,255,0.10) 0, transparent 38%),' +
@@ -185,34 +186,27 @@ export function LoginPage({ code }: { code: string }) {
             </Typography>
           </Stack>
           {configError && (
-            <Alert severity="warning" sx={{ mb: 2.5 }} data-testid="tenant-unknown">
-              {t('login.tenantUnknown', { code })}
-            </Alert>
+            <Suspense fallback={null}>
+              <Alert severity="warning" sx={{ mb: 2.5 }} data-testid="tenant-unknown">
+                {t('login.tenantUnknown', { code })}
+              </Alert>
+            </Suspense>
           )}
           <Stack spacing={2.25}>
-            <TextField
+            <OutlinedField
               name="account"
               label={t('login.account')}
               value={account}
               autoFocus
               fullWidth
-              autoComplete="username"
+              htmlInput={{ maxLength: 100, autoComplete: 'username' }}
               onChange={(e) => {
                 setAccount(e.target.value);
                 setErrors((errs) => withoutError(errs, 'account'));
               }}
               error={Boolean(errors.account)}
               helperText={errorText(errors, 'account')}
-              slotProps={{
-                htmlInput: { maxLength: 100 },
-                input: {
-                  startAdornment: (
-                    <InputAdornment position="start">
-                      <PersonOutlineRounded sx={{ color: 'text.secondary' }} />
-                    </InputAdornment>
-                  ),
-                },
-              }}
+              startAdornment={<PersonOutlineRounded sx={{ color: 'text.secondary' }} />}
             />
             <PasswordInput
               name="mima"
@@ -226,7 +220,7 @@ export function LoginPage({ code }: { code: string }) {
               }}
               error={Boolean(errors.mima)}
               helperText={errorText(errors, 'mima')}
-              slotProps={{ htmlInput: { autoComplete: 'current-password' } }}
+              htmlInput={{ autoComplete: 'current-password' }}
             />
             <Button type="submit" variant="contained" size="large" fullWidth disabled={busy || !config} data-testid="sign-in" sx={{ py: 1.35, fontSize: 16, mt: 0.5 }}>
               {t('login.submit')}

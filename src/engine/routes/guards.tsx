@@ -6,7 +6,7 @@
  * - A section route needs its path in the user's flattened menu (else /home).
  * - A section parent goes to its first child present in the user's menu.
  */
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router-dom';
 import type { MenuNode } from '../../domain/menu';
 import { knownTenantCode, loginPath, useSession } from '../session/store';
@@ -22,10 +22,16 @@ export function RootRedirect() {
   return <Navigate to={`/login${qs ? `?${qs}` : ''}`} replace />;
 }
 
-export function LoginGuard({ children }: { children: (code: string) => ReactNode }) {
+export function LoginGuard({ children, onShown }: { children: (code: string) => ReactNode; onShown?: () => void }) {
   const [params] = useSearchParams();
   const session = useSession();
   const code = params.get('code');
+  const showing = Boolean(code && !session);
+  useEffect(() => {
+    if (!showing || !onShown) return;
+    const timer = setTimeout(onShown, 200);
+    return () => clearTimeout(timer);
+  }, [showing, onShown]);
   if (!code) return <Navigate to="/forbidden" replace />;
   if (session) return <Navigate to="/home" replace />;
   return <>{children(code)}</>;

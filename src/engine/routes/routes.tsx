@@ -8,18 +8,24 @@ import { PageLoader } from '../pages/PageLoader';
 import { LoginGuard, RequireMenu, RequireSession, RootRedirect, SectionIndex } from './guards';
 import { RootLayout } from './RootLayout';
 import type { RouteHandle } from './meta';
-import { screenFor } from './screens';
+import { screensReady } from './screens';
 
-// The signed-in half (shell, home, section screens) loads after sign-in.
-const Shell = lazy(() => import('../shell/Shell').then((m) => ({ default: m.Shell })));
-const HomePage = lazy(() => import('../pages/HomePage').then((m) => ({ default: m.HomePage })));
-const ComingSoon = lazy(() => import('../pages/ComingSoon').then((m) => ({ default: m.ComingSoon })));
+// The signed-in half (shell, home, section screens) loads after the sign-in page painted.
+const loadShell = () => import('../shell/Shell');
+const loadHome = () => import('../pages/HomePage');
+const Shell = lazy(() => loadShell().then((m) => ({ default: m.Shell })));
+const HomePage = lazy(() => loadHome().then((m) => ({ default: m.HomePage })));
+
+/** Fetches the shell and the home page while the user types the credentials. */
+export function prefetchSignedIn(): void {
+  void Promise.all([loadShell(), loadHome()]).catch(() => {});
+}
+const SectionScreen = lazy(() => screensReady().then(() => import('./SectionScreen')));
 
 function Screen({ node }: { node: MenuNode }) {
-  const Component = screenFor(node.path) ?? ComingSoon;
   return (
     <Suspense fallback={<PageLoader />}>
-      <Component node={node} />
+      <SectionScreen node={node} />
     </Suspense>
   );
 }
@@ -47,7 +53,7 @@ export function buildRoutes(): RouteObject[] {
         { path: '/', element: <RootRedirect /> },
         {
           path: '/login',
-          element: <LoginGuard>{(code) => <LoginPage code={code} />}</LoginGuard>,
+          element: <LoginGuard onShown={prefetchSignedIn}>{(code) => <LoginPage code={code} />}</LoginGuard>,
           handle: { titleKey: 'page.login' } satisfies RouteHandle,
         },
         { path: '/forbidden', element: <ForbiddenPage />, handle: { titleKey: 'page.forbidden' } satisfies RouteHandle },

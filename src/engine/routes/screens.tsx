@@ -16,3 +16,21 @@ export function registerScreen(path: string, component: ScreenComponent): void {
 export function screenFor(path: string): ScreenComponent | undefined {
   return registry.get(path);
 }
+
+let registrar: (() => Promise<unknown>) | null = null;
+let registered: Promise<unknown> | null = null;
+
+/**
+ * The app registers its screens in a chunk of its own (src/main.tsx: crud/registerAll with the
+ * declarations), loaded with the first section route, so the sign-in page loads none of them.
+ */
+export function registerScreensWith(load: () => Promise<unknown>): void {
+  registrar = load;
+  registered = null;
+}
+
+/** Resolves once the registrar (if any) has run. */
+export function screensReady(): Promise<unknown> {
+  registered ??= registrar ? registrar() : Promise.resolve();
+  return registered;
+}

@@ -1,22 +1,20 @@
 /** Language selector: 繁體中文 / 简体中文 / English, each named in its own language. */
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import Button from '@mui/material/Button';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import Box from '@mui/material/Box';
-import CheckRounded from '@mui/icons-material/CheckRounded';
 import ExpandMoreRounded from '@mui/icons-material/ExpandMoreRounded';
 import TranslateRounded from '@mui/icons-material/TranslateRounded';
 import { useTranslation } from 'react-i18next';
-import { LANGS } from '../../domain/lang';
 import { useLang } from '../i18n/useLang';
+
+const LangMenuList = lazy(() => import('./LangMenuList'));
 
 export function LangMenu({ tone = 'default' }: { tone?: 'default' | 'light' }) {
   const { t } = useTranslation();
   const [lang, setLang] = useLang();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  // The menu (MUI's popover) loads on the first click and stays for its closing transition.
+  const [opened, setOpened] = useState(false);
   return (
     <>
       <Button
@@ -25,7 +23,10 @@ export function LangMenu({ tone = 'default' }: { tone?: 'default' | 'light' }) {
         aria-label={t('shell.language')}
         aria-haspopup="menu"
         aria-expanded={anchor ? 'true' : undefined}
-        onClick={(e) => setAnchor(e.currentTarget)}
+        onClick={(e) => {
+          setOpened(true);
+          setAnchor(e.currentTarget);
+        }}
         startIcon={<TranslateRounded />}
         endIcon={<ExpandMoreRounded sx={{ display: { xs: 'none', sm: 'inline-flex' } }} />}
         sx={{
@@ -40,22 +41,11 @@ export function LangMenu({ tone = 'default' }: { tone?: 'default' | 'light' }) {
           {t(`lang.${lang}`)}
         </Box>
       </Button>
-      <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)} anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} transformOrigin={{ vertical: 'top', horizontal: 'right' }}>
-        {LANGS.map((l) => (
-          <MenuItem
-            key={l}
-            selected={l === lang}
-            data-testid={`lang-${l}`}
-            onClick={() => {
-              setAnchor(null);
-              setLang(l);
-            }}
-          >
-            <ListItemIcon>{l === lang ? <CheckRounded fontSize="small" color="primary" /> : null}</ListItemIcon>
-            <ListItemText>{t(`lang.${l}`)}</ListItemText>
-          </MenuItem>
-        ))}
-      </Menu>
+      {(anchor || opened) && (
+        <Suspense fallback={null}>
+          <LangMenuList anchor={anchor} lang={lang} onClose={() => setAnchor(null)} onPick={setLang} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,0 +1,240 @@
+/**
+ * The front-end part of `npm run bench` (`npm run bench -- front`): the built SPA served by the
+ * real app (bench/list-server.ts over PGlite in memory with BENCH_FRONT_ROWS employees), opened
+ * in headless Chromium (/usr/bin/chromium through Playwright, never downloaded), each page in a
+ * fresh browser context (empty HTTP cache), BENCH_FRONT_RUNS times (median):
+ *
+ *   - static: a plain HTML page (a heading, a two-field form, inline CSS) served by the same
+ *     server: the reference of every ratio;
+ *   - /login?code=demo: first contentful paint (the page is empty until the app renders, so this
+ *     is the sign-in form's first paint) and the JavaScript fetched before it (raw bytes,
+ *     brotli bytes as sent, and the gzip size of the same files);
+ *   - /system/employee, signed in: largest contentful paint (read once the grid shows rows),
+ *     and the JavaScript it fetched;
+ *   - the first form dialog of that list ("add"): time from the click to the dialog's fields.
+ *
+ * Compression and caching as a client sees them are checked once with plain fetches.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { execSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { cleanupAll, onCleanup } from './cleanup';
+import { NEW_PASSWORD, signIn } from './list';
+import { BENCH_TENANT, type ChildMessage } from './list-protocol';
+import { fmtInt, fmtMs, median, table, type Section } from './stats';
+
+const RUNS = Number(process.env.BENCH_FRONT_RUNS ?? 7);
+const ROWS = Number(process.env.BENCH_FRONT_ROWS ?? 1000);
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const DIST = path.join(ROOT, 'dist');
+
+const STATIC_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Static reference</title><style>body{margin:0;font-family:system-ui,sans-serif;background:#5e2016;min-height:100vh;display:flex;align-items:center;justify-content:center}
+form{background:#fff;padding:36px;border-radius:16px;width:360px}h1{font-size:24px;margin:0 0 24px}label{display:block;margin:12px 0 4px;color:#555}input{width:100%;box-sizing:border-box;padding:14px;border:1px solid #bbb;border-radius:8px;font-size:16px}
+button{margin-top:20px;width:100%;padding:12px;border:0;border-radius:8px;background:#b83a24;color:#fff;font-size:16px}</style></head>
+<body><form><h1>Sign in to the back office</h1><label>Account<input name="account"></label><label>Password<input name="mima" type="password"></label><button>Sign in</button></form></body></html>`;
+
+interface Script {
+  url: string;
+  raw: number;
+  sent: number;
+}
+
+interface PageRun {
+  fcp: number;
+  lcp: number;
+  scripts: Script[];
+}
+
+interface FrontResult {
+  staticRun: PageRun[];
+  login: PageRun[];
+  list: PageRun[];
+  dialogMs: number[];
+  gzipOf: (url: string) => number;
+  headers: { label: string; value: string }[];
+}
+
+/** Collects paint entries in the page from its first byte. */
+const PAINT_PROBE = `
+  window.__paints = { fcp: NaN, lcp: NaN };
+  new PerformanceObserver((l) => { for (const e of l.getEntries()) if (e.name === 'first-contentful-paint') window.__paints.fcp = e.startTime; }).observe({ type: 'paint', buffered: true });
+  new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__paints.lcp = e.startTime; }).observe({ type: 'largest-contentful-paint', buffered: true });
+`;
+
+async function measure(context: BrowserContext, url: string, upTo: 'fcp' | 'lcp', ready: (page: Page) => Promise<unknown>, keep?: (page: Page) => Promise<void>): Promise<PageRun> {
+  const page = await context.newPage();
+  const scripts: Script[] = [];
+  page.on('response', async (res) => {
+    if (res.request().resourceType() !== 'script') return;
+    const size = await res.request().sizes().catch(() => null);
+    const body = await res.body().catch(() => Buffer.alloc(0));
+    scripts.push({ url: new URL(res.url()).pathname, raw: body.length, sent: size ? size.responseBodySize : body.length });
+  });
+  await page.addInitScript(PAINT_PROBE);
+  await page.goto(url);
+  await ready(page);
+  // Let the LCP observer see the last candidate before reading.
+  await page.waitForTimeout(300);
+  const paints = await page.evaluate(() => (window as unknown as { __paints: { fcp: number; lcp: number } }).__paints);
+  // Scripts requested before the paint that counts (the sign-in form's first, the list's largest).
+  const timing = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => ({ url: new URL(e.name).pathname, start: e.startTime })));
+  const before = new Set(timing.filter((t) => t.start <= paints[upTo]).map((t) => t.url));
+  if (keep) await keep(page);
+  await page.close();
+  return { fcp: paints.fcp, lcp: paints.lcp, scripts: scripts.filter((s) => before.has(s.url)) };
+}
+
+function startServer(staticDir: string, log: (line: string) => void): Promise<{ port: number; child: ChildProcess }> {
+  const child = fork(fileURLToPath(new URL('./list-server.ts', import.meta.url)), [], {
+    env: { ...process.env, BENCH_BACKEND: 'pglite', BENCH_ROWS: String(ROWS), BENCH_STATIC_DIR: staticDir },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  onCleanup(async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((r) => child.once('exit', r));
+    if (child.connected) child.send({ cmd: 'stop' });
+    const forced = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    await exited;
+    clearTimeout(forced);
+  });
+  return new Promise((resolve, reject) => {
+    child.on('message', (msg: ChildMessage) => {
+      if (msg.type === 'ready') resolve({ port: msg.port, child });
+      if (msg.type === 'failed') reject(new Error(msg.error));
+    });
+    child.once('exit', (code) => reject(new Error(`bench server exited (${code})`)));
+    log(`front: starting the app over PGlite in memory with ${fmtInt(ROWS)} employees`);
+  });
+}
+
+async function headersOf(base: string, asset: string): Promise<{ label: string; value: string }[]> {
+  const get = async (url: string, encoding: string) => {
+    const res = await fetch(`${base}${url}`, { headers: { 'accept-encoding': encoding } });
+    await res.arrayBuffer();
+    return `${res.headers.get('content-encoding') ?? 'none'}; cache-control: ${res.headers.get('cache-control') ?? '-'}`;
+  };
+  return [
+    { label: `${asset} (br, gzip accepted)`, value: await get(asset, 'br, gzip') },
+    { label: `${asset} (gzip accepted)`, value: await get(asset, 'gzip') },
+    { label: '/login (br accepted)', value: await get('/login?code=demo', 'br') },
+    { label: '/v1/Config/reference (br accepted)', value: await get('/v1/Config/reference', 'br') },
+  ];
+}
+
+export async function runFrontBench(log: (line: string) => void = () => {}): Promise<FrontResult> {
+  log('front: building the SPA when sources changed');
+  execSync('node scripts/build-if-needed.mjs', { cwd: ROOT, stdio: 'inherit' });
+  const staticDir = fs.mkdtempSync(path.join(os.tmpdir(), 'oioc-bench-front-'));
+  onCleanup(async () => fs.rmSync(staticDir, { recursive: true, force: true }));
+  fs.cpSync(DIST, staticDir, { recursive: true });
+  fs.writeFileSync(path.join(staticDir, 'bench-static.html'), STATIC_PAGE);
+
+  const { port } = await startServer(staticDir, log);
+  const base = `http://127.0.0.1:${port}`;
+  await signIn(base); // the seeded admin's first password change, done once
+
+  const browser: Browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true });
+  onCleanup(() => browser.close());
+  const fresh = (storageState?: Awaited<ReturnType<BrowserContext['storageState']>>) => browser.newContext({ viewport: { width: 1440, height: 900 }, storageState });
+
+  // A signed-in browser state, made through the sign-in form.
+  const signing = await fresh();
+  const page = await signing.newPage();
+  await page.goto(`${base}/login?code=${BENCH_TENANT}`);
+  await page.fill('input[name="account"]', 'admin');
+  await page.fill('input[name="mima"]', NEW_PASSWORD);
+  await page.click('[data-testid="sign-in"]');
+  await page.waitForURL('**/home');
+  const state = await signing.storageState();
+  await signing.close();
+
+  const result: FrontResult = { staticRun: [], login: [], list: [], dialogMs: [], gzipOf: () => 0, headers: [] };
+  for (let i = 0; i < RUNS; i++) {
+    log(`front: run ${i + 1} of ${RUNS}`);
+    for (const [target, url, ready, signedIn] of [
+      [result.staticRun, `${base}/bench-static.html`, (p: Page) => p.waitForSelector('input[name="account"]'), false],
+      [result.login, `${base}/login?code=${BENCH_TENANT}`, (p: Page) => p.waitForSelector('input[name="account"]'), false],
+      [result.list, `${base}/system/employee`, (p: Page) => p.waitForSelector('.MuiDataGrid-row', { timeout: 60_000 }), true],
+    ] as const) {
+      const context = await fresh(signedIn ? state : undefined);
+      const keep = target === result.list
+        ? async (p: Page) => {
+          // The first form dialog: the click to its fields (the form stack prefetched or not).
+          await p.waitForTimeout(1000);
+          const t0 = Date.now();
+          await p.click('[data-testid="crud-add"]');
+          await p.waitForSelector('[role="dialog"] input', { timeout: 60_000 });
+          result.dialogMs.push(Date.now() - t0);
+        }
+        : undefined;
+      target.push(await measure(context, url, target === result.list ? 'lcp' : 'fcp', ready, keep));
+      await context.close();
+    }
+  }
+  const firstScript = result.login[0]?.scripts[0]?.url ?? '/';
+  result.headers = await headersOf(base, firstScript);
+  result.gzipOf = (url: string) => {
+    const file = path.join(staticDir, `${url}.gz`);
+    return fs.existsSync(file) ? fs.statSync(file).size : fs.existsSync(path.join(staticDir, url)) ? fs.statSync(path.join(staticDir, url)).size : 0;
+  };
+  return result;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  runFrontBench((l) => console.error(`  · ${l}`))
+    .then((r) => { for (const s of frontSections(r)) console.log(`\n${s.title}\n${table(s.table)}\n${s.notes.map((n) => `- ${n}`).join('\n')}`); })
+    .catch((err) => { console.error(err); process.exitCode = 1; })
+    .finally(() => cleanupAll());
+}
+
+const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
+const ratio = (a: number, b: number) => (Number.isFinite(a) && Number.isFinite(b) && b > 0 ? `${(a / b).toFixed(2)}x` : '-');
+
+export function frontSections(r: FrontResult): Section[] {
+  const med = (runs: PageRun[], key: 'fcp' | 'lcp') => median(runs.map((x) => x[key]).filter(Number.isFinite));
+  const bytes = (runs: PageRun[]) => {
+    const run = runs[0];
+    if (!run) return { raw: 0, sent: 0, gzip: 0, files: 0 };
+    return {
+      raw: run.scripts.reduce((s, x) => s + x.raw, 0),
+      sent: run.scripts.reduce((s, x) => s + x.sent, 0),
+      gzip: run.scripts.reduce((s, x) => s + r.gzipOf(x.url), 0),
+      files: run.scripts.length,
+    };
+  };
+  const staticFcp = med(r.staticRun, 'fcp');
+  const staticLcp = med(r.staticRun, 'lcp');
+  const login = bytes(r.login);
+  const list = bytes(r.list);
+  const paint: Section = {
+    title: `Front end: paints in headless Chromium, median of ${r.login.length} cold loads each (ratio to a static page on the same server)`,
+    table: [
+      ['page', 'first contentful paint', 'ratio', 'largest contentful paint', 'ratio'],
+      ['static page (reference)', fmtMs(staticFcp), '1.00x', fmtMs(staticLcp), '1.00x'],
+      ['/login (sign-in form)', fmtMs(med(r.login, 'fcp')), ratio(med(r.login, 'fcp'), staticFcp), fmtMs(med(r.login, 'lcp')), ratio(med(r.login, 'lcp'), staticLcp)],
+      ['/system/employee (list, signed in)', fmtMs(med(r.list, 'fcp')), ratio(med(r.list, 'fcp'), staticFcp), fmtMs(med(r.list, 'lcp')), ratio(med(r.list, 'lcp'), staticLcp)],
+    ],
+    notes: [
+      `first form dialog of the list (click to fields): median ${fmtMs(median(r.dialogMs))}`,
+      'targets (issue 10): /login first paint within 2x of the static page, the list\'s largest paint within 3x',
+    ],
+  };
+  const js: Section = {
+    title: 'Front end: JavaScript fetched before the sign-in form\'s first paint and before the list\'s largest paint',
+    table: [
+      ['page', 'files', 'raw', 'brotli (as sent)', 'gzip'],
+      ['/login', String(login.files), kib(login.raw), kib(login.sent), kib(login.gzip)],
+      ['/system/employee', String(list.files), kib(list.raw), kib(list.sent), kib(list.gzip)],
+    ],
+    notes: [
+      'target (issue 10): 100 KB gzip before the sign-in form paints',
+      ...r.headers.map((h) => `${h.label}: ${h.value}`),
+    ],
+  };
+  return [js, paint];
+}
