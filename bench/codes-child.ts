@@ -18,14 +18,12 @@
  * Memory (bench/memory.ts) is watched from just before the POST until the worker is idle.
  */
 import fs from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
-import { Kysely, sql } from 'kysely';
+import type { PGlite } from '@electric-sql/pglite';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../server/app';
-import { openPglite, openPostgres, type Db } from '../server/db/index';
+import { createPglite, kyselyOverPglite, openPglite, openPostgres, type Db } from '../server/db/index';
 import { migrate } from '../server/db/migrate';
-import { pgliteDialect } from '../server/db/pglite-dialect';
-import type { Database } from '../server/db/schema';
 import { startJobWorker, type JobLogger } from '../server/jobs/index';
 import { fileStoreOf } from '../server/modules/files';
 import { loadOrCreateKeys } from '../server/security/keys';
@@ -85,7 +83,7 @@ function copyRows(): { chunks: Buffer[]; drawMs: number; bytes: number } {
 async function prepare(): Promise<CodesChildMessage> {
   let t = nowMs();
   let pglite: PGlite | null = null;
-  const db: Db = PG_URL ? openPostgres(PG_URL) : new Kysely<Database>({ dialect: pgliteDialect((pglite = await PGlite.create(PGLITE_DIR!))) });
+  const db: Db = PG_URL ? openPostgres(PG_URL) : kyselyOverPglite((pglite = await createPglite(PGLITE_DIR!)));
   try {
     await migrate(db);
     await seed(db, settings);

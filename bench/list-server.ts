@@ -14,13 +14,11 @@
  * armed | captured | explained | done | stopped | failed}. `sql` runs statements (the
  * candidate indexes) in the bench database only.
  */
-import { PGlite } from '@electric-sql/pglite';
 import { CompiledQuery, Kysely, PostgresDialect, type LogEvent } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../server/app';
-import type { Db } from '../server/db/index';
+import { openPglite, type Db } from '../server/db/index';
 import { migrate } from '../server/db/migrate';
-import { pgliteDialect } from '../server/db/pglite-dialect';
 import type { Database } from '../server/db/schema';
 import { loadOrCreateKeys } from '../server/security/keys';
 import { hashPassword } from '../server/security/passwords';
@@ -61,9 +59,7 @@ async function openDb(): Promise<Db> {
     const pool = new pg.Pool({ connectionString: process.env.BENCH_PG_URL, max: 10 });
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: onLog });
   }
-  const dir = process.env.BENCH_PGLITE_DIR;
-  const pglite = dir ? await PGlite.create(dir) : await PGlite.create();
-  return new Kysely<Database>({ dialect: pgliteDialect(pglite), log: onLog });
+  return openPglite(process.env.BENCH_PGLITE_DIR || undefined, { log: onLog });
 }
 
 /** A one-line plan: 'Limit > Sort [top-N heapsort] > Hash Join (Seq Scan on users, Seq Scan on roles)'. */

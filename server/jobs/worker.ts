@@ -15,7 +15,7 @@ import crypto from 'node:crypto';
 import type { Db } from '../db/index';
 import type { FileStore } from '../storage/index';
 import {
-  claimJob, completeJob, failJob, onJobQueued, renewLease, requeueJob, storeProgress, sweepLostJobs, type Claim,
+  claimJob, completeJob, failJob, onJobQueued, renewLease, requeueJob, storeProgress, sweepLostJobs, type Claim, type LostJob,
 } from './queue';
 import { JobAborted, JobFailure, jobHandlerOf, type AttachedFile, type JobContext, type JobLogger } from './registry';
 
@@ -93,6 +93,15 @@ export function startJobWorker(options: JobWorkerOptions): JobWorker {
     timer.unref?.();
   };
 
+  /** The handlers' cleanup of jobs the sweep ended (their worker died on the last attempt). */
+  async function cleanUpLost(jobs: LostJob[]): Promise<void> {
+    for (const job of jobs) {
+      const onLost = jobHandlerOf(job.category)?.options.onLost;
+      if (!onLost) continue;
+      await onLost(job, db).catch((err) => log.error({ err, worker: name, jobId: job.id }, 'cleanup of a lost job failed'));
+    }
+  }
+
   async function tick(): Promise<void> {
     if (stopping) return;
     if (ticking) { again = true; return; }
@@ -101,7 +110,7 @@ export function startJobWorker(options: JobWorkerOptions): JobWorker {
       do {
         again = false;
         lastTickEmpty = false;
-        await sweepLostJobs(db).then((n) => { if (n) log.warn({ worker: name, jobs: n }, 'jobs lost on their last attempt ended in Error'); });
+        await sweepLostJobs(db, cleanUpLost).then((n) => { if (n) log.warn({ worker: name, jobs: n }, 'jobs lost on their last attempt ended in Error'); });
         let claimedAny = false;
         while (!stopping && active.size < concurrency) {
           const claim = await claimJob(db, { leaseMs });
