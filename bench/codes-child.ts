@@ -32,7 +32,7 @@ import { alphabetOf, randomCodes } from '../server/services/codes';
 import { readSettings } from '../server/settings';
 import { FolderStore } from '../server/storage/index';
 import { CODE_FORMAT, CODE_LENGTH, createFixture, findFixture, signIn } from './codes-fixture';
-import type { CodesChildMessage, CodesStep, JobTimes } from './codes-protocol';
+import type { CodesChildMessage, CodesStep, JobTimes, ProbeStats } from './codes-protocol';
 import { watchMemory } from './memory';
 import { copyFrom } from './pg-copy';
 
@@ -121,6 +121,17 @@ async function prepare(): Promise<CodesChildMessage> {
 
 type Post = (url: string, payload: unknown, status?: number) => Promise<any>;
 
+/** The ordinary call timed before and during each job (a page of a list, from the database). */
+const PROBE_URL = '/v1/Code/package?page=1&pageSize=10';
+const PROBE_IDLE_RUNS = 50;
+const PROBE_GAP_MS = 20;
+
+function probeStats(values: number[]): ProbeStats {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))] ?? NaN;
+  return { n: sorted.length, p50: at(0.5), p99: at(0.99), max: sorted[sorted.length - 1] ?? NaN };
+}
+
 /**
  * Opens the database as main.ts does, builds the app and a worker, signs in, warms the route
  * up (`warmUp`: a request its validation refuses, so the first-request costs of a fresh process
@@ -145,16 +156,36 @@ async function throughTheApp(warmUp: (call: Post, db: Db) => Promise<unknown>, p
     };
     await warmUp(call, db);
     await worker.idle();
+    // The ordinary call: a list page read from the database, first on the idle app.
+    const probeOnce = async () => {
+      const t0 = nowMs();
+      const res = await app.inject({ method: 'GET', url: PROBE_URL, headers: { authorization: `Bearer ${token}` } });
+      if (res.statusCode !== 200) throw new Error(`GET ${PROBE_URL}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+      return nowMs() - t0;
+    };
+    const idle: number[] = [];
+    for (let i = 0; i < PROBE_IDLE_RUNS; i++) idle.push(await probeOnce());
     const memory = watchMemory();
     const t = nowMs();
     const jobId = await post(call, db);
     const postMs = nowMs() - t;
+    // Meanwhile: one call after another (a pause of PROBE_GAP_MS between them) until the job ends.
+    let running = true;
+    const during: number[] = [];
+    const probing = (async () => {
+      while (running) {
+        during.push(await probeOnce());
+        await new Promise((r) => setTimeout(r, PROBE_GAP_MS));
+      }
+    })();
     await worker.idle();
     const wallMs = nowMs() - t;
+    running = false;
+    await probing;
     const mem = memory.stop();
     const job = await db.selectFrom('jobs').select(['status', 'message', 'started_at', 'finished_at']).where('id', '=', jobId).executeTakeFirstOrThrow();
     const jobMs = job.started_at && job.finished_at ? job.finished_at.getTime() - job.started_at.getTime() : NaN;
-    return { db, jobId, times: { wallMs, postMs, jobMs, status: job.status, message: job.message, memory: mem }, close };
+    return { db, jobId, times: { wallMs, postMs, jobMs, status: job.status, message: job.message, memory: mem, probe: { url: PROBE_URL, idle: probeStats(idle), during: probeStats(during) } }, close };
   } catch (err) {
     await close().catch(() => {});
     throw err;

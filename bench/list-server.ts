@@ -14,6 +14,7 @@
  * armed | captured | explained | done | stopped | failed}. `sql` runs statements (the
  * candidate indexes) in the bench database only.
  */
+import Fastify from 'fastify';
 import { CompiledQuery, Kysely, PostgresDialect, type LogEvent } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../server/app';
@@ -122,6 +123,12 @@ async function main(): Promise<void> {
     const appMs = nowMs() - t;
     const address = app.server.address();
     if (!address || typeof address === 'string') throw new Error('no TCP address');
+    // The reference: a Fastify hello-world in this same process (ratios in bench/list.ts).
+    const hello = Fastify({ logger: false });
+    hello.get('/hello', async () => ({ hello: 'world' }));
+    await hello.listen({ port: 0, host: '127.0.0.1' });
+    const helloAddress = hello.server.address();
+    if (!helloAddress || typeof helloAddress === 'string') throw new Error('no TCP address');
 
     let stopping = false;
     process.on('message', (msg: ParentMessage) => {
@@ -148,6 +155,7 @@ async function main(): Promise<void> {
             send({ type: 'done', ms });
           } else if (msg.cmd === 'stop') {
             stopping = true;
+            await hello.close();
             await app.close();
             await close();
             send({ type: 'stopped' });
@@ -162,9 +170,9 @@ async function main(): Promise<void> {
     process.on('disconnect', () => {
       if (stopping) return;
       stopping = true;
-      void app.close().finally(() => close().finally(() => process.exit(0)));
+      void hello.close().then(() => app.close()).finally(() => close().finally(() => process.exit(0)));
     });
-    send({ type: 'ready', port: address.port, rows, times: { openMs, migrateSeedMs, rolesMs, usersMs, analyzeMs, appMs } });
+    send({ type: 'ready', port: address.port, helloPort: helloAddress.port, rows, times: { openMs, migrateSeedMs, rolesMs, usersMs, analyzeMs, appMs } });
   } catch (err) {
     await close().catch(() => {});
     throw err;

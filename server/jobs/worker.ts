@@ -13,6 +13,8 @@
  */
 import crypto from 'node:crypto';
 import type { Db } from '../db/index';
+import { inBackground } from '../db/pglite-dialect';
+import { noteWrite } from '../db/shortCache';
 import type { FileStore } from '../storage/index';
 import {
   claimJob, completeJob, failJob, onJobQueued, renewLease, requeueJob, storeProgress, sweepLostJobs, type Claim, type LostJob,
@@ -135,6 +137,7 @@ export function startJobWorker(options: JobWorkerOptions): JobWorker {
     const promise = execute(claim, controller)
       .catch((err) => log.error({ err, worker: name, jobId: claim.job.id }, 'job bookkeeping failed'))
       .finally(() => {
+        noteWrite(); // what the job wrote: this process's short caches (sessions, list counts) start over
         active.delete(claim.job.id);
         if (!stopping) schedule(0);
         else settleIdle();
@@ -185,7 +188,8 @@ export function startJobWorker(options: JobWorkerOptions): JobWorker {
     try {
       const registered = jobHandlerOf(job.category);
       if (!registered) throw new JobFailure(`No handler for job category ${job.category}.`);
-      const result = (await registered.handler(job, ctx)) ?? {};
+      // Background: on PGlite, requests take the one connection before the job's statements.
+      const result = (await inBackground(() => registered.handler(job, ctx))) ?? {};
       signal.throwIfAborted();
       const done = await completeJob(db, claim, { url: result.url ?? null, file, data: result.data });
       if (!done) {
