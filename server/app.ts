@@ -7,7 +7,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { ErrorCode } from '../src/domain/errors';
@@ -86,7 +86,7 @@ export async function buildApp({ db, settings, keys, logger = false, logRequests
   const deps: AppDeps = { db, settings, keys };
   const app = Fastify({
     logger,
-    disableRequestLogging: !logRequests,
+    logController: new LogController({ disableRequestLogging: !logRequests }),
     trustProxy: typeof settings.trustProxy === 'number'
       ? ((hops: number) => (_addr: string, i: number) => i < hops)(settings.trustProxy)
       : settings.trustProxy,

@@ -192,8 +192,18 @@ async function countOf(query: SelectQueryBuilder<any, any, any>, since: number):
   const key = keyOf(compiled);
   const cached = counts.get(key);
   if (cached !== undefined) return cached;
-  const row = await countQuery.executeTakeFirst() as { total: number | string | bigint } | undefined;
-  const total = Number(row?.total ?? 0);
-  if (total >= COUNT_CACHE_MIN) counts.set(key, total, since);
-  return total;
+  // Requests asking the same count at the same time share one COUNT.
+  const flight = `${since}\u0000${key}`; // not shared across a write
+  const running = countsRunning.get(flight);
+  if (running) return running;
+  const counting = (async () => {
+    const row = await countQuery.executeTakeFirst() as { total: number | string | bigint } | undefined;
+    const total = Number(row?.total ?? 0);
+    if (total >= COUNT_CACHE_MIN) counts.set(key, total, since);
+    return total;
+  })().finally(() => countsRunning.delete(flight));
+  countsRunning.set(flight, counting);
+  return counting;
 }
+
+const countsRunning = new Map<string, Promise<number>>();
