@@ -2,9 +2,10 @@
  * Lists of DESIGN.md "API conventions": `page` (from 1), `pageSize` (default 10, at most
  * 100), `sort` (a sortable grid column of the screen's declaration), `order` (asc|desc) and
  * filters by field name; the answer is `{ items, total }`. Filtering, sorting and paging run
- * in the database: LIMIT/OFFSET on the filtered query, and a COUNT over the same filtered
- * query when the page alone cannot tell the total. Ties are broken on the id (same
- * direction), so pages never overlap or skip rows.
+ * in the database: a page by keyset after a remembered boundary, else LIMIT/OFFSET; a COUNT
+ * over the same filtered query when the page alone cannot tell the total, kept a few seconds
+ * when large (docs/decisions.md "Lists"). Ties are broken on the id (same direction), so
+ * pages never overlap or skip rows. `page` is at most PAGE_MAX.
  *
  * A list route is declared with `listRoute(spec, filtersSchema)`: its querystring schema
  * (bad sort key, page or order -> 400 code 1 naming the parameter) and a hook that drops

@@ -1,7 +1,9 @@
 /**
  * Code generation and code export for code packages (server/modules/code.ts).
  *
- * Generation (`generateCodes`), run by the AddCodes job inside ONE transaction:
+ * Generation, run by the AddCodes job: `generateCodes` inside ONE transaction (PostgreSQL), or
+ * `generateCodesInBatches` in batches that each commit (PGlite, one connection: requests get it
+ * between two batches; the codes stay invisible until the package is Generated, `visibleCodes`):
  *  - codes are random over the alphabet of the material's format flags (Number 0-9,
  *    UppercaseLetter A-Z, LowercaseLetter a-z), `code_length` characters, drawn from
  *    crypto.randomBytes with rejection sampling (every character equally likely: unguessable);
@@ -11,7 +13,8 @@
  *  - codes are unique on the whole platform (unique index codes_code_uq): a batch that inserted
  *    fewer rows than it sent had collisions (with any package, or inside the batch); exactly
  *    the missing positions get new codes, up to `maxRounds` times, else the job fails;
- *  - the caller's transaction makes it all or nothing: a failure leaves no code.
+ *  - all or nothing: PostgreSQL's transaction rolls back; on PGlite a generation given up
+ *    deletes its committed codes (`deleteCodes`).
  * A package may only ask for codes when the code space is large enough that a guess rarely
  * hits: alphabet^length >= quantity x UNGUESSABLE_FACTOR (`maxQuantityFor`).
  *
