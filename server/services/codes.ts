@@ -3,7 +3,8 @@
  *
  * Generation, run by the AddCodes job: `generateCodes` inside ONE transaction (PostgreSQL), or
  * `generateCodesInBatches` in batches that each commit (PGlite, one connection: requests get it
- * between two batches; the codes stay invisible until the package is Generated, `visibleCodes`):
+ * between two batches; the codes stay invisible until the package is Generated: every read of
+ * codes asks for a Generated package, as the export does):
  *  - codes are random over the alphabet of the material's format flags (Number 0-9,
  *    UppercaseLetter A-Z, LowercaseLetter a-z), `code_length` characters, drawn from
  *    crypto.randomBytes with rejection sampling (every character equally likely: unguessable);
@@ -23,7 +24,7 @@
  */
 import crypto from 'node:crypto';
 import { sql, type Transaction } from 'kysely';
-import { CodePackageStatus, enumKeyOf, type EnumName } from '../../src/domain/enums';
+import { enumKeyOf, type EnumName } from '../../src/domain/enums';
 import { type Lang } from '../../src/domain/lang';
 import { resources } from '../../src/locales/index';
 import type { Db } from '../db/index';
@@ -300,19 +301,8 @@ export function keywordAt(seq: number, keywords: readonly string[] | null, inter
 export async function* codeRows(db: Db, packageId: number, quantity: number, batchSize = 5000): AsyncGenerator<{ seq: number; code: string }> {
   for (let from = 1; from <= quantity; from += batchSize) {
     const to = Math.min(quantity, from + batchSize - 1);
-    yield* await visibleCodes(db).select(['c.seq', 'c.code'])
-      .where('c.package_id', '=', packageId).where('c.seq', '>=', from).where('c.seq', '<=', to)
-      .orderBy('c.seq').execute();
+    yield* await db.selectFrom('codes').select(['seq', 'code'])
+      .where('package_id', '=', packageId).where('seq', '>=', from).where('seq', '<=', to)
+      .orderBy('seq').execute();
   }
-}
-
-/**
- * The codes users may see: those of Generated packages. On the embedded database a generation
- * commits its codes batch by batch (generateCodesInBatches): every read of codes starts here
- * so that a package's codes appear all at once, when it turns Generated.
- */
-export function visibleCodes(db: Db) {
-  return db.selectFrom('codes as c')
-    .innerJoin('code_packages as vp', 'vp.id', 'c.package_id')
-    .where('vp.status', '=', CodePackageStatus.Generated);
 }
