@@ -18,14 +18,12 @@
  * Memory (bench/memory.ts) is watched from just before the POST until the worker is idle.
  */
 import fs from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
-import { Kysely, sql } from 'kysely';
+import type { PGlite } from '@electric-sql/pglite';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../server/app';
-import { openPglite, openPostgres, type Db } from '../server/db/index';
+import { createPglite, kyselyOverPglite, openPglite, openPostgres, type Db } from '../server/db/index';
 import { migrate } from '../server/db/migrate';
-import { pgliteDialect } from '../server/db/pglite-dialect';
-import type { Database } from '../server/db/schema';
 import { startJobWorker, type JobLogger } from '../server/jobs/index';
 import { fileStoreOf } from '../server/modules/files';
 import { loadOrCreateKeys } from '../server/security/keys';
@@ -34,7 +32,7 @@ import { alphabetOf, randomCodes } from '../server/services/codes';
 import { readSettings } from '../server/settings';
 import { FolderStore } from '../server/storage/index';
 import { CODE_FORMAT, CODE_LENGTH, createFixture, findFixture, signIn } from './codes-fixture';
-import type { CodesChildMessage, CodesStep, JobTimes } from './codes-protocol';
+import type { CodesChildMessage, CodesStep, JobTimes, ProbeStats } from './codes-protocol';
 import { watchMemory } from './memory';
 import { copyFrom } from './pg-copy';
 
@@ -85,7 +83,7 @@ function copyRows(): { chunks: Buffer[]; drawMs: number; bytes: number } {
 async function prepare(): Promise<CodesChildMessage> {
   let t = nowMs();
   let pglite: PGlite | null = null;
-  const db: Db = PG_URL ? openPostgres(PG_URL) : new Kysely<Database>({ dialect: pgliteDialect((pglite = await PGlite.create(PGLITE_DIR!))) });
+  const db: Db = PG_URL ? openPostgres(PG_URL) : kyselyOverPglite((pglite = await createPglite(PGLITE_DIR!)));
   try {
     await migrate(db);
     await seed(db, settings);
@@ -123,6 +121,17 @@ async function prepare(): Promise<CodesChildMessage> {
 
 type Post = (url: string, payload: unknown, status?: number) => Promise<any>;
 
+/** The ordinary call timed before and during each job (a page of a list, from the database). */
+const PROBE_URL = '/v1/Code/package?page=1&pageSize=10';
+const PROBE_IDLE_RUNS = 50;
+const PROBE_GAP_MS = 20;
+
+function probeStats(values: number[]): ProbeStats {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))] ?? NaN;
+  return { n: sorted.length, p50: at(0.5), p99: at(0.99), max: sorted[sorted.length - 1] ?? NaN };
+}
+
 /**
  * Opens the database as main.ts does, builds the app and a worker, signs in, warms the route
  * up (`warmUp`: a request its validation refuses, so the first-request costs of a fresh process
@@ -147,16 +156,36 @@ async function throughTheApp(warmUp: (call: Post, db: Db) => Promise<unknown>, p
     };
     await warmUp(call, db);
     await worker.idle();
+    // The ordinary call: a list page read from the database, first on the idle app.
+    const probeOnce = async () => {
+      const t0 = nowMs();
+      const res = await app.inject({ method: 'GET', url: PROBE_URL, headers: { authorization: `Bearer ${token}` } });
+      if (res.statusCode !== 200) throw new Error(`GET ${PROBE_URL}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+      return nowMs() - t0;
+    };
+    const idle: number[] = [];
+    for (let i = 0; i < PROBE_IDLE_RUNS; i++) idle.push(await probeOnce());
     const memory = watchMemory();
     const t = nowMs();
     const jobId = await post(call, db);
     const postMs = nowMs() - t;
+    // Meanwhile: one call after another (a pause of PROBE_GAP_MS between them) until the job ends.
+    let running = true;
+    const during: number[] = [];
+    const probing = (async () => {
+      while (running) {
+        during.push(await probeOnce());
+        await new Promise((r) => setTimeout(r, PROBE_GAP_MS));
+      }
+    })();
     await worker.idle();
     const wallMs = nowMs() - t;
+    running = false;
+    await probing;
     const mem = memory.stop();
     const job = await db.selectFrom('jobs').select(['status', 'message', 'started_at', 'finished_at']).where('id', '=', jobId).executeTakeFirstOrThrow();
     const jobMs = job.started_at && job.finished_at ? job.finished_at.getTime() - job.started_at.getTime() : NaN;
-    return { db, jobId, times: { wallMs, postMs, jobMs, status: job.status, message: job.message, memory: mem }, close };
+    return { db, jobId, times: { wallMs, postMs, jobMs, status: job.status, message: job.message, memory: mem, probe: { url: PROBE_URL, idle: probeStats(idle), during: probeStats(during) } }, close };
   } catch (err) {
     await close().catch(() => {});
     throw err;

@@ -17,6 +17,14 @@ export interface PreparedMessage {
   copyBytes: number;
 }
 
+/** Latency of an ordinary call (sequential requests through app.inject), ms. */
+export interface ProbeStats {
+  n: number;
+  p50: number;
+  p99: number;
+  max: number;
+}
+
 export interface JobTimes {
   /** From the POST until the worker is idle again (the route, the queue wait, the job, its bookkeeping). */
   wallMs: number;
@@ -27,6 +35,8 @@ export interface JobTimes {
   status: number;
   message: string | null;
   memory: PeakMemory;
+  /** The ordinary call on the idle app (before the POST) and while the job runs. */
+  probe: { url: string; idle: ProbeStats; during: ProbeStats };
 }
 
 export interface GeneratedMessage extends JobTimes {

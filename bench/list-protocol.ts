@@ -14,6 +14,8 @@ export interface ClassStats {
 export interface ReadyMessage {
   type: 'ready';
   port: number;
+  /** A Fastify hello-world in the same process: the reference of the ratios. */
+  helloPort: number;
   rows: number;
   times: { openMs: number; migrateSeedMs: number; rolesMs: number; usersMs: number; analyzeMs: number; appMs: number };
 }

@@ -14,13 +14,12 @@
  * armed | captured | explained | done | stopped | failed}. `sql` runs statements (the
  * candidate indexes) in the bench database only.
  */
-import { PGlite } from '@electric-sql/pglite';
+import Fastify from 'fastify';
 import { CompiledQuery, Kysely, PostgresDialect, type LogEvent } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../server/app';
-import type { Db } from '../server/db/index';
+import { openPglite, type Db } from '../server/db/index';
 import { migrate } from '../server/db/migrate';
-import { pgliteDialect } from '../server/db/pglite-dialect';
 import type { Database } from '../server/db/schema';
 import { loadOrCreateKeys } from '../server/security/keys';
 import { hashPassword } from '../server/security/passwords';
@@ -61,9 +60,7 @@ async function openDb(): Promise<Db> {
     const pool = new pg.Pool({ connectionString: process.env.BENCH_PG_URL, max: 10 });
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: onLog });
   }
-  const dir = process.env.BENCH_PGLITE_DIR;
-  const pglite = dir ? await PGlite.create(dir) : await PGlite.create();
-  return new Kysely<Database>({ dialect: pgliteDialect(pglite), log: onLog });
+  return openPglite(process.env.BENCH_PGLITE_DIR || undefined, { log: onLog });
 }
 
 /** A one-line plan: 'Limit > Sort [top-N heapsort] > Hash Join (Seq Scan on users, Seq Scan on roles)'. */
@@ -126,6 +123,12 @@ async function main(): Promise<void> {
     const appMs = nowMs() - t;
     const address = app.server.address();
     if (!address || typeof address === 'string') throw new Error('no TCP address');
+    // The reference: a Fastify hello-world in this same process (ratios in bench/list.ts).
+    const hello = Fastify({ logger: false });
+    hello.get('/hello', async () => ({ hello: 'world' }));
+    await hello.listen({ port: 0, host: '127.0.0.1' });
+    const helloAddress = hello.server.address();
+    if (!helloAddress || typeof helloAddress === 'string') throw new Error('no TCP address');
 
     let stopping = false;
     process.on('message', (msg: ParentMessage) => {
@@ -152,6 +155,7 @@ async function main(): Promise<void> {
             send({ type: 'done', ms });
           } else if (msg.cmd === 'stop') {
             stopping = true;
+            await hello.close();
             await app.close();
             await close();
             send({ type: 'stopped' });
@@ -166,9 +170,9 @@ async function main(): Promise<void> {
     process.on('disconnect', () => {
       if (stopping) return;
       stopping = true;
-      void app.close().finally(() => close().finally(() => process.exit(0)));
+      void hello.close().then(() => app.close()).finally(() => close().finally(() => process.exit(0)));
     });
-    send({ type: 'ready', port: address.port, rows, times: { openMs, migrateSeedMs, rolesMs, usersMs, analyzeMs, appMs } });
+    send({ type: 'ready', port: address.port, helloPort: helloAddress.port, rows, times: { openMs, migrateSeedMs, rolesMs, usersMs, analyzeMs, appMs } });
   } catch (err) {
     await close().catch(() => {});
     throw err;

@@ -39,14 +39,22 @@ export const NEW_PASSWORD = 'Bench2024ok';
 
 interface Endpoint {
   label: string;
-  query: string;
+  /** Path and query on the app (or on the hello-world server). */
+  path: string;
+  /** The reference itself: the hello-world server, no session. */
+  hello?: boolean;
+  /** Issue 10 target: req/s at least this fraction of hello-world's. */
+  target?: number;
 }
 
 const DEEP_PAGE = Math.max(1, Math.floor(ROWS / 20));
+const LIST = '/v1/system/employee';
 export const ENDPOINTS: Endpoint[] = [
-  { label: 'page 1, createdAt desc', query: 'page=1&pageSize=10&sort=createdAt&order=desc' },
-  { label: `page ${DEEP_PAGE}, account asc`, query: `page=${DEEP_PAGE}&pageSize=10&sort=account&order=asc` },
-  { label: 'keyword "abc", page 1', query: 'page=1&pageSize=10&keyword=abc' },
+  { label: 'hello-world (reference)', path: '/hello', hello: true },
+  { label: 'menu (system/menu/nested)', path: '/v1/system/menu/nested', target: 1 / 3 },
+  { label: 'page 1, createdAt desc', path: `${LIST}?page=1&pageSize=10&sort=createdAt&order=desc`, target: 1 / 10 },
+  { label: `page ${DEEP_PAGE}, account asc`, path: `${LIST}?page=${DEEP_PAGE}&pageSize=10&sort=account&order=asc`, target: 1 / 20 },
+  { label: 'keyword "abc", page 1', path: `${LIST}?page=1&pageSize=10&keyword=abc` },
 ];
 
 function onExitOf(child: ChildProcess): Promise<void> {
@@ -174,6 +182,7 @@ export interface BackendResult {
   endpoints: {
     label: string;
     url: string;
+    target?: number;
     total: number | null;
     reqPerSec: number;
     requests: number;
@@ -227,7 +236,7 @@ export async function runBackend(backend: Backend, log: (line: string) => void =
     const examples: { label: string; page?: QueryExample; count?: QueryExample }[] = [];
 
     for (const ep of ENDPOINTS) {
-      const url = `${base}/v1/system/employee?${ep.query}`;
+      const url = `${ep.hello ? `http://127.0.0.1:${ready.helloPort}` : base}${ep.path}`;
       const check = await fetch(url, { headers });
       const body = await json(check);
       if (check.status !== 200) log(`${backend} ${ep.label}: ${check.status} ${JSON.stringify(body).slice(0, 300)}`);
@@ -257,7 +266,8 @@ export async function runBackend(backend: Backend, log: (line: string) => void =
       examples.push({ label: ep.label, page: captured.examples.page, count: captured.examples.count });
       result.endpoints.push({
         label: ep.label,
-        url: `/v1/system/employee?${ep.query}`,
+        url: ep.path,
+        target: ep.target,
         total: typeof body?.total === 'number' ? body.total : null,
         reqPerSec: run.requests.total / run.duration,
         requests: run.requests.total,
@@ -300,17 +310,21 @@ export async function runBackend(backend: Backend, log: (line: string) => void =
 
 export function listSection(results: BackendResult[]): Section {
   const rows: string[][] = [[
-    'backend', 'endpoint', 'req/s', 'p50', 'p99', 'requests', 'non-2xx', 'errors', 'alone', 'db page', 'db count',
+    'backend', 'endpoint', 'req/s', 'of hello-world', 'target', 'p50', 'p99', 'requests', 'non-2xx', 'errors', 'alone', 'db page', 'db count',
   ]];
+  const fraction = (x: number) => (Number.isFinite(x) && x > 0 ? `1/${(1 / x).toFixed(1)}` : '-');
   const notes: string[] = [];
   for (const r of results) {
     if (r.skipped) {
       notes.push(r.skipped);
       continue;
     }
+    const hello = r.endpoints.find((e) => e.url === '/hello')?.reqPerSec ?? NaN;
     for (const e of r.endpoints) {
+      const ratio = e.reqPerSec / hello;
       rows.push([
-        r.backend, e.label, fmtInt(e.reqPerSec), `${e.p50} ms`, `${e.p99} ms`, fmtInt(e.requests), String(e.non2xx), String(e.errors),
+        r.backend, e.label, fmtInt(e.reqPerSec), e.url === '/hello' ? '1' : fraction(ratio),
+        e.target ? `${fraction(e.target)} ${ratio >= e.target ? 'met' : 'NOT met'}` : '', `${e.p50} ms`, `${e.p99} ms`, fmtInt(e.requests), String(e.non2xx), String(e.errors),
         fmtMs(e.aloneMs), e.db.page ? fmtMs(e.db.page.medianMs) : '-', e.db.count ? fmtMs(e.db.count.medianMs) : '-',
       ]);
     }
@@ -329,7 +343,8 @@ export function listSection(results: BackendResult[]): Section {
       if (e.firstFailure) notes.push(`${r.backend} ${e.label}: FAILURES ${e.firstFailure}`);
     }
   }
-  return { title: `List endpoint: GET /v1/system/employee, ${fmtInt(ROWS)} employees in one tenant`, table: rows, notes };
+  notes.unshift('of hello-world: req/s as a fraction of a Fastify hello-world served by the same process in the same run (issue 10 targets: menu 1/3, page 1 1/10, deep page 1/20).');
+  return { title: `List endpoint: GET /v1/system/employee, ${fmtInt(ROWS)} employees in one tenant, beside a hello-world`, table: rows, notes };
 }
 
 export function whatIfSection(results: BackendResult[]): Section {

@@ -28,7 +28,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import { cleanupAll } from './cleanup';
-import { codesMemorySection, codesSection, runCodesBackend, type CodesRun } from './codes';
+import { codesLatencySection, codesMemorySection, codesSection, runCodesBackend, type CodesRun } from './codes';
 import { runFormBench } from './form';
 import { frontSections, runFrontBench } from './front';
 import { listSection, runBackend, seedSection, whatIfSection, type Backend, type BackendResult } from './list';
@@ -111,7 +111,7 @@ async function main(): Promise<number> {
       }
     }
     if (runs.length) {
-      for (const section of [codesSection(runs), codesMemorySection(runs)]) {
+      for (const section of [codesSection(runs), codesLatencySection(runs), codesMemorySection(runs)]) {
         sections.push(section);
         print(section);
       }

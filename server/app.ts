@@ -7,7 +7,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -33,10 +33,16 @@ import productRoutes from './modules/product';
 import profileRoutes from './modules/profile';
 import reportRoutes from './modules/report';
 import roleRoutes from './modules/role';
+import { noteWrite } from './db/shortCache';
 
 export interface BuildAppOptions extends AppDeps {
   /** Fastify's logger option; tests leave it off. */
   logger?: FastifyServerOptions['logger'];
+  /**
+   * Fastify's two lines per request ("incoming request", "request completed"): off unless
+   * asked (LOG_REQUESTS=1): on a small call they cost more than the call. Errors are logged anyway.
+   */
+  logRequests?: boolean;
 }
 
 const API_MODULES = [
@@ -80,10 +86,11 @@ export function findApiRoute(routes: readonly RouteEntry[], call: string): Route
   });
 }
 
-export async function buildApp({ db, settings, keys, logger = false }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ db, settings, keys, logger = false, logRequests = false }: BuildAppOptions): Promise<FastifyInstance> {
   const deps: AppDeps = { db, settings, keys };
   const app = Fastify({
     logger,
+    logController: new LogController({ disableRequestLogging: !logRequests }),
     trustProxy: typeof settings.trustProxy === 'number'
       ? ((hops: number) => (_addr: string, i: number) => i < hops)(settings.trustProxy)
       : settings.trustProxy,
@@ -99,6 +106,11 @@ export async function buildApp({ db, settings, keys, logger = false }: BuildAppO
   guardInput(app);
 
   app.decorateRequest('user', null);
+  // A write (committed by now) drops this process's short caches: sessions, list counts (db/shortCache.ts).
+  app.addHook('onSend', async (req, _reply, payload) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'OPTIONS') noteWrite();
+    return payload;
+  });
 
   const routes: RouteEntry[] = [];
   routeTables.set(app, routes);

@@ -16,6 +16,7 @@ import { MimaStatus, UserStatus } from '../src/domain/enums';
 import { menuIds, userMenu, type MenuVisibilityInput } from '../src/domain/menu';
 import type { AppDeps } from './context';
 import { forbidden, unauthorized } from './errors';
+import { ShortCache, writeEpoch } from './db/shortCache';
 import { hashToken } from './security/tokens';
 
 export interface Caller {
@@ -72,7 +73,25 @@ function bearer(req: FastifyRequest): string | null {
   return m ? m[1] : null;
 }
 
+/**
+ * Session lookups are kept SESSION_CACHE_MS per token (db/shortCache.ts): a small call costs no
+ * query for them. Any write of this process (a logout, a password change, a disabled user or
+ * tenant, a role edit) drops them all; another process sees such a change within this time.
+ */
+const SESSION_CACHE_MS = 5_000;
+const sessions = new ShortCache<Caller & { lastSeenAt: Date }>(SESSION_CACHE_MS);
+
 export async function findSession(deps: AppDeps, token: string): Promise<(Caller & { lastSeenAt: Date }) | null> {
+  const key = hashToken(token);
+  const cached = sessions.get(key);
+  if (cached) return cached;
+  const since = writeEpoch();
+  const found = await lookUpSession(deps, key);
+  if (found) sessions.set(key, found, since);
+  return found;
+}
+
+async function lookUpSession(deps: AppDeps, tokenHash: string): Promise<(Caller & { lastSeenAt: Date }) | null> {
   const now = new Date();
   const idleCutoff = new Date(now.getTime() - deps.settings.sessionIdleMinutes * 60_000);
   const row = await deps.db
@@ -86,7 +105,7 @@ export async function findSession(deps: AppDeps, token: string): Promise<(Caller
       't.id as tenantId', 't.code as tenantCode', 't.type as tenantType', 't.function_flags as functionFlags', 't.excluded_menu_ids as excludedMenuIds',
       'r.id as roleId', 'r.functions as roleFunctions',
     ])
-    .where('s.token_hash', '=', hashToken(token))
+    .where('s.token_hash', '=', tokenHash)
     .where('s.expires_at', '>', now)
     .where('s.last_seen_at', '>', idleCutoff)
     // The tenant must be live: a deleted or disabled client's sessions stop working.
@@ -114,7 +133,9 @@ export function authenticate(deps: AppDeps) {
     if (!found) throw unauthorized();
     const { lastSeenAt, ...user } = found;
     if (Date.now() - lastSeenAt.getTime() > TOUCH_EVERY_MS) {
-      await deps.db.updateTable('sessions').set({ last_seen_at: new Date() }).where('id', '=', user.sessionId).execute();
+      const now = new Date();
+      await deps.db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', user.sessionId).execute();
+      found.lastSeenAt = now; // the cached lookup too
     }
     req.user = user;
     if (user.mimaStatus === MimaStatus.MustChange && !config.allowMustChange) throw forbidden();

@@ -22,7 +22,7 @@ async function main(): Promise<void> {
     await migrate(db);
     const seeded = await seed(db, settings);
     const keys = await loadOrCreateKeys(db);
-    const app = await buildApp({ db, settings, keys, logger: { level: process.env.LOG_LEVEL ?? 'info' } });
+    const app = await buildApp({ db, settings, keys, logger: { level: process.env.LOG_LEVEL ?? 'info' }, logRequests: process.env.LOG_REQUESTS === '1' });
 
     // Export jobs (server/jobs): JOB_WORKERS jobs at once in this process (0: this node only serves the API).
     const jobWorkers = Number(process.env.JOB_WORKERS ?? 1);

@@ -2,9 +2,10 @@
  * Lists of DESIGN.md "API conventions": `page` (from 1), `pageSize` (default 10, at most
  * 100), `sort` (a sortable grid column of the screen's declaration), `order` (asc|desc) and
  * filters by field name; the answer is `{ items, total }`. Filtering, sorting and paging run
- * in the database: LIMIT/OFFSET on the filtered query, and a COUNT over the same filtered
- * query when the page alone cannot tell the total. Ties are broken on the id (same
- * direction), so pages never overlap or skip rows.
+ * in the database: a page by keyset after a remembered boundary, else LIMIT/OFFSET; a COUNT
+ * over the same filtered query when the page alone cannot tell the total, kept a few seconds
+ * when large (docs/decisions.md "Lists"). Ties are broken on the id (same direction), so
+ * pages never overlap or skip rows. `page` is at most PAGE_MAX.
  *
  * A list route is declared with `listRoute(spec, filtersSchema)`: its querystring schema
  * (bad sort key, page or order -> 400 code 1 naming the parameter) and a hook that drops
@@ -15,6 +16,7 @@ import type { FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { Page } from '../../src/domain/api';
 import { resolveSchema, sortableKeys, type ScreenDeclaration, type SortOrder } from '../../src/domain/declarations';
 import { PAGE_SIZE } from '../../src/domain/limits';
+import { ShortCache, writeEpoch } from './shortCache';
 
 export const PAGE_SIZE_MAX = 100;
 
@@ -67,7 +69,7 @@ export function listQuerySchema(spec: ListSpec, filters?: Record<string, unknown
     type: 'object',
     properties: {
       ...filterProps,
-      page: { type: 'integer', minimum: 1, maximum: 1_000_000 },
+      page: { type: 'integer', minimum: 1, maximum: PAGE_MAX },
       pageSize: { type: 'integer', minimum: 1, maximum: PAGE_SIZE_MAX },
       sort: { type: 'string', enum: Object.keys(spec.sortable) },
       order: { type: 'string', enum: ['asc', 'desc'] },
@@ -94,31 +96,115 @@ export function containsPattern(text: string): string {
 
 const toExpression = (e: SortExpression): Expression<unknown> => (typeof e === 'string' ? sql.ref(e) : e);
 
+/** The largest `page` a list answers (beyond it: 400 code 1 on page). */
+export const PAGE_MAX = 10_000;
+
+/**
+ * Counts of a filter, kept COUNT_CACHE_MS (and dropped on any write of this process,
+ * db/shortCache.ts) once they reach COUNT_CACHE_MIN rows: a list that large is not counted
+ * again for every page turned; a smaller count costs little and stays exact.
+ */
+const COUNT_CACHE_MS = 10_000;
+const COUNT_CACHE_MIN = 1_000;
+const counts = new ShortCache<number>(COUNT_CACHE_MS);
+
+/**
+ * The row just before an offset of an ordered filter (its sort value and id), kept
+ * BOUNDARY_CACHE_MS: a page whose boundary is known (the page after one just served, or a
+ * page asked again) is read by keyset, `(sort, id) > (boundary)`, an index range scan,
+ * instead of reading and dropping every row before its offset.
+ */
+const BOUNDARY_CACHE_MS = 60_000;
+const boundaries = new ShortCache<{ sort: unknown; id: unknown }>(BOUNDARY_CACHE_MS, 20_000);
+
+/** Extra columns a page query reads to remember its boundaries; never answered. */
+const SORT_VALUE = '__list_sort';
+const ID_VALUE = '__list_id';
+
+export interface ListPageOptions {
+  /** Read deep pages by keyset when a boundary is known (default true). */
+  keyset?: boolean;
+}
+
 /**
  * One page of a filtered query. `query` carries the filters and the selection; this adds the
- * order (requested or default, then the id), LIMIT and OFFSET, and counts the same filtered
- * query when the page does not tell the total by itself.
+ * order (requested or default, then the id) and the page. The total is the page's own when the
+ * page tells it (a partly filled page, an empty first page); else a COUNT of the filter, kept a
+ * few seconds when large (`counts`). A page after a known boundary is read by keyset
+ * (`boundaries`), else by OFFSET (reading one row more, so the page's boundary is known next
+ * time).
  */
-export async function listPage<O>(query: SelectQueryBuilder<any, any, O>, spec: ListSpec, params: ListParams): Promise<Page<O>> {
-  const page = params.page ?? 1;
+export async function listPage<O>(query: SelectQueryBuilder<any, any, O>, spec: ListSpec, params: ListParams, options: ListPageOptions = {}): Promise<Page<O>> {
+  const page = Math.min(params.page ?? 1, PAGE_MAX);
   const pageSize = Math.min(params.pageSize ?? PAGE_SIZE, PAGE_SIZE_MAX);
   const key = params.sort !== undefined && params.sort in spec.sortable ? params.sort : spec.defaultSort.key;
   const order: SortOrder = params.sort !== undefined ? (params.order ?? 'asc') : (params.order ?? spec.defaultSort.order);
   const offset = (page - 1) * pageSize;
+  const sortExpr = toExpression(spec.sortable[key]);
+  const idRef = sql.ref(spec.idColumn);
+  const since = writeEpoch();
 
-  const items = await query
-    .orderBy(toExpression(spec.sortable[key]), order)
-    .orderBy(sql.ref(spec.idColumn), order)
-    .limit(pageSize)
-    .offset(offset)
-    .execute();
+  const ordered = query.orderBy(sortExpr, order).orderBy(idRef, order);
+  const compiled = ordered.compile();
+  const filterKey = keyOf(compiled);
+  const withKeys = ordered.select([sql`${sortExpr}`.as(SORT_VALUE), idRef.as(ID_VALUE)]) as unknown as SelectQueryBuilder<any, any, O & Keys>;
+
+  let rows: (O & Keys)[] | null = null;
+  const known = offset > 0 && options.keyset !== false ? boundaries.get(`${filterKey}\u0000${offset}`) : undefined;
+  if (known && known.sort !== null && known.sort !== undefined) {
+    const after = order === 'asc' ? sql.raw('>') : sql.raw('<');
+    const found = await withKeys.where(sql<boolean>`(${sortExpr}, ${idRef}) ${after} (${known.sort}, ${known.id})`).limit(pageSize).execute();
+    // Ascending, NULL sort values come last and are not "greater": a short page may lack them.
+    if (found.length === pageSize || order === 'desc') rows = found;
+  }
+  if (!rows) {
+    if (offset > 0) {
+      const found = await withKeys.limit(pageSize + 1).offset(offset - 1).execute();
+      const before = found.shift();
+      if (before) boundaries.set(`${filterKey}\u0000${offset}`, { sort: before[SORT_VALUE], id: before[ID_VALUE] }, since);
+      rows = found;
+    } else {
+      rows = await withKeys.limit(pageSize).execute();
+    }
+  }
+  const last = rows[rows.length - 1];
+  if (last && rows.length === pageSize) boundaries.set(`${filterKey}\u0000${offset + pageSize}`, { sort: last[SORT_VALUE], id: last[ID_VALUE] }, since);
+  const items = rows.map((r) => {
+    const { [SORT_VALUE]: _s, [ID_VALUE]: _i, ...item } = r as Record<string, unknown>;
+    return item as O;
+  });
 
   // A partly filled page, or an empty first page, tells the total without counting.
   if ((items.length > 0 && items.length < pageSize) || (items.length === 0 && offset === 0)) {
     return { items, total: offset + items.length };
   }
-  const row = await query.clearSelect().clearOrderBy()
-    .select((eb) => eb.fn.countAll().as('total'))
-    .executeTakeFirst() as { total: number | string | bigint } | undefined;
-  return { items, total: Number(row?.total ?? 0) };
+  return { items, total: await countOf(query, since) };
 }
+
+/** A compiled query as a cache key: its SQL and its parameters. */
+const keyOf = (q: { sql: string; parameters: readonly unknown[] }) =>
+  `${q.sql}\u0000${JSON.stringify(q.parameters, (_k, v) => (typeof v === 'bigint' ? v.toString() : v))}`;
+
+type Keys = { [SORT_VALUE]: unknown; [ID_VALUE]: unknown };
+
+async function countOf(query: SelectQueryBuilder<any, any, any>, since: number): Promise<number> {
+  const countQuery = query.clearSelect().clearOrderBy().select((eb) => eb.fn.countAll().as('total'));
+  const compiled = countQuery.compile();
+  const key = keyOf(compiled);
+  const cached = counts.get(key);
+  if (cached !== undefined) return cached;
+  // Requests asking the same count at the same time share one COUNT.
+  const flight = `${since}\u0000${key}`; // not shared across a write
+  const running = countsRunning.get(flight);
+  if (running) return running;
+  const counting = (async () => {
+    const row = await countQuery.executeTakeFirst() as { total: number | string | bigint } | undefined;
+    const total = Number(row?.total ?? 0);
+    if (total >= COUNT_CACHE_MIN) counts.set(key, total, since);
+    return total;
+  })().finally(() => countsRunning.delete(flight));
+  countsRunning.set(flight, counting);
+  return counting;
+}
+
+const countsRunning = new Map<string, Promise<number>>();

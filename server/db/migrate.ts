@@ -11,6 +11,7 @@ import * as m0004 from './migrations/0004_system';
 import * as m0005 from './migrations/0005_jobs';
 import * as m0006 from './migrations/0006_products';
 import * as m0007 from './migrations/0007_list_indexes';
+import * as m0008 from './migrations/0008_list_search';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -20,6 +21,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0005_jobs': m0005,
   '0006_products': m0006,
   '0007_list_indexes': m0007,
+  '0008_list_search': m0008,
 };
 
 export async function migrate(db: Db): Promise<string[]> {

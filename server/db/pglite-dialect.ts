@@ -1,5 +1,5 @@
 /**
- * Kysely over PGlite, one caller at a time.
+ * Kysely over PGlite, one caller at a time; requests before jobs.
  *
  * kysely-pglite's driver hands every caller the same single PGlite connection without a lock,
  * so while one request runs `BEGIN … COMMIT` another request's statements would land inside
@@ -7,11 +7,16 @@
  * pool of one: acquireConnection waits until the previous holder released it. PGlite queues
  * queries anyway, so nothing is lost in throughput.
  *
+ * Requests come before background work (`inBackground`: the job worker's handlers): a job of
+ * many short statements or committed batches lets every waiting request in between two of them,
+ * so a request waits for at most one statement or batch of a job (issue 10, section 3).
+ *
  * It also reports affected row counts to Kysely (see CountingConnection).
  *
  * Consequence: inside `db.transaction().execute(trx => …)` use `trx`, never `db` — on PGlite a
  * `db` query there waits for the transaction that waits for it.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { PGlite } from '@electric-sql/pglite';
 import type { CompiledQuery, DatabaseConnection, Dialect, Driver, QueryResult, TransactionSettings } from 'kysely';
 import { KyselyPGlite } from 'kysely-pglite';
@@ -34,9 +39,24 @@ class CountingConnection implements DatabaseConnection {
   }
 }
 
+/** Work of the job worker (db/pglite-dialect.ts gives requests the connection first). */
+const background = new AsyncLocalStorage<true>();
+
+/**
+ * Runs `fn` as background work (the job worker runs every handler so): on PGlite its
+ * statements take the one connection only when no request waits for it, or when they have
+ * waited BACKGROUND_MAX_WAIT_MS (a job under a steady load still moves).
+ */
+export function inBackground<T>(fn: () => Promise<T>): Promise<T> {
+  return background.run(true, fn);
+}
+
+const BACKGROUND_MAX_WAIT_MS = 500;
+
 class SerializedDriver implements Driver {
-  #tail: Promise<void> = Promise.resolve();
-  #release: (() => void) | null = null;
+  #busy = false;
+  #requests: (() => void)[] = [];
+  #jobs: { grant: () => void; since: number }[] = [];
 
   constructor(private readonly inner: Driver, private readonly pglite: PGlite) {}
 
@@ -45,19 +65,40 @@ class SerializedDriver implements Driver {
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {
-    const previous = this.#tail;
-    let release!: () => void;
-    this.#tail = new Promise<void>((resolve) => (release = resolve));
-    await previous;
-    this.#release = release;
+    const isBackground = background.getStore() === true;
+    // PGlite runs in this thread and its queries resolve as promises only: a job running one
+    // statement after another would never let the event loop reach timers or sockets (a request
+    // could not even be read until the job ended). One turn of the loop first lets requests in.
+    if (isBackground) await new Promise<void>((resolve) => setImmediate(resolve));
+    await new Promise<void>((grant) => {
+      if (!this.#busy) {
+        this.#busy = true;
+        grant();
+      } else if (isBackground) {
+        this.#jobs.push({ grant, since: Date.now() });
+      } else {
+        this.#requests.push(grant);
+      }
+    });
     return new CountingConnection(await this.inner.acquireConnection());
   }
 
+  /** The next holder: a waiting request, unless a job has waited too long; else a job. */
+  #handOver(): void {
+    const job = this.#jobs[0];
+    const next = job && (this.#requests.length === 0 || Date.now() - job.since >= BACKGROUND_MAX_WAIT_MS)
+      ? this.#jobs.shift()!.grant
+      : this.#requests.shift() ?? this.#jobs.shift()?.grant;
+    if (next) next();
+    else this.#busy = false;
+  }
+
   async releaseConnection(connection: DatabaseConnection): Promise<void> {
-    await this.inner.releaseConnection((connection as CountingConnection).inner);
-    const release = this.#release;
-    this.#release = null;
-    release?.();
+    try {
+      await this.inner.releaseConnection((connection as CountingConnection).inner);
+    } finally {
+      this.#handOver();
+    }
   }
 
   beginTransaction(connection: DatabaseConnection, settings: TransactionSettings) {

@@ -24,7 +24,7 @@ import { registerTestJob } from './test-job';
 
 export {
   enqueueJob, claimJob, sweepLostJobs, onJobQueued, JobStatus, DEFAULT_MAX_ATTEMPTS, LOST_MESSAGE,
-  type EnqueueJob, type Claim,
+  type EnqueueJob, type Claim, type LostJob,
 } from './queue';
 export {
   registerJobHandler, jobHandlerOf, JobFailure, JobAborted,

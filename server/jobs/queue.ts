@@ -231,12 +231,21 @@ export async function requeueJob(db: Db, claim: Claim, { delayMs, message = null
   return countOf(rows) > 0;
 }
 
+/** A job the sweep ended in Error (its worker died on its last attempt). */
+export interface LostJob {
+  id: number;
+  tenantId: number;
+  category: number;
+  payload: unknown;
+}
+
 /**
  * Jobs whose lease ran out on their last attempt (the worker died or hung each time) end in
- * Error: nothing stays Processing forever. Answers how many.
+ * Error: nothing stays Processing forever. Answers how many; `onLost` gets them (the worker
+ * runs each handler's `onLost` cleanup).
  */
-export async function sweepLostJobs(db: Db): Promise<number> {
-  const { rows } = await sql<{ n: unknown }>`
+export async function sweepLostJobs(db: Db, onLost?: (jobs: LostJob[]) => Promise<void>): Promise<number> {
+  const { rows } = await sql<{ id: number; tenant_id: number; category: number; payload: unknown }>`
     with dead as (
       select id from jobs
       where status = ${JobStatus.Processing} and locked_until < now() and attempts >= max_attempts
@@ -245,12 +254,18 @@ export async function sweepLostJobs(db: Db): Promise<number> {
       update jobs set status = ${JobStatus.Error}, message = ${LOST_MESSAGE}, lock_token = null, locked_until = null,
         finished_at = now(), updated_at = now()
       from dead where jobs.id = dead.id
-      returning jobs.report_id
+      returning jobs.id, jobs.tenant_id, jobs.category, jobs.payload, jobs.report_id
     ), r as (
       update export_reports set status = ${ReportExportStatus.Error}, message = ${LOST_MESSAGE}, updated_at = now()
       where id in (select report_id from j)
       returning id
     )
-    select count(*) as n from j`.execute(db);
-  return countOf(rows);
+    select id, tenant_id, category, payload from j`.execute(db);
+  if (rows.length && onLost) {
+    await onLost(rows.map((r) => ({
+      id: r.id, tenantId: r.tenant_id, category: r.category,
+      payload: typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload,
+    })));
+  }
+  return rows.length;
 }

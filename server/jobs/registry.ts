@@ -77,6 +77,12 @@ export type JobHandler<P = any> = (job: JobRecord<P>, ctx: JobContext) => Promis
 export interface JobHandlerOptions {
   /** Claims before the job ends in Error (default 3). Stored on the job when it is enqueued. */
   maxAttempts?: number;
+  /**
+   * Runs once the job ended in Error because its worker died on the last attempt (the sweep):
+   * undo what the attempts committed (e.g. codes generated in committed batches). Errors are
+   * logged.
+   */
+  onLost?: (job: { id: number; tenantId: number; payload: any }, db: Db) => Promise<void>;
 }
 
 interface Registered {

@@ -13,9 +13,11 @@
  */
 import crypto from 'node:crypto';
 import type { Db } from '../db/index';
+import { inBackground } from '../db/pglite-dialect';
+import { noteWrite } from '../db/shortCache';
 import type { FileStore } from '../storage/index';
 import {
-  claimJob, completeJob, failJob, onJobQueued, renewLease, requeueJob, storeProgress, sweepLostJobs, type Claim,
+  claimJob, completeJob, failJob, onJobQueued, renewLease, requeueJob, storeProgress, sweepLostJobs, type Claim, type LostJob,
 } from './queue';
 import { JobAborted, JobFailure, jobHandlerOf, type AttachedFile, type JobContext, type JobLogger } from './registry';
 
@@ -93,6 +95,15 @@ export function startJobWorker(options: JobWorkerOptions): JobWorker {
     timer.unref?.();
   };
 
+  /** The handlers' cleanup of jobs the sweep ended (their worker died on the last attempt). */
+  async function cleanUpLost(jobs: LostJob[]): Promise<void> {
+    for (const job of jobs) {
+      const onLost = jobHandlerOf(job.category)?.options.onLost;
+      if (!onLost) continue;
+      await onLost(job, db).catch((err) => log.error({ err, worker: name, jobId: job.id }, 'cleanup of a lost job failed'));
+    }
+  }
+
   async function tick(): Promise<void> {
     if (stopping) return;
     if (ticking) { again = true; return; }
@@ -101,7 +112,7 @@ export function startJobWorker(options: JobWorkerOptions): JobWorker {
       do {
         again = false;
         lastTickEmpty = false;
-        await sweepLostJobs(db).then((n) => { if (n) log.warn({ worker: name, jobs: n }, 'jobs lost on their last attempt ended in Error'); });
+        await sweepLostJobs(db, cleanUpLost).then((n) => { if (n) log.warn({ worker: name, jobs: n }, 'jobs lost on their last attempt ended in Error'); });
         let claimedAny = false;
         while (!stopping && active.size < concurrency) {
           const claim = await claimJob(db, { leaseMs });
@@ -126,6 +137,7 @@ export function startJobWorker(options: JobWorkerOptions): JobWorker {
     const promise = execute(claim, controller)
       .catch((err) => log.error({ err, worker: name, jobId: claim.job.id }, 'job bookkeeping failed'))
       .finally(() => {
+        noteWrite(); // what the job wrote: this process's short caches (sessions, list counts) start over
         active.delete(claim.job.id);
         if (!stopping) schedule(0);
         else settleIdle();
@@ -176,7 +188,8 @@ export function startJobWorker(options: JobWorkerOptions): JobWorker {
     try {
       const registered = jobHandlerOf(job.category);
       if (!registered) throw new JobFailure(`No handler for job category ${job.category}.`);
-      const result = (await registered.handler(job, ctx)) ?? {};
+      // Background: on PGlite, requests take the one connection before the job's statements.
+      const result = (await inBackground(() => registered.handler(job, ctx))) ?? {};
       signal.throwIfAborted();
       const done = await completeJob(db, claim, { url: result.url ?? null, file, data: result.data });
       if (!done) {

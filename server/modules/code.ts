@@ -36,6 +36,7 @@ import { CODE_EXPORT_COLUMNS_MAX, KEYWORDS_MAX } from '../../src/domain/limits';
 import type { FormDeclaration } from '../../src/domain/validation/index';
 import { caller, type Caller } from '../auth';
 import type { AppDeps } from '../context';
+import { isEmbedded } from '../db/index';
 import { listPage, listRoute, listSpec, type ListParams } from '../db/list';
 import { json, type Database } from '../db/schema';
 import { ApiError, badRequest, forbidden, notFound } from '../errors';
@@ -44,7 +45,8 @@ import {
 } from '../jobs/index';
 import { recordChange } from '../services/changelog';
 import {
-  CODE_EXPORT_COLUMNS, DEFAULT_CODE_COLUMNS, codeRows, enumLabel, exportText, generateCodes, keywordAt, maxQuantityFor,
+  CODE_EXPORT_COLUMNS, DEFAULT_CODE_COLUMNS, codeRows, deleteCodes, enumLabel, exportText, generateCodes, generateCodesInBatches, keywordAt,
+  maxQuantityFor,
   type CodeExportColumn,
 } from '../services/codes';
 import { idParams, isDbId, objectBody, validated } from '../services/resource';
@@ -198,39 +200,65 @@ async function markFailed(db: AppDeps['db'], packageId: number, message: string)
     .where('id', '=', packageId).where('status', '=', CodePackageStatus.Init).execute();
 }
 
+/** Marks a package Generated: its codes become visible, all at once. */
+async function markGenerated(db: Db, packageId: number) {
+  const now = new Date();
+  await db.updateTable('code_packages')
+    .set({ status: CodePackageStatus.Generated, progress: 100, failed: false, message: null, generated_at: now, updated_at: now })
+    .where('id', '=', packageId).execute();
+}
+
+/**
+ * AddCodes. PostgreSQL: one transaction (other connections do not wait for it; a crash rolls
+ * it back). PGlite (one connection for everything): batches that each commit
+ * (generateCodesInBatches), so requests wait for one batch at most and the progress moves;
+ * the codes stay invisible until the package is Generated, a new attempt resumes after the
+ * committed ones, and a generation given up (a failure, the last attempt, the sweep of a job
+ * whose worker died each time) deletes them.
+ */
 registerJobHandler<AddCodesPayload>(JobCategory.AddCodes, async (job, ctx) => {
   const packageId = job.payload.packageId;
   const pkg = await ctx.db.selectFrom('code_packages').select(['id', 'status', 'quantity', 'code_format', 'code_length'])
     .where('id', '=', packageId).where('tenant_id', '=', job.tenantId).executeTakeFirst();
   if (!pkg) throw new JobFailure('The code package no longer exists.');
   if (pkg.status === CodePackageStatus.Generated) return { data: { packageId, generated: pkg.quantity } };
+  const embedded = isEmbedded(ctx.db);
   try {
-    const result = await ctx.db.transaction().execute(async (trx) => {
-      // One generation at a time per package; a deleted package stops it.
-      const locked = await trx.selectFrom('code_packages').select('status').where('id', '=', packageId).forUpdate().executeTakeFirst();
-      if (!locked) throw new JobFailure('The code package no longer exists.');
-      if (locked.status === CodePackageStatus.Generated) return { inserted: pkg.quantity, regenerated: 0 };
-      const generated = await generateCodes(trx, pkg, {
-        // Progress is written on the job row by another connection: never awaited here, since on
-        // PGlite (one connection) that write waits for this transaction to end.
-        progress: (done, total) => { void ctx.reportProgress((done / total) * 99).catch(() => {}); },
+    const result = embedded
+      ? await generateCodesInBatches(ctx.db, pkg, {
+        progress: (done, total) => ctx.reportProgress((done / total) * 99),
         throwIfAborted: () => ctx.throwIfAborted(),
+      }).then(async (generated) => {
+        ctx.throwIfAborted();
+        await markGenerated(ctx.db, packageId);
+        return generated;
+      })
+      : await ctx.db.transaction().execute(async (trx) => {
+        // One generation at a time per package; a deleted package stops it.
+        const locked = await trx.selectFrom('code_packages').select('status').where('id', '=', packageId).forUpdate().executeTakeFirst();
+        if (!locked) throw new JobFailure('The code package no longer exists.');
+        if (locked.status === CodePackageStatus.Generated) return { inserted: pkg.quantity, regenerated: 0 };
+        const generated = await generateCodes(trx, pkg, {
+          // Progress is written on the job row by another connection: never awaited here.
+          progress: (done, total) => { void ctx.reportProgress((done / total) * 99).catch(() => {}); },
+          throwIfAborted: () => ctx.throwIfAborted(),
+        });
+        await markGenerated(trx, packageId);
+        return generated;
       });
-      const now = new Date();
-      await trx.updateTable('code_packages')
-        .set({ status: CodePackageStatus.Generated, progress: 100, failed: false, message: null, generated_at: now, updated_at: now })
-        .where('id', '=', packageId).execute();
-      return generated;
-    });
     return { data: { packageId, generated: result.inserted, regenerated: result.regenerated } };
   } catch (err) {
     const lost = ctx.signal.aborted && ctx.signal.reason instanceof JobAborted;
-    // The last try (or a failure no retry fixes): the package says so. Nothing was kept.
+    // The last try (or a failure no retry fixes): the package says so. Nothing is kept.
     if (!lost && (err instanceof JobFailure || job.attempts >= job.maxAttempts)) {
+      if (embedded) await deleteCodes(ctx.db, packageId);
       await markFailed(ctx.db, packageId, err instanceof JobFailure ? err.message : 'The code generation failed.');
     }
     throw err;
   }
+}, {
+  // Its worker died on the last attempt: the batches it committed go (PGlite; none on PostgreSQL).
+  onLost: async (job, db) => { await deleteCodes(db, Number(job.payload?.packageId)); },
 });
 
 interface ExportCodesPayload {

@@ -1,7 +1,10 @@
 /**
  * Code generation and code export for code packages (server/modules/code.ts).
  *
- * Generation (`generateCodes`), run by the AddCodes job inside ONE transaction:
+ * Generation, run by the AddCodes job: `generateCodes` inside ONE transaction (PostgreSQL), or
+ * `generateCodesInBatches` in batches that each commit (PGlite, one connection: requests get it
+ * between two batches; the codes stay invisible until the package is Generated: every read of
+ * codes asks for a Generated package, as the export does):
  *  - codes are random over the alphabet of the material's format flags (Number 0-9,
  *    UppercaseLetter A-Z, LowercaseLetter a-z), `code_length` characters, drawn from
  *    crypto.randomBytes with rejection sampling (every character equally likely: unguessable);
@@ -11,7 +14,8 @@
  *  - codes are unique on the whole platform (unique index codes_code_uq): a batch that inserted
  *    fewer rows than it sent had collisions (with any package, or inside the batch); exactly
  *    the missing positions get new codes, up to `maxRounds` times, else the job fails;
- *  - the caller's transaction makes it all or nothing: a failure leaves no code.
+ *  - all or nothing: PostgreSQL's transaction rolls back; on PGlite a generation given up
+ *    deletes its committed codes (`deleteCodes`).
  * A package may only ask for codes when the code space is large enough that a guess rarely
  * hits: alphabet^length >= quantity x UNGUESSABLE_FACTOR (`maxQuantityFor`).
  *
@@ -107,9 +111,15 @@ export function randomCodes(n: number, alphabet: string, length: number): string
 export interface GenerationSettings {
   /** Codes per INSERT (STACK.md: unnest batches of ~50k are the fastest that works everywhere). */
   batchSize: number;
+  /**
+   * Codes per committed batch on the embedded database (PGlite, one connection): every other
+   * request waits for at most one such batch (bench/codes.ts measures an ordinary call during a
+   * 1,000,000-code generation). The smaller of this and batchSize is used.
+   */
+  yieldingBatchSize: number;
   /** Rounds of regenerating the positions whose codes collided before giving up. */
   maxRounds: number;
-  /** Tests: runs after each batch, inside the transaction (throw to fail mid-generation). */
+  /** Tests: runs after each batch (throw to fail mid-generation): inside the transaction, or after its commit on PGlite. */
   afterBatch: ((batch: number, inserted: number) => void | Promise<void>) | null;
   /** Tests: replaces the random source (e.g. to force collisions). */
   source: ((n: number, alphabet: string, length: number) => string[]) | null;
@@ -117,6 +127,7 @@ export interface GenerationSettings {
 
 export const codeGeneration: GenerationSettings = {
   batchSize: 50_000,
+  yieldingBatchSize: 2_000,
   maxRounds: 20,
   afterBatch: null,
   source: null,
@@ -135,6 +146,11 @@ export interface GenerationResult {
   regenerated: number;
 }
 
+export interface GenerationHooks {
+  progress?: (done: number, total: number) => void | Promise<void>;
+  throwIfAborted?: () => void;
+}
+
 /** `n` codes distinct among themselves (a repeat inside a batch is drawn again at once). */
 function distinctCodes(n: number, alphabet: string, length: number): string[] {
   const draw = codeGeneration.source ?? randomCodes;
@@ -147,51 +163,111 @@ function distinctCodes(n: number, alphabet: string, length: number): string[] {
 
 const affected = (r: { numAffectedRows?: bigint }) => Number(r.numAffectedRows ?? 0);
 
-/**
- * Generates the package's codes with `trx` (the caller's transaction: commit keeps them all,
- * rollback none). `progress(done, total)` after each batch; `throwIfAborted` between batches.
- */
-export async function generateCodes(
-  trx: Transaction<Database>,
-  pkg: PackageToGenerate,
-  hooks: { progress?: (done: number, total: number) => void; throwIfAborted?: () => void } = {},
-): Promise<GenerationResult> {
+function alphabetOfPackage(pkg: PackageToGenerate): string {
   const alphabet = alphabetOf(pkg.code_format);
   if (alphabet.length < 2 || pkg.code_length < 1) throw new JobFailure('The packaging material has no code format.');
-  const { batchSize, maxRounds } = codeGeneration;
+  return alphabet;
+}
+
+/**
+ * Fills positions start..end of the package with unique codes (with `trx`); answers how many
+ * positions needed a new code after a collision.
+ */
+async function fillRange(trx: Transaction<Database>, pkg: PackageToGenerate, alphabet: string, start: number, end: number): Promise<number> {
+  const n = end - start + 1;
+  const codes = distinctCodes(n, alphabet, pkg.code_length);
+  let regenerated = 0;
+  let inserted = affected(await sql`
+    insert into codes (package_id, seq, code)
+    select ${pkg.id}::integer, (${start}::integer + u.ord - 1)::integer, u.c
+    from unnest(${codes}::text[]) with ordinality as u(c, ord)
+    on conflict do nothing`.execute(trx));
+  // Collisions (with codes of any package): new codes for exactly the positions left empty.
+  for (let round = 0; inserted < n; round++) {
+    if (round >= codeGeneration.maxRounds) throw new JobFailure('Could not generate unique codes: the code space of this format and length is nearly used up.');
+    const { rows } = await sql<{ seq: number }>`
+      select s::integer as seq from generate_series(${start}::integer, ${end}::integer) s
+      where not exists (select 1 from codes c where c.package_id = ${pkg.id}::integer and c.seq = s)`.execute(trx);
+    if (rows.length === 0) break;
+    const seqs = rows.map((r) => Number(r.seq));
+    regenerated += seqs.length;
+    const fresh = distinctCodes(seqs.length, alphabet, pkg.code_length);
+    inserted += affected(await sql`
+      insert into codes (package_id, seq, code)
+      select ${pkg.id}::integer, u.s, u.c from unnest(${seqs}::integer[], ${fresh}::text[]) as u(s, c)
+      on conflict do nothing`.execute(trx));
+  }
+  return regenerated;
+}
+
+/**
+ * Generates the package's codes with `trx` (the caller's transaction: commit keeps them all,
+ * rollback none): PostgreSQL, where an open transaction makes no other connection wait.
+ * `progress(done, total)` after each batch; `throwIfAborted` between batches.
+ */
+export async function generateCodes(trx: Transaction<Database>, pkg: PackageToGenerate, hooks: GenerationHooks = {}): Promise<GenerationResult> {
+  const alphabet = alphabetOfPackage(pkg);
   let regenerated = 0;
   let batch = 0;
-  for (let start = 1; start <= pkg.quantity; start += batchSize) {
+  for (let start = 1; start <= pkg.quantity; start += codeGeneration.batchSize) {
     hooks.throwIfAborted?.();
-    const end = Math.min(pkg.quantity, start + batchSize - 1);
-    const n = end - start + 1;
-    const codes = distinctCodes(n, alphabet, pkg.code_length);
-    let inserted = affected(await sql`
-      insert into codes (package_id, seq, code)
-      select ${pkg.id}::integer, (${start}::integer + u.ord - 1)::integer, u.c
-      from unnest(${codes}::text[]) with ordinality as u(c, ord)
-      on conflict do nothing`.execute(trx));
-    // Collisions (with codes of any package): new codes for exactly the positions left empty.
-    for (let round = 0; inserted < n; round++) {
-      if (round >= maxRounds) throw new JobFailure('Could not generate unique codes: the code space of this format and length is nearly used up.');
-      const { rows } = await sql<{ seq: number }>`
-        select s::integer as seq from generate_series(${start}::integer, ${end}::integer) s
-        where not exists (select 1 from codes c where c.package_id = ${pkg.id}::integer and c.seq = s)`.execute(trx);
-      if (rows.length === 0) break;
-      const seqs = rows.map((r) => Number(r.seq));
-      regenerated += seqs.length;
-      const fresh = distinctCodes(seqs.length, alphabet, pkg.code_length);
-      const added = affected(await sql`
-        insert into codes (package_id, seq, code)
-        select ${pkg.id}::integer, u.s, u.c from unnest(${seqs}::integer[], ${fresh}::text[]) as u(s, c)
-        on conflict do nothing`.execute(trx));
-      inserted += added;
-    }
+    const end = Math.min(pkg.quantity, start + codeGeneration.batchSize - 1);
+    regenerated += await fillRange(trx, pkg, alphabet, start, end);
     batch++;
-    hooks.progress?.(end, pkg.quantity);
+    void hooks.progress?.(end, pkg.quantity);
     await codeGeneration.afterBatch?.(batch, end);
   }
   return { inserted: pkg.quantity, regenerated };
+}
+
+/**
+ * Generates the package's codes in short transactions of `yieldingBatchSize` codes that each
+ * commit: the embedded database (PGlite, one connection) serves other requests between two
+ * batches. The codes stay invisible until the caller marks the package Generated (every read
+ * of codes asks for a Generated package); the caller deletes them when it gives up
+ * (`deleteCodes`).
+ *
+ * A batch fills its whole range before it commits, so committed positions are always 1..k:
+ * a new attempt (after a crash or an error) resumes at k + 1 rather than drawing again what
+ * is already stored and unique.
+ */
+export async function generateCodesInBatches(db: Db, pkg: PackageToGenerate, hooks: GenerationHooks = {}): Promise<GenerationResult> {
+  const alphabet = alphabetOfPackage(pkg);
+  const size = Math.max(1, Math.min(codeGeneration.batchSize, codeGeneration.yieldingBatchSize));
+  const stored = await db.selectFrom('codes').where('package_id', '=', pkg.id)
+    .select((eb) => [eb.fn.countAll<string>().as('n'), eb.fn.max('seq').as('last')]).executeTakeFirst();
+  let done = Number(stored?.last ?? 0);
+  if (Number(stored?.n ?? 0) !== done || done > pkg.quantity) {
+    // Not a prefix (should not happen): start over.
+    await deleteCodes(db, pkg.id);
+    done = 0;
+  }
+  let regenerated = 0;
+  let batch = 0;
+  for (let start = done + 1; start <= pkg.quantity; start += size) {
+    hooks.throwIfAborted?.();
+    const end = Math.min(pkg.quantity, start + size - 1);
+    batch++;
+    regenerated += await db.transaction().execute((trx) => fillRange(trx, pkg, alphabet, start, end));
+    await hooks.progress?.(end, pkg.quantity);
+    await codeGeneration.afterBatch?.(batch, end);
+  }
+  return { inserted: pkg.quantity, regenerated };
+}
+
+/**
+ * Deletes a package's codes `batchSize` at a time, each statement its own short transaction
+ * (a generation given up on the embedded database). Answers how many.
+ */
+export async function deleteCodes(db: Db, packageId: number, batchSize = 5000): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const n = affected(await sql`
+      delete from codes where package_id = ${packageId}::integer
+        and seq in (select seq from codes where package_id = ${packageId}::integer order by seq desc limit ${batchSize}::integer)`.execute(db));
+    total += n;
+    if (n === 0) return total;
+  }
 }
 
 // --- Export --------------------------------------------------------------------------------

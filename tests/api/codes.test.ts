@@ -73,8 +73,7 @@ describeApi('Code packages: Code/package', (h) => {
     expect((await codesOf(lower.pkg.id)).every((c) => /^[a-z]{8}$/.test(c.code))).toBe(true);
   });
 
-  it('shows the progress of a package while it is generating (PostgreSQL: other connections see it)', async () => {
-    if (h.backend !== 'postgres') return; // PGlite has one connection: the list waits for the generation
+  it('shows the progress of a package while it is generating (PGlite too: batches commit, requests get the connection between them)', async () => {
     codeGeneration.batchSize = 200;
     let packageId = 0;
     const seen: { status: number; progress: number; failed: boolean }[] = [];
@@ -114,6 +113,47 @@ describeApi('Code packages: Code/package', (h) => {
     expectFailure(await h.call('POST', 'Code/package/file', { token: admin.token, body: { id: pkg.id, format: 'csv', columns: ['code'] } }), 400, ErrorCode.NotAllowed);
     await ok(h, 'DELETE', `Code/package/${pkg.id}`, admin.token);
     expectFailure(await h.call('GET', `Code/package/${pkg.id}`, { token: admin.token }), 404, 2);
+  });
+
+  it('on PGlite commits batch by batch yet shows the codes all at once: invisible until Generated, a retry resumes, the sweep deletes what a dead worker left', async () => {
+    if (h.backend !== 'pglite') return; // PostgreSQL generates in one transaction (crash.test.ts)
+    codeGeneration.batchSize = 200;
+    let packageId = 0;
+    const midway: { stored: number; exportStatus: number; listed: number; status: number }[] = [];
+    let failOnce = true;
+    codeGeneration.afterBatch = async (batch) => {
+      if (batch !== 2 || !packageId || !failOnce) return;
+      failOnce = false;
+      // 400 codes committed: nobody sees them.
+      const stored = (await codesOf(packageId)).length;
+      const exportTry = await h.call('POST', `Code/package/${packageId}/file`, { token: admin.token });
+      const listed = (await ok<Page<CodePackage>>(h, 'GET', `Code/package?status=${CodePackageStatus.Generated}&pageSize=100`, admin.token)).items.filter((p) => p.id === packageId).length;
+      const p = await ok<CodePackage>(h, 'GET', `Code/package/${packageId}`, admin.token);
+      midway.push({ stored, exportStatus: exportTry.statusCode, listed, status: p.status });
+      throw new Error('a transient failure'); // retried: the next attempt resumes at 401
+    };
+    const client = await clientTenant(h);
+    const material = await materialOf(h, admin.token, { clientId: client.id });
+    const pkg = await ok<CodePackage>(h, 'POST', 'Code/package', admin.token, { clientId: client.id, packagingMaterialId: material.id, type: 1, quantity: 1000 });
+    packageId = pkg.id;
+    const job = await jobDone(h, pkg.jobId!);
+    expect(midway).toEqual([{ stored: 400, exportStatus: 400, listed: 0, status: CodePackageStatus.Init }]);
+    expect(job).toMatchObject({ status: ReportExportStatus.Completed, attempts: 2 });
+    const codes = await codesOf(pkg.id);
+    expect(codes.map((c) => c.seq)).toEqual(Array.from({ length: 1000 }, (_, i) => i + 1));
+    expect(new Set(codes.map((c) => c.code)).size).toBe(1000);
+
+    // A worker that died on the last attempt after committing batches: the sweep ends the job and deletes them.
+    codeGeneration.afterBatch = null;
+    await h.db.updateTable('code_packages').set({ status: CodePackageStatus.Init, generated_at: null }).where('id', '=', pkg.id).execute();
+    await h.db.updateTable('jobs').set({ status: ReportExportStatus.Processing, attempts: 3, max_attempts: 3, lock_token: 'dead', locked_until: new Date(Date.now() - 1000) })
+      .where('id', '=', pkg.jobId!).execute();
+    jobs.worker.wake();
+    const swept = await jobDone(h, pkg.jobId!);
+    expect(swept.status).toBe(ReportExportStatus.Error);
+    await jobs.worker.idle();
+    expect(await codesOf(pkg.id)).toEqual([]);
+    expect(await ok(h, 'GET', `Code/package/${pkg.id}`, admin.token)).toMatchObject({ status: CodePackageStatus.Init, failed: true });
   });
 
   it('regenerates exactly the codes that collide with codes of other packages', async () => {
