@@ -8,7 +8,7 @@ import enValidation from '../../locales/en/validation';
 import { ajvFor, type UnknownFields } from './ajv';
 import { fieldErrorsOfAjv } from './errors';
 import { assertRule, evaluateRules, type FormRule } from './logic';
-import { closeObjects, inlineRefs, withoutEmpty } from './normalize';
+import { closeObjects, inlineRefs, requiredView, withoutEmpty } from './normalize';
 import { setOwn } from './paths';
 
 /** A JSON Schema, draft-07, with this project's formats and `x-` keywords. */
@@ -40,6 +40,7 @@ export type Validator = (data: unknown, context?: ValidationContext) => FieldErr
 
 interface Compiled {
   validate: ValidateFunction;
+  schema: JsonSchema;
   rules: readonly FormRule[];
 }
 
@@ -60,7 +61,7 @@ function compile(form: FormDeclaration, mode: UnknownFields, options: ValidatorO
   let schema: JsonSchema = form.schema;
   if (options.resolveRef) schema = inlineRefs(schema, options.resolveRef) as JsonSchema;
   if (mode !== 'allow') schema = closeObjects(schema) as JsonSchema;
-  const compiled: Compiled = { validate: ajvFor(mode).compile(schema as AnySchema), rules };
+  const compiled: Compiled = { validate: ajvFor(mode).compile(schema as AnySchema), schema, rules };
   if (!byMode) compiledCache.set(key, (byMode = new Map()));
   byMode.set(mode, compiled);
   return compiled;
@@ -68,7 +69,7 @@ function compile(form: FormDeclaration, mode: UnknownFields, options: ValidatorO
 
 function run(compiled: Compiled, data: unknown, context: ValidationContext | undefined): { view: unknown; errors: FieldErrors } {
   const view = withoutEmpty(data);
-  compiled.validate(view);
+  compiled.validate(requiredView(view, compiled.schema));
   const errors = fieldErrorsOfAjv(compiled.validate.errors);
   // Rules run even when the schema fails elsewhere; a field keeps its first error.
   for (const f of evaluateRules(compiled.rules, data, context?.now)) {
