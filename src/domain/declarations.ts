@@ -37,6 +37,11 @@ export interface ColumnDeclaration {
   format?: 'text' | 'datetime' | 'date' | 'boolean' | 'number' | 'names' | 'list' | 'lang' | 'progress';
   /** Name of an enum in src/domain/enums.ts. */
   enum?: string;
+  /**
+   * datetime/date columns: the row field holding the record's timezone id; the time shows in
+   * that zone, named where it is not the user's (src/domain/datetime.ts).
+   */
+  timezoneField?: string;
 }
 
 export interface RowActionDeclaration {

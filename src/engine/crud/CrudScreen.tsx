@@ -75,10 +75,10 @@ function NoRows({ filtered }: { filtered: boolean }) {
   );
 }
 
-function Cell({ column, value }: { column: ColumnDeclaration; value: unknown }) {
+function Cell({ column, value, row }: { column: ColumnDeclaration; value: unknown; row?: Row }) {
   const { t } = useTranslation();
   const [lang] = useLang();
-  const text = formatCell(column, value, (k, o) => String(t(k, o)), lang);
+  const text = formatCell(column, value, (k, o) => String(t(k, o)), lang, row);
   if (text === '') return <Box component="span" sx={{ color: 'text.disabled' }}>{t('screens.crud.empty')}</Box>;
   if (column.enum) {
     const values = enumValuesOf(column.enum, value);
@@ -244,7 +244,7 @@ export function CrudView({ decl, title, tabs }: CrudViewProps) {
       // (The grid shares the room in proportion to flex, so flex is the width itself.)
       ...(c.width ? { minWidth: Math.max(c.width, c.minWidth ?? 0), flex: c.width } : { minWidth: c.minWidth ?? 140, flex: (c.minWidth ?? 140) * 2 }),
       ...(c.columnClass ? { cellClassName: c.columnClass } : {}),
-      renderCell: (p) => <Cell column={c} value={p.value} />,
+      renderCell: (p) => <Cell column={c} value={p.value} row={p.row as Row} />,
     }));
     const n = actionCount(decl);
     if (n > 0) {
