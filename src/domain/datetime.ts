@@ -9,7 +9,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import timezonePlugin from 'dayjs/plugin/timezone';
 import utcPlugin from 'dayjs/plugin/utc';
 import { pickName, type Lang } from './lang';
-import { DATE_TIME_FORMAT } from './limits';
+import { DATE_FORMAT, DATE_TIME_FORMAT } from './limits';
 import { timezoneById } from './reference/timezones';
 
 dayjs.extend(utcPlugin);
@@ -33,6 +33,8 @@ export function zonedTime(
   options: { timezoneId?: unknown; lang: Lang; format?: string; userZone?: string },
 ): ZonedTime | null {
   if (value === null || value === undefined || value === '') return null;
+  // A calendar date without a time ('2025-01-15') is the same day everywhere.
+  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return { text: dayjs(value).format(options.format ?? DATE_FORMAT) };
   const instant = dayjs.utc(value as string | number | Date);
   if (!instant.isValid()) return null;
   const user = options.userZone ?? userTimeZone();

@@ -39,3 +39,9 @@ describe('list cells follow the same rule', () => {
     expect(text).toBe(zonedTimeText(MIDNIGHT_TAIPEI, { timezoneId: 103, lang: 'en' }));
   });
 });
+
+describe('calendar dates', () => {
+  it('a date without a time is the same day in every zone', () => {
+    expect(zonedTimeText('2025-01-15', { lang: 'en', userZone: 'America/Los_Angeles' })).toBe('2025/01/15');
+  });
+});
