@@ -17,6 +17,7 @@ import { fieldInputProps, useAutocompleteBase } from './fieldProps';
 import { dependentConditions, matchingOptions, visibleOptions, type SelectOption } from './options';
 import { useOptionSource } from './useOptionSource';
 import { allowedForTenant, useTenantType } from './tenantOptions';
+import { useEmptyHint } from './emptyLink';
 
 type Schema = Record<string, unknown>;
 
@@ -78,7 +79,10 @@ function useSelectModel(props: WidgetProps, multiple: boolean) {
     [all, chosen.join('\u0000'), loading, tenantType, props.options], // eslint-disable-line react-hooks/exhaustive-deps
   );
   const grouped = options.some((o) => o.group !== undefined);
-  return { options, loading, chosen, grouped };
+  // Nothing to offer: say where the options are created (ui:options.emptyLink).
+  const empty = !loading && options.length === 0;
+  const hint = useEmptyHint(props.options as Record<string, unknown>, empty, !props.readonly && !props.disabled);
+  return { options, loading, chosen, grouped, empty, hint };
 }
 
 function useCommon(props: WidgetProps) {
@@ -96,45 +100,53 @@ function textField(props: WidgetProps, params: object) {
 }
 
 export function SelectWidget(props: WidgetProps) {
-  const { options, loading, chosen, grouped } = useSelectModel(props, false);
+  const { options, loading, chosen, grouped, empty, hint } = useSelectModel(props, false);
   const value = options.find((o) => o.value === chosen[0]) ?? null;
   return (
-    <Autocomplete<SelectOption, false>
-      {...useCommon(props)}
-      id={props.id}
-      options={options}
-      value={value}
-      loading={loading}
-      groupBy={grouped ? optionGroup : undefined}
-      getOptionDisabled={(o) => o.inactive && o.value !== value?.value}
-      onChange={(_e, o) => props.onChange(o ? o.value : props.options.emptyValue)}
-      renderInput={(params) => textField(props, params)}
-    />
+    <>
+      <Autocomplete<SelectOption, false>
+        {...useCommon(props)}
+        {...(empty ? { noOptionsText: hint.noOptions } : {})}
+        id={props.id}
+        options={options}
+        value={value}
+        loading={loading}
+        groupBy={grouped ? optionGroup : undefined}
+        getOptionDisabled={(o) => o.inactive && o.value !== value?.value}
+        onChange={(_e, o) => props.onChange(o ? o.value : props.options.emptyValue)}
+        renderInput={(params) => textField(props, params)}
+      />
+      {hint.helper}
+    </>
   );
 }
 
 export function MultiSelectWidget(props: WidgetProps) {
-  const { options, loading, chosen, grouped } = useSelectModel(props, true);
+  const { options, loading, chosen, grouped, empty, hint } = useSelectModel(props, true);
   const value = chosen.map((v) => options.find((o) => o.value === v)).filter((o): o is SelectOption => !!o);
   return (
-    <Autocomplete<SelectOption, true>
-      {...useCommon(props)}
-      id={props.id}
-      multiple
-      disableCloseOnSelect
-      options={options}
-      value={value}
-      loading={loading}
-      groupBy={grouped ? optionGroup : undefined}
-      getOptionDisabled={(o) => o.inactive && !chosen.includes(o.value)}
-      onChange={(_e, os) => props.onChange(os.map((o) => o.value))}
-      renderValue={(selected, getItemProps) =>
-        selected.map((o, index) => {
-          const { key, ...itemProps } = getItemProps({ index });
-          return <Chip key={key} size="small" label={o.label} {...itemProps} />;
-        })
-      }
-      renderInput={(params) => textField(props, params)}
-    />
+    <>
+      <Autocomplete<SelectOption, true>
+        {...useCommon(props)}
+        {...(empty ? { noOptionsText: hint.noOptions } : {})}
+        id={props.id}
+        multiple
+        disableCloseOnSelect
+        options={options}
+        value={value}
+        loading={loading}
+        groupBy={grouped ? optionGroup : undefined}
+        getOptionDisabled={(o) => o.inactive && !chosen.includes(o.value)}
+        onChange={(_e, os) => props.onChange(os.map((o) => o.value))}
+        renderValue={(selected, getItemProps) =>
+          selected.map((o, index) => {
+            const { key, ...itemProps } = getItemProps({ index });
+            return <Chip key={key} size="small" label={o.label} {...itemProps} />;
+          })
+        }
+        renderInput={(params) => textField(props, params)}
+      />
+      {hint.helper}
+    </>
   );
 }

@@ -6,6 +6,7 @@
  * particular screen: everything comes from the declaration.
  */
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import Backdrop from '@mui/material/Backdrop';
 import CircularProgress from '@mui/material/CircularProgress';
 import Box from '@mui/material/Box';
@@ -415,7 +416,10 @@ function ignoreApiError(e: unknown): void {
 export default function CrudScreen({ node }: { node: MenuNode }) {
   const { t } = useTranslation();
   const decls = (DECLARATION_FILES as readonly ScreenDeclaration[]).filter((d) => d.kind === 'crud' && d.path === node.path);
-  const [tab, setTab] = useState(0);
+  // The tab is in the URL (?tab=<declaration id>): linkable (an empty select's emptyLink) and kept on reload.
+  const [params, setParams] = useSearchParams();
+  const tab = Math.max(0, decls.findIndex((d) => d.id === params.get('tab')));
+  const setTab = (i: number) => setParams((p) => { const next = new URLSearchParams(p); next.set('tab', decls[i].id); return next; }, { replace: true });
   if (decls.length === 0) return null;
   if (decls.length === 1) return <CrudView decl={decls[0]} />;
   const current = decls[Math.min(tab, decls.length - 1)];
