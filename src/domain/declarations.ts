@@ -114,7 +114,7 @@ export interface ScreenDeclaration {
 // --- Registry ----------------------------------------------------------------------------
 
 /** Non-validating keywords of declarations, for the renderer. */
-export const ANNOTATION_KEYWORDS = ['x-enum', 'x-exclude', 'x-options'] as const;
+export const ANNOTATION_KEYWORDS = ['x-enum', 'x-exclude', 'x-options', 'x-labelField'] as const;
 registerAnnotations(...ANNOTATION_KEYWORDS);
 
 const DECLARATIONS = DECLARATION_FILES as readonly ScreenDeclaration[];
