@@ -19,7 +19,7 @@ describe('view dialog while the options load', () => {
   it('shows the stored label of the chosen role at once, then the loaded one', async () => {
     let release: (r: Reply) => void = () => {};
     const options = new Promise<Reply>((resolve) => { release = resolve; });
-    fakeFetch((method, full) => {
+    fakeFetch((_method, full) => {
       const path = full.split('?')[0];
       if (path.startsWith('Config/tenant')) return { status: 200, body: config() };
       if (path === 'system/employee') return { status: 200, body: { items: [employee], total: 1 } };

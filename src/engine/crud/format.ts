@@ -7,6 +7,7 @@
 import type { ColumnDeclaration } from '../../domain/declarations';
 import { FLAG_ENUMS, isEnumName, splitFlags } from '../../domain/enums';
 import { pickName, type Lang, type Names } from '../../domain/lang';
+import { shownName } from '../../domain/seedNames';
 import { zonedTimeText } from '../../domain/datetime';
 import { DATE_FORMAT } from '../../domain/limits';
 import type { Translate } from './schemaForm';
@@ -57,6 +58,6 @@ export function formatCell(
     default:
       if (typeof value === 'boolean') return t(value ? 'screens.crud.yes' : 'screens.crud.no');
       if (typeof value === 'object') return Array.isArray(value) ? value.join(', ') : pickName(value as Names, lang) || JSON.stringify(value);
-      return String(value);
+      return typeof value === 'string' ? shownName(value, lang) : String(value);
   }
 }

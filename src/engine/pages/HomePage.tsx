@@ -25,7 +25,8 @@ import { shouldSuggestPasswordChange } from '../../domain/limits';
 import { HTML_LANG } from '../i18n/i18n';
 import { useHomeDialog } from '../account/HomeDialogContext';
 import { HomeDialogMode } from '../account/modes';
-import { PROFILE_KEY } from '../account/profile';
+import { PROFILE_KEY, shownProfile } from '../account/profile';
+import { shownName } from '../../domain/seedNames';
 import { formatPhone } from '../account/ProfileDialog';
 import { useApi } from '../api/swr';
 import { useLang } from '../i18n/useLang';
@@ -96,8 +97,10 @@ function CardTitle({ icon, title, action }: { icon: React.ReactNode; title: stri
   );
 }
 
-function ProfileCard({ profile }: { profile: Profile | undefined }) {
+function ProfileCard({ profile: stored }: { profile: Profile | undefined }) {
   const { t } = useTranslation();
+  const [lang] = useLang();
+  const profile = stored && shownProfile(stored, lang);
   const { openProfile } = useHomeDialog();
   return (
     <Card data-testid="profile-card" sx={{ height: '100%' }}>
@@ -192,7 +195,7 @@ export function HomePage() {
   const { data: config } = useSessionConfig();
   const { data: profile } = useApi<Profile>(PROFILE_KEY);
   useSuggestPasswordChange(profile);
-  const name = profile?.name || session?.user.name || session?.user.account || '';
+  const name = shownName(profile?.name || session?.user.name || session?.user.account || '', lang);
   const tenantName = pickName(config?.tenant?.names, lang);
   const today = new Intl.DateTimeFormat(HTML_LANG[lang], { dateStyle: 'full' }).format(new Date());
 
