@@ -272,7 +272,7 @@ export function CrudView({ decl, title, tabs }: CrudViewProps) {
           {t(title ?? decl.title)}
         </Typography>
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-          {toolbar.includes('export') && decl.api.export && <ExportButton api={decl.api.export} filters={list.filters} />}
+          {toolbar.includes('export') && decl.api.export && <ExportButton api={decl.api.export} filters={list.filters} label={t(decl.title)} />}
           {toolbar.includes('add') && decl.api.create && decl.form && (
             <Button variant="contained" startIcon={<AddRounded />} onClick={() => open('add')} data-testid="crud-add">
               {t('screens.crud.add')}
