@@ -119,7 +119,8 @@ interface ClientBody {
   code?: string;
   status: number;
   proxyType: number;
-  functions: number;
+  /** Optional: a client with no function flag is allowed (SPEC.md section 6). */
+  functions?: number;
   layouts: number;
   domainType: number;
   domain?: string;
@@ -222,7 +223,7 @@ function clientValues(body: ClientBody) {
     names: json(cleanNames(body.names)),
     status: body.status,
     proxy_type: body.proxyType,
-    function_flags: body.functions,
+    function_flags: body.functions ?? 0,
     layouts: body.layouts,
     domain_type: body.domainType,
     domain: general ? null : body.domain!.trim().toLowerCase(),
@@ -346,9 +347,9 @@ export default async function clientRoutes(app: FastifyInstance, deps: AppDeps) 
         .where('id', '=', id).where('type', '=', TenantType.Client)
         .returning(['excluded_menu_ids'])
         .executeTakeFirstOrThrow();
-      if (before.functions !== body.functions) {
+      if (before.functions !== (body.functions ?? 0)) {
         const functions = adminFunctions({
-          type: TenantType.Client, functionFlags: body.functions,
+          type: TenantType.Client, functionFlags: body.functions ?? 0,
           excludedMenuIds: Array.isArray(tenant.excluded_menu_ids) ? tenant.excluded_menu_ids : [],
         }, settings);
         await logRoleSyncs(trx, who, id, await syncAdminRoles(trx, id, functions));

@@ -40,7 +40,7 @@ export default async function jobRoutes(app: FastifyInstance, deps: AppDeps) {
     const ids = [...new Set(req.query.ids)];
     const rows = await deps.db.selectFrom('jobs as j')
       .leftJoin('export_reports as r', 'r.id', 'j.report_id')
-      .select(['j.id', 'j.category', 'j.status', 'j.progress', 'j.message', 'j.result', 'j.report_id', 'r.file_url'])
+      .select(['j.id', 'j.category', 'j.status', 'j.progress', 'j.message', 'j.result', 'j.report_id', 'r.file_url', 'r.file_name'])
       .where('j.tenant_id', '=', who.tenantId)
       .where('j.id', 'in', ids)
       .execute();
@@ -53,7 +53,7 @@ export default async function jobRoutes(app: FastifyInstance, deps: AppDeps) {
       return [{
         id: r.id, category: r.category, status: r.status, progress: r.progress,
         message: r.status === ReportExportStatus.Error ? r.message : null,
-        data: { Url: url, reportId: r.report_id },
+        data: { Url: url, reportId: r.report_id, fileName: r.file_name ?? null },
       }];
     });
   });

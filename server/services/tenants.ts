@@ -11,12 +11,14 @@ import type { Insertable, Transaction } from 'kysely';
 import { MimaStatus, RoleType, UserStatus, UserType } from '../../src/domain/enums';
 import type { Names } from '../../src/domain/lang';
 import { menuIds, tenantMenu } from '../../src/domain/menu';
+import { SEEDED_NAMES } from '../../src/domain/seedNames';
 import type { Settings } from '../settings';
 import { json, type Database, type TenantTable } from '../db/schema';
 
 export const ADMIN_ACCOUNT = 'admin';
-export const ADMIN_ROLE_NAME = '系統管理員';
-export const ADMIN_USER_NAME = '系統管理員';
+/** Stored in zh_TW; shown in the interface language while unchanged (src/domain/seedNames.ts). */
+export const ADMIN_ROLE_NAME = SEEDED_NAMES.admin.zh_TW;
+export const ADMIN_USER_NAME = SEEDED_NAMES.admin.zh_TW;
 
 export interface NewTenantSpec {
   code: string;

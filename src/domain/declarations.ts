@@ -37,6 +37,11 @@ export interface ColumnDeclaration {
   format?: 'text' | 'datetime' | 'date' | 'boolean' | 'number' | 'names' | 'list' | 'lang' | 'progress';
   /** Name of an enum in src/domain/enums.ts. */
   enum?: string;
+  /**
+   * datetime/date columns: the row field holding the record's timezone id; the time shows in
+   * that zone, named where it is not the user's (src/domain/datetime.ts).
+   */
+  timezoneField?: string;
 }
 
 export interface RowActionDeclaration {
@@ -109,7 +114,7 @@ export interface ScreenDeclaration {
 // --- Registry ----------------------------------------------------------------------------
 
 /** Non-validating keywords of declarations, for the renderer. */
-export const ANNOTATION_KEYWORDS = ['x-enum', 'x-exclude', 'x-options'] as const;
+export const ANNOTATION_KEYWORDS = ['x-enum', 'x-exclude', 'x-options', 'x-labelField'] as const;
 registerAnnotations(...ANNOTATION_KEYWORDS);
 
 const DECLARATIONS = DECLARATION_FILES as readonly ScreenDeclaration[];

@@ -34,7 +34,8 @@ export interface JobInfo {
   /** Why it failed (status Error), else null. */
   message: string | null;
   /** `Url`: where the written file downloads from (with the session token), once Completed. */
-  data: { Url: string | null; reportId: number | null };
+  /** `fileName`: the export file's name (set by the job; null until it names the file). */
+  data: { Url: string | null; reportId: number | null; fileName?: string | null };
 }
 
 /** One row of GET Report/exportReport. */

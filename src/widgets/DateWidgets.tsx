@@ -26,6 +26,7 @@ import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { enUS, zhCN, zhTW } from '@mui/x-date-pickers/locales';
 import { useTranslation } from 'react-i18next';
 import type { Lang } from '../domain/lang';
+import { zonedTime } from '../domain/datetime';
 import { DATE_FORMAT, DATE_TIME_FORMAT } from '../domain/limits';
 import type { FormContext } from '../engine/crud/rjsf';
 import { useLang } from '../engine/i18n/useLang';
@@ -75,14 +76,21 @@ function parse(value: unknown, zone?: string): Dayjs | null {
 const valueAtPath = (data: unknown, path: string): unknown =>
   path.split('.').reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), data);
 
-/** The IANA zone of `ui:options.timezoneField` (a timezone id of the config), if any. */
-function useFieldZone(props: WidgetProps): string | undefined {
+/**
+ * The IANA zone of `ui:options.timezoneField` (a timezone id of the config), if any, and the
+ * zone's name when it is not the user's (the one rule of src/domain/datetime.ts).
+ */
+function useFieldZone(props: WidgetProps): { zone?: string; zoneName?: string } {
   const { data: config } = useReferenceLists();
+  const [lang] = useLang();
   const field = props.options.timezoneField;
-  if (typeof field !== 'string' || !field) return undefined;
+  if (typeof field !== 'string' || !field) return {};
   const formData = (props.registry?.formContext as Partial<FormContext> | undefined)?.formData;
   const id = valueAtPath(formData, field);
-  return config?.timezoneInfo?.find((z) => z.id === Number(id))?.zone;
+  const zone = config?.timezoneInfo?.find((z) => z.id === Number(id))?.zone;
+  if (!zone) return {};
+  const at = typeof props.value === 'string' && props.value ? props.value : new Date().toISOString();
+  return { zone, zoneName: zonedTime(at, { timezoneId: id, lang })?.zoneName };
 }
 
 interface PickerProps {
@@ -93,6 +101,8 @@ interface PickerProps {
   withTime: boolean;
   /** IANA zone the time is shown and picked in (default: the browser's). */
   zone?: string;
+  /** Shown under the input: the zone's name where it is not the user's. */
+  helperText?: string;
   min?: Dayjs;
   max?: Dayjs;
   required?: boolean;
@@ -111,7 +121,7 @@ function Picker(p: PickerProps) {
     disabled: p.disabled || p.readOnly,
     onChange: (d: Dayjs | null) => p.onChange(pickerValue(d, p.withTime)),
     slotProps: {
-      textField: { id: p.id, name: p.name, size: 'small' as const, fullWidth: true, required: p.required, error: p.error },
+      textField: { id: p.id, name: p.name, size: 'small' as const, fullWidth: true, required: p.required, error: p.error, helperText: p.helperText ? <span data-testid="zone-name">{p.helperText}</span> : undefined },
       field: { clearable: !p.required },
     },
   };
@@ -124,7 +134,7 @@ function Picker(p: PickerProps) {
 
 function single(withTime: boolean) {
   return function DateWidget(props: WidgetProps) {
-    const zone = useFieldZone(props);
+    const { zone, zoneName } = useFieldZone(props);
     return (
       <PickerProvider>
         <Picker
@@ -134,6 +144,7 @@ function single(withTime: boolean) {
           value={props.value}
           withTime={withTime}
           zone={withTime ? zone : undefined}
+          helperText={withTime ? zoneName : undefined}
           min={pickerBound(props.options.min)}
           max={pickerBound(props.options.max)}
           required={props.required}

@@ -1,7 +1,8 @@
 /**
  * `names`: a multilingual name `{ zh_TW, zh_CN, en }` as one input per language (inputs named
  * `<path>.zh_TW` ...), each with its own error. Registered as an RJSF field (the value is an
- * object); lists show such names with pickName's fallback zh_TW, zh_CN, en.
+ * object); lists show such names with pickName's fallback zh_TW, zh_CN, en. A text is never cut
+ * at its maxLength: the counter shows near the limit and the validator refuses a longer one.
  */
 import Box from '@mui/material/Box';
 import FormHelperText from '@mui/material/FormHelperText';
@@ -10,6 +11,7 @@ import TextField from '@mui/material/TextField';
 import type { FieldProps } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
 import { LANGS, type Lang, type Names } from '../domain/lang';
+import { LengthCounter } from './LengthCounter';
 
 export function NamesField(props: FieldProps) {
   const { t } = useTranslation();
@@ -45,9 +47,9 @@ export function NamesField(props: FieldProps) {
                 value={value[lang] ?? ''}
                 error={Boolean(message)}
                 onChange={(e) => set(lang, e.target.value)}
-                slotProps={{ htmlInput: { maxLength: schema.properties?.[lang]?.maxLength } }}
               />
-              {message && <FormHelperText error sx={{ mx: 1.75 }}>{message}</FormHelperText>}
+              {message && <FormHelperText error data-testid="field-error" data-field={`${base}.${lang}`} sx={{ mx: 1.75 }}>{message}</FormHelperText>}
+              <LengthCounter value={value[lang]} max={schema.properties?.[lang]?.maxLength} field={`${base}.${lang}`} />
             </Box>
           );
         })}

@@ -17,6 +17,9 @@ import { fieldInputProps, useAutocompleteBase } from './fieldProps';
 import { dependentConditions, matchingOptions, visibleOptions, type SelectOption } from './options';
 import { useOptionSource } from './useOptionSource';
 import { allowedForTenant, useTenantType } from './tenantOptions';
+import { useEmptyHint } from './emptyLink';
+import { pickName, type Names } from '../domain/lang';
+import { useLang } from '../engine/i18n/useLang';
 
 type Schema = Record<string, unknown>;
 
@@ -42,10 +45,25 @@ const optionLabel = (o: SelectOption) => o.label;
 const optionKey = (o: SelectOption) => String(o.value);
 const optionGroup = (o: SelectOption) => o.group ?? '';
 
-/** Placeholders for chosen values the options do not (yet) hold, so nothing chosen is lost. */
-function withChosen(options: SelectOption[], chosen: unknown[]): SelectOption[] {
+/**
+ * Placeholders for chosen values the options do not (yet) hold, so nothing chosen is lost;
+ * `stored` is the record's own label of the chosen value (`x-labelField`), shown at once.
+ */
+function withChosen(options: SelectOption[], chosen: unknown[], stored?: string): SelectOption[] {
   const missing = chosen.filter((v) => (typeof v === 'number' || typeof v === 'string') && !options.some((o) => o.value === v));
-  return missing.length ? [...options, ...missing.map((v) => ({ value: v as string | number, label: String(v), inactive: true }))] : options;
+  const label = (v: unknown) => (stored && chosen.length === 1 ? stored : String(v));
+  return missing.length ? [...options, ...missing.map((v) => ({ value: v as string | number, label: label(v), inactive: true }))] : options;
+}
+
+/** The record's stored label of a select's value (`x-labelField` of its schema): text or names. */
+function useStoredLabel(props: WidgetProps): string | undefined {
+  const [lang] = useLang();
+  const field = (props.schema as Schema)['x-labelField'];
+  if (typeof field !== 'string') return undefined;
+  const formData = (props.registry?.formContext as Partial<FormContext> | undefined)?.formData;
+  const v = formData?.[field];
+  if (typeof v === 'string') return v || undefined;
+  return v && typeof v === 'object' ? pickName(v as Names, lang) || undefined : undefined;
 }
 
 /**
@@ -73,12 +91,17 @@ function useSelectModel(props: WidgetProps, multiple: boolean) {
   const tenantType = useTenantType();
   const chosen: unknown[] = multiple ? (Array.isArray(props.value) ? props.value : []) : props.value === undefined || props.value === null || props.value === '' ? [] : [props.value];
   const all = useDependentOptions(props, loaded, loading, chosen);
+  const stored = useStoredLabel(props);
+  // While the options load, a chosen value shows its stored label at once (refined when they arrive).
   const options = useMemo(
-    () => withChosen(allowedForTenant(visibleOptions(all, chosen), props.options as Record<string, unknown>, tenantType, chosen), loading ? [] : chosen),
-    [all, chosen.join('\u0000'), loading, tenantType, props.options], // eslint-disable-line react-hooks/exhaustive-deps
+    () => withChosen(allowedForTenant(visibleOptions(all, chosen), props.options as Record<string, unknown>, tenantType, chosen), loading && !stored ? [] : chosen, stored),
+    [all, chosen.join('\u0000'), loading, tenantType, props.options, stored], // eslint-disable-line react-hooks/exhaustive-deps
   );
   const grouped = options.some((o) => o.group !== undefined);
-  return { options, loading, chosen, grouped };
+  // Nothing to offer: say where the options are created (ui:options.emptyLink).
+  const empty = !loading && options.length === 0;
+  const hint = useEmptyHint(props.options as Record<string, unknown>, empty, !props.readonly && !props.disabled);
+  return { options, loading, chosen, grouped, empty, hint };
 }
 
 function useCommon(props: WidgetProps) {
@@ -96,45 +119,53 @@ function textField(props: WidgetProps, params: object) {
 }
 
 export function SelectWidget(props: WidgetProps) {
-  const { options, loading, chosen, grouped } = useSelectModel(props, false);
+  const { options, loading, chosen, grouped, empty, hint } = useSelectModel(props, false);
   const value = options.find((o) => o.value === chosen[0]) ?? null;
   return (
-    <Autocomplete<SelectOption, false>
-      {...useCommon(props)}
-      id={props.id}
-      options={options}
-      value={value}
-      loading={loading}
-      groupBy={grouped ? optionGroup : undefined}
-      getOptionDisabled={(o) => o.inactive && o.value !== value?.value}
-      onChange={(_e, o) => props.onChange(o ? o.value : props.options.emptyValue)}
-      renderInput={(params) => textField(props, params)}
-    />
+    <>
+      <Autocomplete<SelectOption, false>
+        {...useCommon(props)}
+        {...(empty ? { noOptionsText: hint.noOptions } : {})}
+        id={props.id}
+        options={options}
+        value={value}
+        loading={loading}
+        groupBy={grouped ? optionGroup : undefined}
+        getOptionDisabled={(o) => o.inactive && o.value !== value?.value}
+        onChange={(_e, o) => props.onChange(o ? o.value : props.options.emptyValue)}
+        renderInput={(params) => textField(props, params)}
+      />
+      {hint.helper}
+    </>
   );
 }
 
 export function MultiSelectWidget(props: WidgetProps) {
-  const { options, loading, chosen, grouped } = useSelectModel(props, true);
+  const { options, loading, chosen, grouped, empty, hint } = useSelectModel(props, true);
   const value = chosen.map((v) => options.find((o) => o.value === v)).filter((o): o is SelectOption => !!o);
   return (
-    <Autocomplete<SelectOption, true>
-      {...useCommon(props)}
-      id={props.id}
-      multiple
-      disableCloseOnSelect
-      options={options}
-      value={value}
-      loading={loading}
-      groupBy={grouped ? optionGroup : undefined}
-      getOptionDisabled={(o) => o.inactive && !chosen.includes(o.value)}
-      onChange={(_e, os) => props.onChange(os.map((o) => o.value))}
-      renderValue={(selected, getItemProps) =>
-        selected.map((o, index) => {
-          const { key, ...itemProps } = getItemProps({ index });
-          return <Chip key={key} size="small" label={o.label} {...itemProps} />;
-        })
-      }
-      renderInput={(params) => textField(props, params)}
-    />
+    <>
+      <Autocomplete<SelectOption, true>
+        {...useCommon(props)}
+        {...(empty ? { noOptionsText: hint.noOptions } : {})}
+        id={props.id}
+        multiple
+        disableCloseOnSelect
+        options={options}
+        value={value}
+        loading={loading}
+        groupBy={grouped ? optionGroup : undefined}
+        getOptionDisabled={(o) => o.inactive && !chosen.includes(o.value)}
+        onChange={(_e, os) => props.onChange(os.map((o) => o.value))}
+        renderValue={(selected, getItemProps) =>
+          selected.map((o, index) => {
+            const { key, ...itemProps } = getItemProps({ index });
+            return <Chip key={key} size="small" label={o.label} {...itemProps} />;
+          })
+        }
+        renderInput={(params) => textField(props, params)}
+      />
+      {hint.helper}
+    </>
   );
 }

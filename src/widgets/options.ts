@@ -4,6 +4,7 @@
  * Pure helpers shared by the select widgets and the list filters.
  */
 import { pickName, type Lang, type Names } from '../domain/lang';
+import { shownName } from '../domain/seedNames';
 
 export interface OptionItem {
   value: string | number;
@@ -70,7 +71,7 @@ export function sourceItems(answer: unknown, path?: string): unknown[] {
 
 /** The label of an item in `lang`: its names (with the fallback order), else label, else the value. */
 export function itemLabel(item: OptionItem, lang: Lang): string {
-  return pickName(item.names, lang) || item.label || item.display || String(item.value);
+  return pickName(item.names, lang) || shownName(item.label, lang) || item.display || String(item.value);
 }
 
 /** Flattens items and groups into select options, in source order. */

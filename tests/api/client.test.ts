@@ -140,7 +140,15 @@ describeApi('Clients: system/client', (h) => {
     expect(await fields(clientBody({ country: 999 }))).toEqual({ country: { key: 'oneOf' } });
     expect(await fields(clientBody({ contacts: { primary: { name: 'A', phoneCountryCode: '886', phone: '12', email: 'x' } } })))
       .toEqual({ 'contacts.primary.phone': { key: 'phoneNumber' }, 'contacts.primary.email': { key: 'email' } });
-    expect(await fields(clientBody({ contacts: { secondary: { name: 'B' } } }))).toEqual({ 'contacts.primary': { key: 'required' } });
+    // A missing required object is flagged field by field, so the form marks each input.
+    const primaryMissing = {
+      'contacts.primary.name': { key: 'required' }, 'contacts.primary.phoneCountryCode': { key: 'required' },
+      'contacts.primary.phone': { key: 'required' }, 'contacts.primary.email': { key: 'required' },
+    };
+    expect(await fields(clientBody({ contacts: { secondary: { name: 'B' } } }))).toEqual(primaryMissing);
+    expect(await fields(clientBody({ contacts: undefined }))).toEqual(primaryMissing);
+    // Names longer than the limit are refused, never cut.
+    expect(await fields(clientBody({ names: { zh_TW: 'x'.repeat(101) } }))).toEqual({ 'names.zh_TW': { key: 'between', params: { min: 1, max: 100 } } });
     expect(await fields(clientBody({ activationCode: 'MINE' }))).toEqual({ activationCode: { key: 'unknownField' } });
     // A subdomain is kept lower case; a general domain type stores no domain.
     const created = await createClient(h, op.token, { domainType: 2, domain: 'Shop.Example.COM', contacts: {
@@ -149,6 +157,9 @@ describeApi('Clients: system/client', (h) => {
     } });
     const got = (await h.call('GET', `system/client/${created.id}`, { token: op.token })).json() as Client;
     expect(got.domain).toBe('shop.example.com');
+    // Functions are optional (a client may have none: SPEC.md section 6); none sent means none.
+    const bare = await createClient(h, op.token, { functions: undefined });
+    expect(((await h.call('GET', `system/client/${bare.id}`, { token: op.token })).json() as Client).functions).toBe(0);
     expect(got.contacts.secondary).toEqual({ name: 'B', phoneCountryCode: '86', phone: '13812345678' });
   });
 

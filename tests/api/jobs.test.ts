@@ -95,7 +95,7 @@ describeApi('Jobs', (h: Harness) => {
     const before = await job(queued.id);
     expect(before).toEqual({
       id: queued.id, category: JobCategory.Test, status: ReportExportStatus.Preparing, progress: 0, message: null,
-      data: { Url: null, reportId: queued.reportId },
+      data: { Url: null, reportId: queued.reportId, fileName: null },
     });
 
     worker();
@@ -112,6 +112,8 @@ describeApi('Jobs', (h: Harness) => {
 
     const done = await finished(queued.id);
     expect(done).toMatchObject({ status: ReportExportStatus.Completed, progress: 100, message: null, data: { Url: `/v1/Report/exportReport/${queued.reportId}/file` } });
+    // The progress card names the file the job wrote.
+    expect(done.data.fileName).toMatch(/^test_.*\.csv$/);
     const row = await jobRow(queued.id);
     expect(row.attempts).toBe(1);
     expect(row.lock_token).toBeNull();

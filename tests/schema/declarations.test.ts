@@ -109,6 +109,17 @@ describe.each(all)('Screen declaration $name', ({ decl }) => {
     }
   });
 
+  it('links empty option lists to a screen that creates them (ui:options.emptyLink)', () => {
+    for (const [field, ui] of Object.entries((decl.form?.uiSchema ?? {}) as Record<string, { 'ui:widget'?: string; 'ui:options'?: { emptyLink?: unknown } }>)) {
+      const link = ui?.['ui:options']?.emptyLink;
+      if (link === undefined) continue;
+      expect(['select', 'multiSelect'], `${field}: emptyLink on a select`).toContain(ui['ui:widget']);
+      const target = loadDeclarations().find((d) => d.id === link);
+      expect(target, `${field}: emptyLink names a declaration`).toBeDefined();
+      expect(target!.api.create, `${field}: ${String(link)} creates records`).toBeDefined();
+    }
+  });
+
   it('declares the POST export call its toolbar export needs, and no export call without the button', () => {
     const wantsExport = decl.grid?.toolbar?.includes('export') ?? false;
     expect(decl.api.export !== undefined, `toolbar export ${wantsExport ? 'without' : 'is missing for'} api.export`).toBe(wantsExport);

@@ -117,6 +117,25 @@ describe('export jobs', () => {
     expect(jobPolls(calls)).toHaveLength(3);
   });
 
+  it('the progress card names the file: what was exported at once, the file\'s own name once the job gives it', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+    signedIn(null);
+    stubFetch((method, url) => {
+      if (method === 'POST' && url === '/v1/Product/packaging/file') return json({ id: 52, reportId: 9 }, 201);
+      if (method === 'GET' && url === '/v1/Job?ids=52') {
+        return json([{ id: 52, category: 1, status: 2, progress: 40, message: null, data: { Url: null, reportId: 9, fileName: 'Packaging materials_20250115_1030.csv' } }]);
+      }
+      if (method === 'GET' && url.startsWith('/v1/Report/exportReportAmount')) return json({ amount: 1 });
+      return undefined;
+    });
+    withProviders(<ExportJobsHost />, 'en');
+    await act(async () => { await runExport('POST Product/packaging/file', { format: 'csv' }, { category: 1, label: 'Packaging materials.csv' }); });
+    expect(screen.getByTestId('export-job-name-52')).toHaveTextContent('Packaging materials.csv');
+    expect(screen.getByTestId('export-jobs')).not.toHaveTextContent('Export #52');
+    await advance(2_000);
+    expect(screen.getByTestId('export-job-name-52')).toHaveTextContent('Packaging materials_20250115_1030.csv');
+  });
+
   it('one poll covers every followed job; a failed job shows its message and stops being polled', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
     signedIn(null);

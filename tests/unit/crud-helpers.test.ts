@@ -65,10 +65,11 @@ describe('schemaForm', () => {
     expect(schemaDefaults({ type: 'object', properties: { a: { type: 'object', properties: { b: { default: [1] } } } } })).toEqual({ a: { b: [1] } });
   });
 
-  it('loads only declared fields (nulls as absent) and sends only declared fields plus the key', () => {
+  it('loads only declared fields (nulls as absent) and the stored labels they name, and sends only declared fields plus the key', () => {
     const schema = resolveForm(employee).schema;
     const record = { id: 3, account: 'amy', name: 'Amy', roleId: 2, roleName: 'R', status: 1, email: null, createdAt: 'x' };
-    expect(toFormData(record, schema)).toEqual({ account: 'amy', name: 'Amy', roleId: 2, status: 1 });
+    // roleName is the stored label of roleId (x-labelField): shown at once, never sent.
+    expect(toFormData(record, schema)).toEqual({ account: 'amy', name: 'Amy', roleId: 2, roleName: 'R', status: 1 });
     expect(toBody({ ...toFormData(record, schema), extra: 1 }, schema, { name: 'id', value: 3 })).toEqual({ account: 'amy', name: 'Amy', roleId: 2, status: 1, id: 3 });
   });
 

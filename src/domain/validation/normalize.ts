@@ -14,6 +14,7 @@
  * names that those parts declare, so unknown fields are caught even when properties are
  * spread over conditional branches.
  */
+import { FLAG_ENUMS, isEnumName } from '../enums';
 import { isEmptyValue } from '../rules';
 import { setOwn } from './paths';
 
@@ -141,3 +142,35 @@ export function inlineRefs(schema: unknown, resolveRef: (ref: string) => unknown
 export function structuredCloneJson<T>(value: T): T {
   return JSON.parse(JSON.stringify(value)) as T;
 }
+
+/**
+ * What `required` means beyond "present" (see docs/validation.md "Required"), applied to the
+ * data checked (not to the value a server keeps):
+ *  - a required bit-flag field (`x-enum` of a flag enum) holding 0 has no flag: it is missing;
+ *  - a required object that is missing, and has required fields of its own, is checked as
+ *    `{}`, so each of those fields is flagged on its own input (`contacts.primary.name`)
+ *    rather than the whole object on none.
+ * Walks `properties` and `items` of the (resolved) schema.
+ */
+export function requiredView(data: unknown, schema: unknown): unknown {
+  if (!isPlainObject(schema)) return data;
+  if (Array.isArray(data)) {
+    const items = schema.items;
+    return isPlainObject(items) ? data.map((d) => requiredView(d, items)) : data;
+  }
+  if (!isPlainObject(data) || !isPlainObject(schema.properties)) return data;
+  const properties = schema.properties;
+  const required = new Set(Array.isArray(schema.required) ? (schema.required as string[]) : []);
+  const out: Record<string, unknown> = { ...data };
+  for (const [key, sub] of Object.entries(properties)) {
+    if (!isPlainObject(sub)) continue;
+    const value = Object.hasOwn(out, key) ? out[key] : undefined;
+    if (required.has(key) && value === 0 && isFlagEnum(sub['x-enum'])) delete out[key];
+    else if (value === undefined && required.has(key) && hasRequired(sub)) setOwn(out, key, requiredView({}, sub));
+    else if (value !== undefined) setOwn(out, key, requiredView(value, sub));
+  }
+  return out;
+}
+
+const hasRequired = (s: SchemaNode) => isObjectSchema(s) && Array.isArray(s.required) && s.required.length > 0;
+const isFlagEnum = (name: unknown) => typeof name === 'string' && isEnumName(name) && FLAG_ENUMS.includes(name);

@@ -9,7 +9,7 @@ import { ajvFor, type UnknownFields } from './ajv';
 import { fieldErrorsOfAjv } from './errors';
 import { assertRule, evaluateRules, type FormRule } from './logic';
 import { boundIntegers, inputFaults } from './input';
-import { closeObjects, inlineRefs, withoutEmpty } from './normalize';
+import { closeObjects, inlineRefs, requiredView, withoutEmpty } from './normalize';
 import { setOwn } from './paths';
 
 /** A JSON Schema, draft-07, with this project's formats and `x-` keywords. */
@@ -41,6 +41,7 @@ export type Validator = (data: unknown, context?: ValidationContext) => FieldErr
 
 interface Compiled {
   validate: ValidateFunction;
+  schema: JsonSchema;
   rules: readonly FormRule[];
 }
 
@@ -62,7 +63,7 @@ function compile(form: FormDeclaration, mode: UnknownFields, options: ValidatorO
   if (options.resolveRef) schema = inlineRefs(schema, options.resolveRef) as JsonSchema;
   if (mode !== 'allow') schema = closeObjects(schema) as JsonSchema;
   schema = boundIntegers(schema);
-  const compiled: Compiled = { validate: ajvFor(mode).compile(schema as AnySchema), rules };
+  const compiled: Compiled = { validate: ajvFor(mode).compile(schema as AnySchema), schema, rules };
   if (!byMode) compiledCache.set(key, (byMode = new Map()));
   byMode.set(mode, compiled);
   return compiled;
@@ -70,7 +71,7 @@ function compile(form: FormDeclaration, mode: UnknownFields, options: ValidatorO
 
 function run(compiled: Compiled, data: unknown, context: ValidationContext | undefined): { view: unknown; errors: FieldErrors } {
   const view = withoutEmpty(data);
-  compiled.validate(view);
+  compiled.validate(requiredView(view, compiled.schema));
   // A string with NUL or a lone surrogate, or a non-finite number, fails first (input.ts).
   const errors = fieldErrorsOfAjv(compiled.validate.errors);
   for (const [path, fault] of Object.entries(inputFaults(data))) setOwn(errors, path, fault);

@@ -33,7 +33,8 @@ import { sessionStore } from '../session/store';
 import { FormDialog } from '../shell/FormDialog';
 import { PhoneInput, type PhoneValue } from '../../widgets/PhoneInput';
 import { EMPTY_PASSWORDS, PasswordFields, type PasswordValues } from './PasswordFields';
-import { PROFILE_KEY, saveProfile } from './profile';
+import { PROFILE_KEY, saveProfile, shownProfile } from './profile';
+import { useLang } from '../i18n/useLang';
 
 export interface ProfileDialogProps {
   editing: boolean;
@@ -63,7 +64,9 @@ function Row({ label, value, name }: { label: string; value: ReactNode; name: st
   );
 }
 
-export function ProfileHeader({ profile }: { profile: Profile }) {
+export function ProfileHeader({ profile: stored }: { profile: Profile }) {
+  const [lang] = useLang();
+  const profile = shownProfile(stored, lang);
   return (
     <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 1 }}>
       <Avatar sx={{ width: 52, height: 52, bgcolor: 'primary.main', fontSize: 22, fontWeight: 700 }}>
@@ -84,8 +87,10 @@ export function ProfileHeader({ profile }: { profile: Profile }) {
   );
 }
 
-function ProfileView({ profile }: { profile: Profile }) {
+function ProfileView({ profile: stored }: { profile: Profile }) {
   const { t } = useTranslation();
+  const [lang] = useLang();
+  const profile = shownProfile(stored, lang);
   const empty = <Box component="span" sx={{ color: 'text.disabled' }}>—</Box>;
   return (
     <Box data-testid="profile-view">

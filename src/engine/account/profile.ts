@@ -2,8 +2,15 @@
 import type { Profile } from '../../domain/api';
 import { request } from '../api/client';
 import { encryptMima } from '../api/crypto';
+import type { Lang } from '../../domain/lang';
+import { shownName } from '../../domain/seedNames';
 
 export const PROFILE_KEY = 'System/user';
+
+/** The profile as shown: a system-given name and role name in the interface language. */
+export function shownProfile(profile: Profile, lang: Lang): Profile {
+  return { ...profile, name: shownName(profile.name, lang), roleName: shownName(profile.roleName, lang) } as Profile;
+}
 
 export interface ProfileSave {
   phoneCountryCode: string;

@@ -6,6 +6,7 @@
  * particular screen: everything comes from the declaration.
  */
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import Backdrop from '@mui/material/Backdrop';
 import CircularProgress from '@mui/material/CircularProgress';
 import Box from '@mui/material/Box';
@@ -75,10 +76,10 @@ function NoRows({ filtered }: { filtered: boolean }) {
   );
 }
 
-function Cell({ column, value }: { column: ColumnDeclaration; value: unknown }) {
+function Cell({ column, value, row }: { column: ColumnDeclaration; value: unknown; row?: Row }) {
   const { t } = useTranslation();
   const [lang] = useLang();
-  const text = formatCell(column, value, (k, o) => String(t(k, o)), lang);
+  const text = formatCell(column, value, (k, o) => String(t(k, o)), lang, row);
   if (text === '') return <Box component="span" sx={{ color: 'text.disabled' }}>{t('screens.crud.empty')}</Box>;
   if (column.enum) {
     const values = enumValuesOf(column.enum, value);
@@ -248,7 +249,7 @@ export function CrudView({ decl, title, tabs }: CrudViewProps) {
       // (The grid shares the room in proportion to flex, so flex is the width itself.)
       ...(c.width ? { minWidth: Math.max(c.width, c.minWidth ?? 0), flex: c.width } : { minWidth: c.minWidth ?? 140, flex: (c.minWidth ?? 140) * 2 }),
       ...(c.columnClass ? { cellClassName: c.columnClass } : {}),
-      renderCell: (p) => <Cell column={c} value={p.value} />,
+      renderCell: (p) => <Cell column={c} value={p.value} row={p.row as Row} />,
     }));
     const n = actionCount(decl);
     if (n > 0) {
@@ -275,7 +276,7 @@ export function CrudView({ decl, title, tabs }: CrudViewProps) {
           {t(title ?? decl.title)}
         </Typography>
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-          {toolbar.includes('export') && decl.api.export && <ExportButton api={decl.api.export} filters={list.filters} />}
+          {toolbar.includes('export') && decl.api.export && <ExportButton api={decl.api.export} filters={list.filters} label={t(decl.title)} />}
           {toolbar.includes('add') && decl.api.create && decl.form && (
             <Button variant="contained" startIcon={<AddRounded />} onClick={() => open('add')} data-testid="crud-add">
               {t('screens.crud.add')}
@@ -419,7 +420,10 @@ function ignoreApiError(e: unknown): void {
 export default function CrudScreen({ node }: { node: MenuNode }) {
   const { t } = useTranslation();
   const decls = (DECLARATION_FILES as readonly ScreenDeclaration[]).filter((d) => d.kind === 'crud' && d.path === node.path);
-  const [tab, setTab] = useState(0);
+  // The tab is in the URL (?tab=<declaration id>): linkable (an empty select's emptyLink) and kept on reload.
+  const [params, setParams] = useSearchParams();
+  const tab = Math.max(0, decls.findIndex((d) => d.id === params.get('tab')));
+  const setTab = (i: number) => setParams((p) => { const next = new URLSearchParams(p); next.set('tab', decls[i].id); return next; }, { replace: true });
   if (decls.length === 0) return null;
   if (decls.length === 1) return <CrudView decl={decls[0]} />;
   const current = decls[Math.min(tab, decls.length - 1)];

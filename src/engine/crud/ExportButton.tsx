@@ -28,6 +28,8 @@ export interface ExportButtonProps {
   filters: Filters;
   /** JobCategory of the export, for the progress card before its first poll. */
   category?: number;
+  /** What the list holds (its title): with the format, the progress card's name until the file has one. */
+  label?: string;
 }
 
 /** The body of a list export: the applied filters (as the list sends them), format and lang. */
@@ -35,7 +37,7 @@ export function listExportBody(filters: Filters, format: ListExportFormat, lang:
   return { ...filterQuery(filters), format, lang };
 }
 
-export function ExportButton({ api, filters, category }: ExportButtonProps) {
+export function ExportButton({ api, filters, category, label }: ExportButtonProps) {
   const { t } = useTranslation();
   const [lang] = useLang();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
@@ -45,7 +47,7 @@ export function ExportButton({ api, filters, category }: ExportButtonProps) {
     setAnchor(null);
     setBusy(true);
     try {
-      await runExport(api, listExportBody(filters, format, lang), { category });
+      await runExport(api, listExportBody(filters, format, lang), { category, ...(label ? { label: `${label}.${format}` } : {}) });
     } catch (e) {
       if (!isApiError(e)) throw e;
     } finally {

@@ -1,24 +1,21 @@
 /**
- * Cell texts of list columns: enum labels (`enums.<Name>.<value>`), times in local time
- * (YYYY/MM/DD HH:mm, SPEC.md section 9), dates, booleans, numbers, multilingual names with
+ * Cell texts of list columns: enum labels (`enums.<Name>.<value>`), times by the one rule of
+ * src/domain/datetime.ts (YYYY/MM/DD HH:mm, SPEC.md section 9: the row's zone when the column
+ * names a `timezoneField`, else the user's, the zone named where it is not the user's), dates, booleans, numbers, multilingual names with
  * the fallback order, lists, language codes by their names, progress percentages. Pure (t and the language are passed in).
  */
-import dayjs from 'dayjs';
 import type { ColumnDeclaration } from '../../domain/declarations';
 import { FLAG_ENUMS, isEnumName, splitFlags } from '../../domain/enums';
 import { pickName, type Lang, type Names } from '../../domain/lang';
-import { DATE_FORMAT, DATE_TIME_FORMAT } from '../../domain/limits';
+import { shownName } from '../../domain/seedNames';
+import { zonedTimeText } from '../../domain/datetime';
+import { DATE_FORMAT } from '../../domain/limits';
 import type { Translate } from './schemaForm';
 
 const INTL: Record<Lang, string> = { zh_TW: 'zh-TW', zh_CN: 'zh-CN', en: 'en-US' };
 
 export const EMPTY_CELL = '—';
 
-export function formatDateTime(value: unknown, format = DATE_TIME_FORMAT): string {
-  if (value === null || value === undefined || value === '') return '';
-  const d = dayjs(value as string | number | Date);
-  return d.isValid() ? d.format(format) : String(value);
-}
 
 /** The values a cell of an enum column holds: a list, the bits of a flag enum, or the value. */
 export function enumValuesOf(name: string, value: unknown): unknown[] {
@@ -27,8 +24,14 @@ export function enumValuesOf(name: string, value: unknown): unknown[] {
   return [value];
 }
 
-/** The text of a cell; '' for an empty value. */
-export function formatCell(column: Pick<ColumnDeclaration, 'format' | 'enum'>, value: unknown, t: Translate, lang: Lang): string {
+/** The text of a cell; '' for an empty value. `row` gives a datetime column its zone (`timezoneField`). */
+export function formatCell(
+  column: Pick<ColumnDeclaration, 'format' | 'enum' | 'timezoneField'>,
+  value: unknown,
+  t: Translate,
+  lang: Lang,
+  row?: Record<string, unknown>,
+): string {
   if (value === null || value === undefined || value === '') return '';
   if (column.enum) {
     const one = (v: unknown) => t(`enums.${column.enum}.${String(v)}`, { defaultValue: String(v) });
@@ -38,9 +41,10 @@ export function formatCell(column: Pick<ColumnDeclaration, 'format' | 'enum'>, v
     case 'lang':
       return typeof value === 'string' ? t(`lang.${value}`, { defaultValue: value }) : String(value);
     case 'datetime':
-      return formatDateTime(value);
-    case 'date':
-      return formatDateTime(value, DATE_FORMAT);
+    case 'date': {
+      const timezoneId = column.timezoneField ? row?.[column.timezoneField] : undefined;
+      return zonedTimeText(value, { timezoneId, lang, ...(column.format === 'date' ? { format: DATE_FORMAT } : {}) });
+    }
     case 'boolean':
       return t(value ? 'screens.crud.yes' : 'screens.crud.no');
     case 'number':
@@ -54,6 +58,6 @@ export function formatCell(column: Pick<ColumnDeclaration, 'format' | 'enum'>, v
     default:
       if (typeof value === 'boolean') return t(value ? 'screens.crud.yes' : 'screens.crud.no');
       if (typeof value === 'object') return Array.isArray(value) ? value.join(', ') : pickName(value as Names, lang) || JSON.stringify(value);
-      return String(value);
+      return typeof value === 'string' ? shownName(value, lang) : String(value);
   }
 }

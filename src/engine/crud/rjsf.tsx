@@ -8,9 +8,11 @@ import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import FormHelperText from '@mui/material/FormHelperText';
 import Typography from '@mui/material/Typography';
-import type { FieldErrorProps, NameGeneratorFunction, ObjectFieldTemplateProps, TemplatesType } from '@rjsf/utils';
+import { Templates as MuiTemplates } from '@rjsf/mui';
+import type { BaseInputTemplateProps, FieldErrorProps, NameGeneratorFunction, ObjectFieldTemplateProps, TemplatesType } from '@rjsf/utils';
 import { customizeValidator } from '@rjsf/validator-ajv8';
 import { extendAjv } from '../../domain/validation/ajv';
+import { LengthCounter } from '../../widgets/LengthCounter';
 
 export const rjsfValidator = customizeValidator({ ajvFormatOptions: false, extenderFn: extendAjv });
 
@@ -24,6 +26,22 @@ function FieldErrorTemplate({ errors = [], fieldPathId }: FieldErrorProps) {
     <FormHelperText error component="div" data-testid="field-error" data-field={path} sx={{ mx: 1.75, mt: 0.5 }}>
       {errors[0]}
     </FormHelperText>
+  );
+}
+
+/**
+ * Text inputs of @rjsf/mui with the length counter of a `maxLength` (never a cut: the
+ * browser's maxlength is not set, the validator refuses a longer text).
+ */
+function BaseInputTemplate(props: BaseInputTemplateProps) {
+  const MuiBaseInputTemplate = MuiTemplates.BaseInputTemplate!;
+  const max = (props.schema as { maxLength?: unknown }).maxLength;
+  const editable = !props.readonly && !props.disabled;
+  return (
+    <>
+      <MuiBaseInputTemplate {...props} />
+      {editable && typeof max === 'number' && <LengthCounter value={props.value} max={max} field={props.htmlName ?? props.id} />}
+    </>
   );
 }
 
@@ -119,6 +137,7 @@ function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
 }
 
 export const rjsfTemplates: Partial<Omit<TemplatesType, 'ButtonTemplates'>> = {
+  BaseInputTemplate,
   FieldErrorTemplate,
   ObjectFieldTemplate,
 };

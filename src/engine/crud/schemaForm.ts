@@ -91,13 +91,19 @@ export function propertyNames(schema: unknown): string[] {
   return isNode(schema) && isNode(schema.properties) ? Object.keys(schema.properties) : [];
 }
 
-/** A loaded record as form data: only declared fields, nulls as absent. */
+/**
+ * A loaded record as form data: only declared fields, nulls as absent, plus the stored labels
+ * that a select's `x-labelField` names (shown at once while its options load; never sent).
+ */
 export function toFormData(record: unknown, schema: unknown): Node {
   const out: Node = {};
   if (!isNode(record)) return out;
+  const props = isNode(schema) && isNode(schema.properties) ? schema.properties : {};
   for (const key of propertyNames(schema)) {
     const v = record[key];
     if (v !== null && v !== undefined) out[key] = v;
+    const labelField = isNode(props[key]) ? props[key]['x-labelField'] : undefined;
+    if (typeof labelField === 'string' && record[labelField] !== null && record[labelField] !== undefined) out[labelField] = record[labelField];
   }
   return out;
 }

@@ -21,22 +21,26 @@ export function JobsCard({ jobs }: { jobs: readonly TrackedJob[] }) {
       })}
     >
       <Typography variant="subtitle2" sx={{ mb: 1 }}>{t('screens.download.jobsTitle')}</Typography>
-      {jobs.map((job) => (
+      {jobs.map((job) => {
+        // The file's name once the job names it, else what was exported, else its kind.
+        const name = job.fileName ?? job.label ?? (job.category !== null ? t(`enums.JobCategory.${job.category}`) : t('screens.download.jobLabel', { id: job.id }));
+        return (
         <Box key={job.id} data-testid={`export-job-${job.id}`} sx={{ '& + &': { mt: 1.25 } }}>
-          <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}>
-            <Typography variant="body2" noWrap title={t('screens.download.jobLabel', { id: job.id })}>
-              {job.category !== null ? t(`enums.JobCategory.${job.category}`) : t('screens.download.jobLabel', { id: job.id })}
+          <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, minWidth: 0 }}>
+            <Typography variant="body2" noWrap title={name} data-testid={`export-job-name-${job.id}`} sx={{ minWidth: 0 }}>
+              {name}
             </Typography>
             <Typography variant="body2" color="text.secondary" data-testid={`export-job-progress-${job.id}`}>{job.progress}%</Typography>
           </Box>
           <LinearProgress
             variant={job.status === ReportExportStatus.Preparing ? 'indeterminate' : 'determinate'}
             value={job.progress}
-            aria-label={t('screens.download.jobLabel', { id: job.id })}
+            aria-label={name}
             sx={{ mt: 0.5, borderRadius: 1 }}
           />
         </Box>
-      ))}
+        );
+      })}
     </Paper>
   );
 }

@@ -20,6 +20,8 @@ export interface RunExportOptions {
   values?: Record<string, unknown>;
   /** JobCategory, for the progress card before the first poll. */
   category?: number;
+  /** What is exported (e.g. 'Packaging materials.csv'): the card's name until the job names its file. */
+  label?: string;
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
@@ -34,7 +36,7 @@ export async function runExport(apiCall: string, body?: unknown, options: RunExp
   const answer = await request(method, path, method === 'GET' ? { query: isRecord(body) ? (body as Record<string, string>) : undefined } : { body });
   const queued = jobQueuedOf(answer);
   if (!queued) throw new Error(`${apiCall} answered no job id`);
-  jobsStore.track(queued, options.category ?? null);
+  jobsStore.track(queued, options.category ?? null, options.label);
   return queued;
 }
 

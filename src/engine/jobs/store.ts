@@ -10,6 +10,10 @@ export interface TrackedJob {
   reportId: number | null;
   /** JobCategory, once known (from the call or the first poll). */
   category: number | null;
+  /** What the browser exported (e.g. 'Packaging materials.csv'), until the job names its file. */
+  label?: string;
+  /** The file's name, once the job names it. */
+  fileName?: string;
   status: number;
   progress: number;
   /** Polls that did not list the job (not ours any more): dropped after a few. */
@@ -30,16 +34,16 @@ function set(next: readonly TrackedJob[]): void {
 
 export const jobsStore = {
   /** Follow a queued job (again: no-op). */
-  track(queued: JobQueued, category: number | null = null): void {
+  track(queued: JobQueued, category: number | null = null, label?: string): void {
     if (jobs.some((j) => j.id === queued.id)) return;
-    const job: TrackedJob = { id: queued.id, reportId: queued.reportId ?? null, category, status: 1, progress: 0, misses: 0 };
+    const job: TrackedJob = { id: queued.id, reportId: queued.reportId ?? null, category, status: 1, progress: 0, misses: 0, ...(label ? { label } : {}) };
     set([...jobs, job]);
     for (const l of queuedListeners) l(job);
   },
   /** A poll's answer for one job. */
   update(info: JobInfo): void {
     set(jobs.map((j) => (j.id === info.id
-      ? { ...j, category: info.category, status: info.status, progress: info.progress, reportId: info.data?.reportId ?? j.reportId, misses: 0 }
+      ? { ...j, category: info.category, status: info.status, progress: info.progress, reportId: info.data?.reportId ?? j.reportId, misses: 0, ...(info.data?.fileName ? { fileName: info.data.fileName } : {}) }
       : j)));
   },
   missed(id: number): number {

@@ -17,15 +17,16 @@ import EventOutlined from '@mui/icons-material/EventOutlined';
 import InboxOutlined from '@mui/icons-material/InboxOutlined';
 import PersonOutlineRounded from '@mui/icons-material/PersonOutlineRounded';
 import VerifiedUserOutlined from '@mui/icons-material/VerifiedUserOutlined';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { Profile } from '../../domain/api';
-import { pickName, type Names } from '../../domain/lang';
-import { DATE_TIME_FORMAT, shouldSuggestPasswordChange } from '../../domain/limits';
+import { zonedTime } from '../../domain/datetime';
+import { pickName, type Lang, type Names } from '../../domain/lang';
+import { shouldSuggestPasswordChange } from '../../domain/limits';
 import { HTML_LANG } from '../i18n/i18n';
 import { useHomeDialog } from '../account/HomeDialogContext';
 import { HomeDialogMode } from '../account/modes';
-import { PROFILE_KEY } from '../account/profile';
+import { PROFILE_KEY, shownProfile } from '../account/profile';
+import { shownName } from '../../domain/seedNames';
 import { formatPhone } from '../account/ProfileDialog';
 import { useApi } from '../api/swr';
 import { useLang } from '../i18n/useLang';
@@ -38,6 +39,8 @@ export interface HomeAnnouncement {
   content: Names;
   startTime: string;
   endTime: string | null;
+  /** The zone the times were entered in (TIMEZONES id); they show in it. */
+  timezoneId?: number | null;
   /** The category's names ({} without one). */
   categoryNames?: Names;
   publishedByOperator?: boolean;
@@ -94,8 +97,10 @@ function CardTitle({ icon, title, action }: { icon: React.ReactNode; title: stri
   );
 }
 
-function ProfileCard({ profile }: { profile: Profile | undefined }) {
+function ProfileCard({ profile: stored }: { profile: Profile | undefined }) {
   const { t } = useTranslation();
+  const [lang] = useLang();
+  const profile = stored && shownProfile(stored, lang);
   const { openProfile } = useHomeDialog();
   return (
     <Card data-testid="profile-card" sx={{ height: '100%' }}>
@@ -126,8 +131,12 @@ function ProfileCard({ profile }: { profile: Profile | undefined }) {
   );
 }
 
-function formatTime(iso: string | null): string {
-  return iso ? dayjs(iso).format(DATE_TIME_FORMAT) : '';
+/** An announcement's period in its own zone (src/domain/datetime.ts), the zone named once where it is not the user's. */
+function periodText(a: HomeAnnouncement, lang: Lang): string {
+  const start = zonedTime(a.startTime, { timezoneId: a.timezoneId, lang });
+  const end = zonedTime(a.endTime, { timezoneId: a.timezoneId, lang });
+  const zoneName = start?.zoneName ?? end?.zoneName;
+  return [start?.text ?? '', end ? ` ~ ${end.text}` : '', zoneName ? ` ${zoneName}` : ''].join('');
 }
 
 function AnnouncementsCard() {
@@ -164,9 +173,8 @@ function AnnouncementsCard() {
               </Stack>
               <Stack direction="row" sx={{ alignItems: 'center', gap: 0.5, color: 'text.secondary', mb: 0.75 }}>
                 <EventOutlined sx={{ fontSize: 15 }} />
-                <Typography variant="caption">
-                  {formatTime(a.startTime)}
-                  {a.endTime ? ` ~ ${formatTime(a.endTime)}` : ''}
+                <Typography variant="caption" data-testid="announcement-time">
+                  {periodText(a, lang)}
                 </Typography>
               </Stack>
               <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'pre-line', lineHeight: 1.75 }}>
@@ -187,7 +195,7 @@ export function HomePage() {
   const { data: config } = useSessionConfig();
   const { data: profile } = useApi<Profile>(PROFILE_KEY);
   useSuggestPasswordChange(profile);
-  const name = profile?.name || session?.user.name || session?.user.account || '';
+  const name = shownName(profile?.name || session?.user.name || session?.user.account || '', lang);
   const tenantName = pickName(config?.tenant?.names, lang);
   const today = new Intl.DateTimeFormat(HTML_LANG[lang], { dateStyle: 'full' }).format(new Date());
 

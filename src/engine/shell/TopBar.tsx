@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import type { TenantConfig } from '../../domain/api';
 import { pickName } from '../../domain/lang';
 import { useLang } from '../i18n/useLang';
+import { shownName } from '../../domain/seedNames';
 import { TOPBAR_HEIGHT } from '../theme/theme';
 import { LangMenu } from './LangMenu';
 import { Logo } from './Logo';
@@ -26,9 +27,10 @@ export interface TopBarProps {
   onLogout: () => void;
 }
 
-export function TopBar({ config, userName, onBurger, onProfile, onLogout }: TopBarProps) {
+export function TopBar({ config, userName: storedName, onBurger, onProfile, onLogout }: TopBarProps) {
   const { t } = useTranslation();
   const [lang] = useLang();
+  const userName = shownName(storedName, lang);
   const tenantName = pickName(config?.tenant?.names, lang);
   return (
     <AppBar

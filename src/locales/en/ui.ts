@@ -21,6 +21,11 @@ const ui = {
     noticeExport: 'The export is queued. Check it in Export downloads.',
     showPassword: 'Show password',
     hidePassword: 'Hide password',
+    counter: '{{length}} / {{max}}',
+    counterOver: '{{length}} / {{max}}: {{over}} over the limit',
+    noOptionsYet: 'Nothing to choose yet.',
+    createOptions: 'Add them in {{screen}}',
+    zoneOf: '{{zone}} time',
   },
   lang: { zh_TW: '繁體中文', zh_CN: '简体中文', en: 'English' },
   shell: {

@@ -21,6 +21,11 @@ const ui = {
     noticeExport: '已加入导出队列，请至“导出报表下载”查看。',
     showPassword: '显示密码',
     hidePassword: '隐藏密码',
+    counter: '{{length}} / {{max}}',
+    counterOver: '{{length}} / {{max}}：超过上限 {{over}} 个字符',
+    noOptionsYet: '目前没有可选的项目。',
+    createOptions: '请到“{{screen}}”新增',
+    zoneOf: '{{zone}}时间',
   },
   lang: { zh_TW: '繁體中文', zh_CN: '简体中文', en: 'English' },
   shell: {

@@ -21,6 +21,11 @@ const ui = {
     noticeExport: '已排入匯出，請至「匯出報表下載」查看。',
     showPassword: '顯示密碼',
     hidePassword: '隱藏密碼',
+    counter: '{{length}} / {{max}}',
+    counterOver: '{{length}} / {{max}}：超過上限 {{over}} 個字元',
+    noOptionsYet: '目前沒有可選的項目。',
+    createOptions: '請到「{{screen}}」新增',
+    zoneOf: '{{zone}}時間',
   },
   lang: { zh_TW: '繁體中文', zh_CN: '简体中文', en: 'English' },
   shell: {

@@ -1,0 +1,58 @@
+/**
+ * The one rule for date-times on screen (lists, dialogs, home): a time shows in the record's
+ * time zone when the record has one (its `timezoneId`, an entry of TIMEZONES), otherwise in
+ * the user's (the browser's) zone; where the zone shown is not the user's (a different
+ * offset at that instant), its name follows the time, e.g. "2025/01/15 00:00 (UTC+08:00)
+ * Taipei". Times travel as ISO 8601 in UTC (DESIGN.md).
+ */
+import dayjs, { type Dayjs } from 'dayjs';
+import timezonePlugin from 'dayjs/plugin/timezone';
+import utcPlugin from 'dayjs/plugin/utc';
+import { pickName, type Lang } from './lang';
+import { DATE_FORMAT, DATE_TIME_FORMAT } from './limits';
+import { timezoneById } from './reference/timezones';
+
+dayjs.extend(utcPlugin);
+dayjs.extend(timezonePlugin);
+
+/** The user's IANA zone (the browser's, or the process's on the server). */
+export function userTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}
+
+export interface ZonedTime {
+  /** The time in the declared zone, e.g. '2025/01/15 00:00'. */
+  text: string;
+  /** The zone's name when it is not the user's (differs in offset at that instant). */
+  zoneName?: string;
+}
+
+/** `value` (ISO, epoch or Date) in the zone of `timezoneId`, else the user's; null when empty or invalid. */
+export function zonedTime(
+  value: unknown,
+  options: { timezoneId?: unknown; lang: Lang; format?: string; userZone?: string },
+): ZonedTime | null {
+  if (value === null || value === undefined || value === '') return null;
+  // A calendar date without a time ('2025-01-15') is the same day everywhere.
+  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return { text: dayjs(value).format(options.format ?? DATE_FORMAT) };
+  const instant = dayjs.utc(value as string | number | Date);
+  if (!instant.isValid()) return null;
+  const user = options.userZone ?? userTimeZone();
+  const info = typeof options.timezoneId === 'number' || typeof options.timezoneId === 'string' ? timezoneById(Number(options.timezoneId)) : undefined;
+  const inUser = instant.tz(user);
+  const shown: Dayjs = info ? instant.tz(info.zone) : inUser;
+  const text = shown.format(options.format ?? DATE_TIME_FORMAT);
+  return info && shown.utcOffset() !== inUser.utcOffset() ? { text, zoneName: pickName(info.names, options.lang) } : { text };
+}
+
+/** zonedTime as one line: the time, then the zone's name where it is not the user's; '' when empty. */
+export function zonedTimeText(value: unknown, options: Parameters<typeof zonedTime>[1]): string {
+  const z = zonedTime(value, options);
+  if (!z) return value === null || value === undefined ? '' : String(value);
+  return z.zoneName ? `${z.text} ${z.zoneName}` : z.text;
+}
+
+/** The IANA zone of a timezone id, if it names one. */
+export function zoneOfTimezoneId(id: unknown): string | undefined {
+  return typeof id === 'number' || typeof id === 'string' ? timezoneById(Number(id))?.zone : undefined;
+}

@@ -1,0 +1,47 @@
+/**
+ * One rule for date-times on screen (src/domain/datetime.ts), used by lists (formatCell),
+ * dialogs (the dateTime widget) and home: the record's zone where it has one, else the
+ * user's, the zone named where it is not the user's.
+ */
+import { describe, expect, it } from 'vitest';
+import { zonedTime, zonedTimeText } from '../../src/domain/datetime';
+import { formatCell } from '../../src/engine/crud/format';
+
+// 2025/01/15 00:00 in Taipei (UTC+8).
+const MIDNIGHT_TAIPEI = '2025-01-14T16:00:00.000Z';
+const t = (k: string) => k;
+
+describe('zonedTime', () => {
+  it('shows a record time in its own zone and names the zone for a user elsewhere', () => {
+    expect(zonedTime(MIDNIGHT_TAIPEI, { timezoneId: 103, lang: 'en', userZone: 'UTC' })).toEqual({ text: '2025/01/15 00:00', zoneName: '(UTC+08:00) Taipei' });
+    expect(zonedTimeText(MIDNIGHT_TAIPEI, { timezoneId: 103, lang: 'zh_TW', userZone: 'UTC' })).toBe('2025/01/15 00:00 (UTC+08:00) 台北');
+  });
+
+  it('does not name the zone when it is the user\'s (same offset at that instant)', () => {
+    expect(zonedTime(MIDNIGHT_TAIPEI, { timezoneId: 103, lang: 'en', userZone: 'Asia/Taipei' })).toEqual({ text: '2025/01/15 00:00' });
+    expect(zonedTime(MIDNIGHT_TAIPEI, { timezoneId: 103, lang: 'en', userZone: 'Asia/Shanghai' })).toEqual({ text: '2025/01/15 00:00' });
+  });
+
+  it('uses the user\'s zone for a time without one; empty stays empty', () => {
+    expect(zonedTimeText(MIDNIGHT_TAIPEI, { lang: 'en', userZone: 'UTC' })).toBe('2025/01/14 16:00');
+    expect(zonedTimeText(MIDNIGHT_TAIPEI, { timezoneId: null, lang: 'en', userZone: 'America/New_York' })).toBe('2025/01/14 11:00');
+    expect(zonedTime(null, { lang: 'en' })).toBeNull();
+    expect(zonedTimeText('', { lang: 'en' })).toBe('');
+  });
+});
+
+describe('list cells follow the same rule', () => {
+  it('a datetime column with a timezoneField shows the row\'s zone', () => {
+    const column = { format: 'datetime' as const, timezoneField: 'timezoneId' };
+    const row = { startTime: MIDNIGHT_TAIPEI, timezoneId: 103 };
+    const text = formatCell(column, MIDNIGHT_TAIPEI, t, 'en', row);
+    expect(text.startsWith('2025/01/15 00:00')).toBe(true);
+    expect(text).toBe(zonedTimeText(MIDNIGHT_TAIPEI, { timezoneId: 103, lang: 'en' }));
+  });
+});
+
+describe('calendar dates', () => {
+  it('a date without a time is the same day in every zone', () => {
+    expect(zonedTimeText('2025-01-15', { lang: 'en', userZone: 'America/Los_Angeles' })).toBe('2025/01/15');
+  });
+});
