@@ -57,12 +57,15 @@ export interface RowActionDeclaration {
 
 /**
  * The list reads itself again every `everyMs`, or every `activeEveryMs` while a row of the
- * page matches `activeWhen` (every listed field equal), and `afterWriteMs` after a write.
+ * page matches `activeWhen` (every listed field equal), or while the count answered by
+ * `activeWhileCount` (a GET answering `{ amount }` or a number) is above 0, and `afterWriteMs`
+ * after a write.
  */
 export interface GridRefreshDeclaration {
   everyMs?: number;
   activeEveryMs?: number;
   activeWhen?: Record<string, string | number | boolean | null>;
+  activeWhileCount?: string;
   afterWriteMs?: number;
 }
 

@@ -3,7 +3,7 @@
  * footer of SPEC.md and the dialogs of the controller (form, a row action's input, a result
  * shown once). Plain views over useCrudController; nothing here knows a particular screen.
  */
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import Backdrop from '@mui/material/Backdrop';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -13,6 +13,7 @@ import Typography from '@mui/material/Typography';
 import AddRounded from '@mui/icons-material/AddRounded';
 import { useTranslation } from 'react-i18next';
 import type { ScreenDeclaration } from '../../domain/declarations';
+import { lazyChunk } from '../lazy/lazyChunk';
 import { CrudPagination } from './CrudPagination';
 import { CrudTable } from './CrudTable';
 import { ExportButton } from './ExportButton';
@@ -22,8 +23,8 @@ import { useCrudController, type CrudController } from './useCrudController';
 
 // The form (RJSF, the validator, pickers) is its own chunk, loaded when a dialog first opens.
 const loadForm = () => import('./CrudForm');
-const CrudForm = lazy(() => loadForm().then((m) => ({ default: m.CrudForm })));
-const ActionInputDialog = lazy(() => import('./ActionInputDialog').then((m) => ({ default: m.ActionInputDialog })));
+const CrudForm = lazyChunk(() => loadForm().then((m) => ({ default: m.CrudForm })), { variant: 'dialog' });
+const ActionInputDialog = lazyChunk(() => import('./ActionInputDialog').then((m) => ({ default: m.ActionInputDialog })), { variant: 'dialog' });
 
 function FormLoading() {
   return (
