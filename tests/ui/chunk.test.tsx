@@ -45,7 +45,7 @@ describe('chunk load timeout', () => {
   });
 
   it('a failed import shows the same failure in English', async () => {
-    const Page = lazyChunk(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module')));
+    const Page = lazyChunk<{ default: () => React.ReactElement }>(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module')));
     withProviders(
       <Suspense fallback={null}>
         <Page />
