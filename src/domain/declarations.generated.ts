@@ -138,8 +138,18 @@ export interface Column {
   key: string;
   label: I18NKey;
   sortable?: boolean;
+  /**
+   * The width before the rows arrive; then the column is as wide as its header and cells need.
+   */
   width?: number;
+  /**
+   * The least width in px (free texts such as names); otherwise a column is as wide as its header and the cells of the page need.
+   */
   minWidth?: number;
+  /**
+   * Share of the spare room (default: the column's own least width).
+   */
+  flex?: number;
   columnStyle?: {};
   columnClass?: string;
   /**

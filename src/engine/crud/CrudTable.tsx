@@ -7,7 +7,8 @@ import Box from '@mui/material/Box';
 import { DataGrid, type GridColDef, type GridSortModel } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
 import { useLang } from '../i18n/useLang';
-import { Cell, NoRows } from './CrudCells';
+import { Cell, cellText, NoRows } from './CrudCells';
+import { leastWidthOf } from './columnWidths';
 import { gridLocaleText } from './gridLocale';
 import { actionCount, RowActions } from './RowActions';
 import type { CrudController } from './useCrudController';
@@ -19,18 +20,25 @@ export function CrudTable({ ctl }: { ctl: CrudController }) {
   const { decl, list } = ctl;
   const rowKey = decl.rowKey ?? 'id';
 
+  const rows = list.rows;
   const columns = useMemo<GridColDef[]>(() => {
-    const cols: GridColDef[] = (decl.grid?.columns ?? []).map((c) => ({
-      field: c.key,
-      headerName: t(c.label),
-      sortable: Boolean(c.sortable),
-      // A declared width is the column's least width; spare room is shared, the flexible
-      // (minWidth) columns taking the most, so labels in other languages still fit.
-      // (The grid shares the room in proportion to flex, so flex is the width itself.)
-      ...(c.width ? { minWidth: Math.max(c.width, c.minWidth ?? 0), flex: c.width } : { minWidth: c.minWidth ?? 140, flex: (c.minWidth ?? 140) * 2 }),
-      ...(c.columnClass ? { cellClassName: c.columnClass } : {}),
-      renderCell: (p) => <Cell column={c} value={p.value} />,
-    }));
+    const tr = (k: string, o?: Record<string, unknown>) => String(t(k, o));
+    const cols: GridColDef[] = (decl.grid?.columns ?? []).map((c) => {
+      const header = t(c.label);
+      // As wide as the header (this language) and the page's cells need; spare room by flex.
+      const least = rows.length
+        ? Math.max(c.minWidth ?? 0, leastWidthOf(c, header, rows.map((r) => cellText(c, r[c.key], tr, lang))))
+        : Math.max(c.width ?? 0, c.minWidth ?? 0, leastWidthOf(c, header, []));
+      return {
+        field: c.key,
+        headerName: header,
+        sortable: Boolean(c.sortable),
+        minWidth: least,
+        flex: c.flex ?? least,
+        ...(c.columnClass ? { cellClassName: c.columnClass } : {}),
+        renderCell: (p) => <Cell column={c} value={p.value} />,
+      };
+    });
     const n = actionCount(decl);
     if (n > 0) {
       cols.push({
@@ -43,7 +51,7 @@ export function CrudTable({ ctl }: { ctl: CrudController }) {
       });
     }
     return cols;
-  }, [decl, t, lang]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [decl, t, lang, rows]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const sortModel: GridSortModel = [{ field: list.sort.key, sort: list.sort.order }];
   const localeText = useMemo(() => gridLocaleText(lang, { noRowsLabel: t('screens.crud.noRows') }), [lang, t]);

@@ -10,10 +10,13 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
 import AddRounded from '@mui/icons-material/AddRounded';
 import { useTranslation } from 'react-i18next';
 import type { ScreenDeclaration } from '../../domain/declarations';
 import { lazyChunk } from '../lazy/lazyChunk';
+import { CrudCards } from './CrudCards';
 import { CrudPagination } from './CrudPagination';
 import { CrudTable } from './CrudTable';
 import { ExportButton } from './ExportButton';
@@ -94,6 +97,8 @@ function CrudDialogs({ ctl }: { ctl: CrudController }) {
 export function CrudView({ decl, title, tabs }: CrudViewProps) {
   const ctl = useCrudController(decl);
   const { list } = ctl;
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'));
 
   // Fetch the form chunk while the user reads the list, so the first dialog opens at once.
   useEffect(() => {
@@ -110,7 +115,7 @@ export function CrudView({ decl, title, tabs }: CrudViewProps) {
             <FilterBar schema={decl.filters.schema} applied={list.filters} onApply={list.applyFilters} />
           </Box>
         )}
-        <CrudTable ctl={ctl} />
+        {phone ? <CrudCards ctl={ctl} /> : <CrudTable ctl={ctl} />}
         <Box sx={{ borderTop: '1px solid', borderColor: 'divider' }}>
           <CrudPagination page={list.page} pageCount={list.pageCount} total={list.total} onChange={list.setPage} />
         </Box>
