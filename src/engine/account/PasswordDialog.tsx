@@ -8,7 +8,7 @@ import { validatePasswordChange } from '../../domain/profile';
 import { isApiError } from '../api/ApiError';
 import { withoutError } from '../form/fieldErrors';
 import { useSubmitGuard } from '../form/useSubmitGuard';
-import { DialogFrame } from '../shell/DialogFrame';
+import { FormDialog } from '../shell/FormDialog';
 import { changePassword } from './profile';
 import { EMPTY_PASSWORDS, PasswordFields, type PasswordValues } from './PasswordFields';
 
@@ -45,15 +45,14 @@ export function PasswordDialog({ open, publicKey, token, onCancel, onSaved }: Pa
   };
 
   return (
-    <DialogFrame
-      compact={false}
+    <FormDialog
       open={open}
       testId="password-dialog"
       title={t('password.title')}
       icon={<LockResetRounded color="primary" />}
       onClose={onCancel}
       onSubmit={submit}
-      size="sm"
+      width={480}
       actions={
         <>
           <Button variant="outlined" color="inherit" onClick={onCancel} sx={{ borderColor: 'divider' }}>
@@ -74,6 +73,6 @@ export function PasswordDialog({ open, publicKey, token, onCancel, onSaved }: Pa
           setErrors((errs) => withoutError(errs, changed));
         }}
       />
-    </DialogFrame>
+    </FormDialog>
   );
 }

@@ -29,7 +29,7 @@ import { useFeedback } from '../feedback/FeedbackProvider';
 import { useFieldErrorText, withoutError } from '../form/fieldErrors';
 import { useSubmitGuard } from '../form/useSubmitGuard';
 import { sessionStore } from '../session/store';
-import { DialogFrame } from '../shell/DialogFrame';
+import { FormDialog } from '../shell/FormDialog';
 import { PhoneInput, type PhoneValue } from '../../widgets/PhoneInput';
 import { EMPTY_PASSWORDS, PasswordFields, type PasswordValues } from './PasswordFields';
 import { PROFILE_KEY, saveProfile } from './profile';
@@ -145,8 +145,7 @@ function ProfileEdit({
   };
 
   return (
-    <DialogFrame
-      compact={false}
+    <FormDialog
       open
       testId="profile-edit"
       title={t('profile.editTitle')}
@@ -213,7 +212,7 @@ function ProfileEdit({
           </Collapse>
         </Box>
       </Stack>
-    </DialogFrame>
+    </FormDialog>
   );
 }
 
@@ -241,8 +240,7 @@ export function ProfileDialog({ editing, dialCodes, publicKey, onEdit, onCancelE
   }
 
   return (
-    <DialogFrame
-      compact={false}
+    <FormDialog
       open
       testId="profile-view-dialog"
       title={t('profile.title')}
@@ -269,6 +267,6 @@ export function ProfileDialog({ editing, dialCodes, publicKey, onEdit, onCancelE
           <Skeleton width="70%" />
         </Stack>
       )}
-    </DialogFrame>
+    </FormDialog>
   );
 }

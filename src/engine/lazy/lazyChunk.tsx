@@ -9,7 +9,7 @@
  *
  * The caller keeps its own <Suspense> fallback (spinner) around it.
  */
-import { Component, lazy, useState, type ComponentProps, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import { Component, lazy, useState, type ComponentProps, type ComponentType, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import ErrorOutlineRounded from '@mui/icons-material/ErrorOutlineRounded';
@@ -64,18 +64,16 @@ interface BoundaryProps {
   children: ReactNode;
 }
 
-class ChunkBoundary extends Component<BoundaryProps, { error: ChunkLoadError | null }> {
-  state = { error: null as ChunkLoadError | null };
+class ChunkBoundary extends Component<BoundaryProps, { error: unknown }> {
+  state = { error: null as unknown };
   static getDerivedStateFromError(error: unknown) {
-    if (error instanceof ChunkLoadError) return { error };
-    throw error;
-  }
-  componentDidCatch(error: unknown, _info: ErrorInfo) {
-    if (!(error instanceof ChunkLoadError)) throw error;
+    return { error };
   }
   render() {
     const { error } = this.state;
-    if (error) return <ChunkFailure variant={this.props.variant} timedOut={error.timedOut} onRetry={this.props.onRetry} />;
+    if (error instanceof ChunkLoadError) return <ChunkFailure variant={this.props.variant} timedOut={error.timedOut} onRetry={this.props.onRetry} />;
+    // Not a chunk failure: the boundaries above deal with it.
+    if (error) throw error;
     return this.props.children;
   }
 }
