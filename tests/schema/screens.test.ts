@@ -183,6 +183,15 @@ describe('i18n keys of the declarations', () => {
       for (const { where, widget } of widgetsOf(decl)) expect(isKnownWidget(widget), `${where}: ui:widget "${String(widget)}"`).toBe(true);
     });
 
+    it('names option sources one way: x-options on the schema field, never ui:options.source', () => {
+      const spelt: string[] = [];
+      walk(decl, '', (node, where) => {
+        const options = node['ui:options'];
+        if (isNode(options) && 'source' in options) spelt.push(`${where}.ui:options.source`);
+      });
+      expect(spelt).toEqual([]);
+    });
+
     it('names row-action icons that exist', () => {
       for (const a of decl.grid?.rowActions ?? []) {
         if (a.icon !== undefined) expect(ACTION_ICON_NAMES as readonly string[], `${a.id}: icon ${a.icon}`).toContain(a.icon);

@@ -9,8 +9,8 @@ import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
 import { resolveForm } from '../../domain/declarations';
 import type { EngineRowAction } from './extensions';
-import { callApi } from './apiCall';
-import { CrudDialog } from './CrudDialog';
+import { useCallApi } from './apiCall';
+import { DialogFrame } from '../shell/DialogFrame';
 import { actionIcon } from './icons';
 import { schemaDefaults, toBody } from './schemaForm';
 import { SchemaFields, useSchemaForm } from './useSchemaForm';
@@ -29,6 +29,7 @@ export function ActionInputDialog({ action, row, onClose, onDone }: ActionInputD
   const resolved = useMemo(() => resolveForm(action.input), [action.input]);
   const form = useSchemaForm({ form: resolved, initial: schemaDefaults(resolved.schema) });
   const [busy, setBusy] = useState(false);
+  const callApi = useCallApi();
   const Icon = actionIcon(action.icon);
 
   const submit = async () => {
@@ -48,7 +49,7 @@ export function ActionInputDialog({ action, row, onClose, onDone }: ActionInputD
   };
 
   return (
-    <CrudDialog
+    <DialogFrame
       testId="action-input"
       size="md"
       title={t(action.input.title ?? action.label, row)}
@@ -67,6 +68,6 @@ export function ActionInputDialog({ action, row, onClose, onDone }: ActionInputD
       }
     >
       <SchemaFields state={form} />
-    </CrudDialog>
+    </DialogFrame>
   );
 }

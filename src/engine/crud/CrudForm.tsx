@@ -16,8 +16,8 @@ import { useTranslation } from 'react-i18next';
 import { useSWRConfig } from 'swr';
 import { editForm, resolveForm, type ScreenDeclaration } from '../../domain/declarations';
 import { useApi } from '../api/swr';
-import { callApi, resolveCall } from './apiCall';
-import { CrudDialog } from './CrudDialog';
+import { resolveCall, useCallApi } from './apiCall';
+import { DialogFrame } from '../shell/DialogFrame';
 import { schemaDefaults, toBody, toFormData } from './schemaForm';
 import { SchemaFields, useSchemaForm } from './useSchemaForm';
 import type { Row } from './useCrudList';
@@ -69,6 +69,7 @@ export function CrudForm({ decl, mode, row, initialData, onClose, onModeChange, 
     fallback: mode === 'add' ? {} : toFormData(record ?? row, resolved.schema),
   });
   const [busy, setBusy] = useState(false);
+  const callApi = useCallApi();
 
   const submit = async () => {
     if (mode === 'view' || busy || !loaded) return;
@@ -93,7 +94,7 @@ export function CrudForm({ decl, mode, row, initialData, onClose, onModeChange, 
   const Icon = mode === 'add' ? AddCircleOutlineRounded : mode === 'edit' ? EditOutlined : VisibilityOutlined;
 
   return (
-    <CrudDialog
+    <DialogFrame
       testId="crud-form"
       size={decl.dialogSize ?? 'md'}
       title={entityTitle(decl, mode, (k, o) => String(t(k, o)), (k) => i18n.exists(k))}
@@ -154,6 +155,6 @@ export function CrudForm({ decl, mode, row, initialData, onClose, onModeChange, 
           </Box>
         )}
       </Box>
-    </CrudDialog>
+    </DialogFrame>
   );
 }

@@ -28,7 +28,15 @@ interface AlertNotice {
   message: string;
   onClose?: () => void;
 }
-type Notice = ErrorNotice | AlertNotice;
+interface ConfirmNotice {
+  id: number;
+  kind: 'confirm';
+  title: string;
+  message: string;
+  tone: 'warning' | 'default';
+  resolve: (yes: boolean) => void;
+}
+type Notice = ErrorNotice | AlertNotice | ConfirmNotice;
 
 export interface Feedback {
   /** The Fail modal for a failed call (normally shown by the client itself). */
@@ -37,6 +45,8 @@ export interface Feedback {
   alert(message: string, options?: { title?: string; onClose?: () => void }): void;
   /** A short notice at the bottom (successAdd, successEdit, ...). */
   toast(message: string, severity?: ToastSeverity): void;
+  /** A yes/no question in the shared modal (confirm and cancel); resolves true when confirmed. */
+  confirm(options: { title: string; message: string; tone?: 'warning' | 'default' }): Promise<boolean>;
 }
 
 const FeedbackContext = createContext<Feedback | null>(null);
@@ -45,6 +55,11 @@ export function useFeedback(): Feedback {
   const ctx = useContext(FeedbackContext);
   if (!ctx) throw new Error('useFeedback outside FeedbackProvider');
   return ctx;
+}
+
+/** The feedback of the app, or null outside FeedbackProvider (a bare test render). */
+export function useOptionalFeedback(): Feedback | null {
+  return useContext(FeedbackContext);
 }
 
 function errorKey(e: ApiError): string {
@@ -72,6 +87,8 @@ export function FeedbackProvider({ children }: { children: ReactNode }) {
       alert: (message, options) =>
         setQueue((q) => [...q, { id: ++seq.current, kind: 'alert', message, title: options?.title, onClose: options?.onClose }]),
       toast: (message, severity = 'success') => setToast({ id: ++seq.current, message, severity }),
+      confirm: ({ title, message, tone = 'default' }) =>
+        new Promise<boolean>((resolve) => setQueue((q) => [...q, { id: ++seq.current, kind: 'confirm', title, message, tone, resolve }])),
     }),
     [showError],
   );
@@ -92,8 +109,9 @@ export function FeedbackProvider({ children }: { children: ReactNode }) {
   );
 
   const current = queue[0];
-  const close = () => {
+  const close = (yes: boolean) => {
     if (current?.kind === 'alert') current.onClose?.();
+    if (current?.kind === 'confirm') current.resolve(yes);
     setQueue((q) => q.slice(1));
   };
 
@@ -113,7 +131,8 @@ export function FeedbackProvider({ children }: { children: ReactNode }) {
           <FeedbackViews
             notice={current && {
               id: current.id,
-              tone: current.kind === 'error' ? 'error' : 'default',
+              tone: current.kind === 'error' ? 'error' : current.kind === 'confirm' ? current.tone : 'default',
+              question: current.kind === 'confirm',
               title: current.kind === 'error' ? t('common.fail') : (current.title ?? t('common.notice')),
               message: current.kind === 'error' ? formatFailure(t, (k) => i18n.exists(k), current.error) : current.message,
             }}

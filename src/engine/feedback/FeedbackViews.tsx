@@ -6,22 +6,33 @@ import Alert from '@mui/material/Alert';
 import Snackbar from '@mui/material/Snackbar';
 import ErrorOutlineRounded from '@mui/icons-material/ErrorOutlineRounded';
 import InfoOutlined from '@mui/icons-material/InfoOutlined';
+import HelpOutlineRounded from '@mui/icons-material/HelpOutlineRounded';
+import WarningAmberRounded from '@mui/icons-material/WarningAmberRounded';
 import { AppModal } from '../shell/AppModal';
 
 export type ToastSeverity = 'success' | 'info' | 'warning' | 'error';
 
 export interface NoticeView {
   id: number;
-  tone: 'error' | 'default';
+  tone: 'error' | 'warning' | 'default';
+  /** A yes/no question (confirm and cancel) rather than a notice (confirm only). */
+  question?: boolean;
   title: string;
   message: string;
 }
 
 export interface FeedbackViewsProps {
   notice: NoticeView | undefined;
-  onCloseNotice: () => void;
+  /** true: confirmed; false: cancelled (questions only). */
+  onCloseNotice: (yes: boolean) => void;
   toast: { id: number; message: string; severity: ToastSeverity } | null;
   onCloseToast: () => void;
+}
+
+function noticeIcon(notice: NoticeView) {
+  if (notice.tone === 'error') return <ErrorOutlineRounded color="error" />;
+  if (notice.question) return notice.tone === 'warning' ? <WarningAmberRounded color="warning" /> : <HelpOutlineRounded color="primary" />;
+  return <InfoOutlined color="primary" />;
 }
 
 export default function FeedbackViews({ notice, onCloseNotice, toast, onCloseToast }: FeedbackViewsProps) {
@@ -31,13 +42,14 @@ export default function FeedbackViews({ notice, onCloseNotice, toast, onCloseToa
         <AppModal
           key={notice.id}
           open
-          testId={notice.tone === 'error' ? 'fail-modal' : 'alert-modal'}
+          testId={notice.question ? 'confirm-modal' : notice.tone === 'error' ? 'fail-modal' : 'alert-modal'}
           tone={notice.tone}
-          icon={notice.tone === 'error' ? <ErrorOutlineRounded color="error" /> : <InfoOutlined color="primary" />}
+          icon={noticeIcon(notice)}
           title={notice.title}
           message={notice.message}
-          hideCancel
-          onConfirm={onCloseNotice}
+          hideCancel={!notice.question}
+          onCancel={notice.question ? () => onCloseNotice(false) : undefined}
+          onConfirm={() => onCloseNotice(true)}
         />
       )}
       <Snackbar

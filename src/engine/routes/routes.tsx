@@ -1,5 +1,6 @@
 /** The route table: entry routes, the shell with /home and every section route of MENU_TREE. */
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazyChunk } from '../lazy/lazyChunk';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { MENU_TREE, type MenuNode } from '../../domain/menu';
 import { LoginPage } from '../pages/LoginPage';
@@ -13,14 +14,14 @@ import { screensReady } from './screens';
 // The signed-in half (shell, home, section screens) loads after the sign-in page painted.
 const loadShell = () => import('../shell/Shell');
 const loadHome = () => import('../pages/HomePage');
-const Shell = lazy(() => loadShell().then((m) => ({ default: m.Shell })));
-const HomePage = lazy(() => loadHome().then((m) => ({ default: m.HomePage })));
+const Shell = lazyChunk(() => loadShell().then((m) => ({ default: m.Shell })));
+const HomePage = lazyChunk(() => loadHome().then((m) => ({ default: m.HomePage })));
 
 /** Fetches the shell and the home page while the user types the credentials. */
 export function prefetchSignedIn(): void {
   void Promise.all([loadShell(), loadHome()]).catch(() => {});
 }
-const SectionScreen = lazy(() => screensReady().then(() => import('./SectionScreen')));
+const SectionScreen = lazyChunk(() => screensReady().then(() => import('./SectionScreen')));
 
 function Screen({ node }: { node: MenuNode }) {
   return (
