@@ -1,7 +1,12 @@
-/** swr over the same client: a key is a /v1 path, or [path, options] for query/silent/noMask. */
+/**
+ * swr over the same client: a key is a /v1 path, or [path, options] for query/silent/noMask.
+ * `useApi` reads through the engine environment's `fetch` (the real client by default).
+ */
+import { useCallback } from 'react';
 import useSWR, { type SWRConfiguration, type SWRResponse } from 'swr';
 import type { ApiError } from './ApiError';
 import { request, type QueryValue } from './client';
+import { useEngineEnv } from '../env/EngineEnv';
 
 export interface ReadOptions {
   query?: Record<string, QueryValue>;
@@ -26,5 +31,7 @@ export const swrDefaults: SWRConfiguration = {
 };
 
 export function useApi<T>(key: ApiKey | null, config?: SWRConfiguration<T, ApiError>): SWRResponse<T, ApiError> {
-  return useSWR<T, ApiError>(key, apiFetcher as (key: ApiKey) => Promise<T>, config);
+  const { fetch } = useEngineEnv();
+  const fetcher = useCallback((k: ApiKey) => (typeof k === 'string' ? fetch<T>('GET', k) : fetch<T>('GET', k[0], k[1])), [fetch]);
+  return useSWR<T, ApiError>(key, fetcher, config);
 }

@@ -9,7 +9,7 @@ import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
 import { resolveForm } from '../../domain/declarations';
 import type { EngineRowAction } from './extensions';
-import { callApi } from './apiCall';
+import { useCallApi } from './apiCall';
 import { CrudDialog } from './CrudDialog';
 import { actionIcon } from './icons';
 import { schemaDefaults, toBody } from './schemaForm';
@@ -29,6 +29,7 @@ export function ActionInputDialog({ action, row, onClose, onDone }: ActionInputD
   const resolved = useMemo(() => resolveForm(action.input), [action.input]);
   const form = useSchemaForm({ form: resolved, initial: schemaDefaults(resolved.schema) });
   const [busy, setBusy] = useState(false);
+  const callApi = useCallApi();
   const Icon = actionIcon(action.icon);
 
   const submit = async () => {

@@ -16,7 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { useSWRConfig } from 'swr';
 import { editForm, resolveForm, type ScreenDeclaration } from '../../domain/declarations';
 import { useApi } from '../api/swr';
-import { callApi, resolveCall } from './apiCall';
+import { resolveCall, useCallApi } from './apiCall';
 import { CrudDialog } from './CrudDialog';
 import { schemaDefaults, toBody, toFormData } from './schemaForm';
 import { SchemaFields, useSchemaForm } from './useSchemaForm';
@@ -69,6 +69,7 @@ export function CrudForm({ decl, mode, row, initialData, onClose, onModeChange, 
     fallback: mode === 'add' ? {} : toFormData(record ?? row, resolved.schema),
   });
   const [busy, setBusy] = useState(false);
+  const callApi = useCallApi();
 
   const submit = async () => {
     if (mode === 'view' || busy || !loaded) return;

@@ -23,10 +23,10 @@ import { resolveForm, type ScreenDeclaration } from '../../domain/declarations';
 import type { MenuNode } from '../../domain/menu';
 import { DECLARATION_FILES } from '../../schemas/index';
 import { useApi } from '../api/swr';
-import { useFeedback } from '../feedback/FeedbackProvider';
+import { useEngineEnv } from '../env/EngineEnv';
 import { configKey } from '../session/config';
 import { useSession } from '../session/store';
-import { callApi, resolveCall } from './apiCall';
+import { resolveCall, useCallApi } from './apiCall';
 import { reloadsConfig } from './extensions';
 import { CompactFields } from './CrudDialog';
 import { PageHeader } from './PageHeader';
@@ -37,9 +37,10 @@ type Data = Record<string, unknown>;
 
 export function FormView({ decl }: { decl: ScreenDeclaration }) {
   const { t } = useTranslation();
-  const feedback = useFeedback();
+  const env = useEngineEnv();
   const session = useSession();
   const { mutate } = useSWRConfig();
+  const callApi = useCallApi();
   const resolved = useMemo(() => resolveForm(decl.form!), [decl.form]);
   const getPath = decl.api.get ? resolveCall(decl.api.get).path : null;
   const { data: record, error } = useApi<Data>(getPath, { revalidateOnMount: true, dedupingInterval: 0 });
@@ -60,7 +61,7 @@ export function FormView({ decl }: { decl: ScreenDeclaration }) {
       if (reloadsConfig(decl) && code) void mutate(configKey(code));
       if (getPath) await mutate(getPath).catch(() => undefined);
       form.resetUnlessChangedSince(sent);
-      feedback.toast(t('screens.crud.successEdit'));
+      env.notify(t('screens.crud.successEdit'));
     } catch (e) {
       form.fail(e);
     } finally {

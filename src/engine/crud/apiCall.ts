@@ -2,8 +2,10 @@
  * Calls of declarations ('PUT System/initial/{account}') through the one api client, with the
  * {field} placeholders filled from a row (URI-encoded).
  */
+import { useCallback } from 'react';
 import type { Method, RequestOptions } from '../api/client';
 import { request } from '../api/client';
+import { useEngineEnv, type EngineEnv } from '../env/EngineEnv';
 
 export interface ResolvedCall {
   method: Method;
@@ -27,7 +29,16 @@ export function callPath(call: string | undefined): string | null {
   return call ? resolveCall(call).path : null;
 }
 
-export function callApi<T = unknown>(call: string, values: Record<string, unknown>, options: RequestOptions = {}): Promise<T> {
+export function callApi<T = unknown>(call: string, values: Record<string, unknown>, options: RequestOptions = {}, fetch: EngineEnv['fetch'] = request): Promise<T> {
   const { method, path } = resolveCall(call, values);
-  return request<T>(method, path, options);
+  return fetch<T>(method, path, options);
+}
+
+/** `callApi` through the engine environment's fetch. */
+export function useCallApi() {
+  const { fetch } = useEngineEnv();
+  return useCallback(
+    <T = unknown>(call: string, values: Record<string, unknown>, options: RequestOptions = {}) => callApi<T>(call, values, options, fetch),
+    [fetch],
+  );
 }

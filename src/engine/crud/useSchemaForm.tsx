@@ -25,7 +25,7 @@ import { FIELD_WIDGETS, WIDGETS } from '../../widgets/index';
 import { useTenantType } from '../../widgets/tenantOptions';
 import { isApiError } from '../api/ApiError';
 import { apiEnv } from '../api/env';
-import { useFeedback } from '../feedback/FeedbackProvider';
+import { useEngineEnv } from '../env/EngineEnv';
 import { pathNameGenerator, rjsfTemplates, rjsfValidator, type FormContext } from './rjsf';
 import { buildUiSchema, hiddenPaths, hideFields, localizeSchema, toErrorSchema, withoutPaths } from './schemaForm';
 
@@ -72,7 +72,7 @@ export interface SchemaFormOptions {
 
 export function useSchemaForm({ form, readOnly = NONE, initial = null, fallback }: SchemaFormOptions) {
   const { t } = useTranslation();
-  const feedback = useFeedback();
+  const env = useEngineEnv();
   const validate = useMemo(() => createValidator(form), [form]);
   const rjsfSchema = useMemo(() => localizeSchema(form.schema, (k) => t(k)) as RJSFSchema, [form, t]);
   const baseUi = useMemo(() => buildUiSchema(form.schema, form.uiSchema, (k, o) => t(k, o), { readOnly }), [form, readOnly, t]);
@@ -109,12 +109,11 @@ export function useSchemaForm({ form, readOnly = NONE, initial = null, fallback 
 
   const showInvalid = useCallback(
     (errs: FieldErrors) => {
-      feedback.alert(t('validation.invalidForm'), {
-        title: t('common.notice'),
-        onClose: () => setTimeout(() => focusFirstInvalid(rootRef.current, errs), 30),
-      });
+      void env
+        .alert(t('validation.invalidForm'), { title: t('common.notice') })
+        .then(() => setTimeout(() => focusFirstInvalid(rootRef.current, errs), 30));
     },
-    [feedback, t],
+    [env, t],
   );
 
   const onChange = (e: IChangeEvent) => {

@@ -8,6 +8,8 @@ import Alert from '@mui/material/Alert';
 import Snackbar from '@mui/material/Snackbar';
 import ErrorOutlineRounded from '@mui/icons-material/ErrorOutlineRounded';
 import InfoOutlined from '@mui/icons-material/InfoOutlined';
+import HelpOutlineRounded from '@mui/icons-material/HelpOutlineRounded';
+import WarningAmberRounded from '@mui/icons-material/WarningAmberRounded';
 import { useTranslation } from 'react-i18next';
 import { useSWRConfig } from 'swr';
 import type { ApiError } from '../api/ApiError';
@@ -28,7 +30,15 @@ interface AlertNotice {
   message: string;
   onClose?: () => void;
 }
-type Notice = ErrorNotice | AlertNotice;
+interface ConfirmNotice {
+  id: number;
+  kind: 'confirm';
+  title: string;
+  message: string;
+  tone: 'warning' | 'default';
+  resolve: (yes: boolean) => void;
+}
+type Notice = ErrorNotice | AlertNotice | ConfirmNotice;
 
 export type ToastSeverity = 'success' | 'info' | 'warning' | 'error';
 
@@ -39,6 +49,8 @@ export interface Feedback {
   alert(message: string, options?: { title?: string; onClose?: () => void }): void;
   /** A short notice at the bottom (successAdd, successEdit, ...). */
   toast(message: string, severity?: ToastSeverity): void;
+  /** A yes/no question in the shared modal (confirm and cancel); resolves true when confirmed. */
+  confirm(options: { title: string; message: string; tone?: 'warning' | 'default' }): Promise<boolean>;
 }
 
 const FeedbackContext = createContext<Feedback | null>(null);
@@ -47,6 +59,11 @@ export function useFeedback(): Feedback {
   const ctx = useContext(FeedbackContext);
   if (!ctx) throw new Error('useFeedback outside FeedbackProvider');
   return ctx;
+}
+
+/** The feedback of the app, or null outside FeedbackProvider (a bare test render). */
+export function useOptionalFeedback(): Feedback | null {
+  return useContext(FeedbackContext);
 }
 
 function errorKey(e: ApiError): string {
@@ -74,6 +91,8 @@ export function FeedbackProvider({ children }: { children: ReactNode }) {
       alert: (message, options) =>
         setQueue((q) => [...q, { id: ++seq.current, kind: 'alert', message, title: options?.title, onClose: options?.onClose }]),
       toast: (message, severity = 'success') => setToast({ id: ++seq.current, message, severity }),
+      confirm: ({ title, message, tone = 'default' }) =>
+        new Promise<boolean>((resolve) => setQueue((q) => [...q, { id: ++seq.current, kind: 'confirm', title, message, tone, resolve }])),
     }),
     [showError],
   );
@@ -94,15 +113,29 @@ export function FeedbackProvider({ children }: { children: ReactNode }) {
   );
 
   const current = queue[0];
-  const close = () => {
+  const close = (yes: boolean) => {
     if (current?.kind === 'alert') current.onClose?.();
+    if (current?.kind === 'confirm') current.resolve(yes);
     setQueue((q) => q.slice(1));
   };
 
   return (
     <FeedbackContext.Provider value={feedback}>
       {children}
-      {current && (
+      {current?.kind === 'confirm' && (
+        <AppModal
+          key={current.id}
+          open
+          testId="confirm-modal"
+          tone={current.tone}
+          icon={current.tone === 'warning' ? <WarningAmberRounded color="warning" /> : <HelpOutlineRounded color="primary" />}
+          title={current.title}
+          message={current.message}
+          onCancel={() => close(false)}
+          onConfirm={() => close(true)}
+        />
+      )}
+      {current && current.kind !== 'confirm' && (
         <AppModal
           key={current.id}
           open
@@ -112,7 +145,7 @@ export function FeedbackProvider({ children }: { children: ReactNode }) {
           title={current.kind === 'error' ? t('common.fail') : (current.title ?? t('common.notice'))}
           message={current.kind === 'error' ? formatFailure(t, (k) => i18n.exists(k), current.error) : current.message}
           hideCancel
-          onConfirm={close}
+          onConfirm={() => close(true)}
         />
       )}
       <Snackbar

@@ -110,11 +110,13 @@ const ui = {
     tooLarge: '{{name}} ({{size}} MB) exceeds the limit of {{max}} MB.',
     wrongDimensions: '{{name}} ({{width}}x{{height}}): the image size does not match the required {{requiredWidth}}x{{requiredHeight}}.',
     wrongType: '{{name}}: only {{types}} files can be uploaded.',
+    tooMany_one: 'At most {{count}} file can be uploaded.',
     tooMany: 'At most {{count}} files can be uploaded.',
     noFile: 'No file was chosen.',
     hintTypes: 'Formats: {{types}}',
     hintMaxMB: 'up to {{max}} MB',
     hintPixels: 'exactly {{width}}x{{height}} px',
+    hintCount_one: 'at most {{count}} file',
     hintCount: 'at most {{count}} files',
   },
 };

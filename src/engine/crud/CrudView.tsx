@@ -1,0 +1,120 @@
+/**
+ * The screen of one `kind: "crud"` declaration: title, toolbar, filter bar, the rows, the page
+ * footer of SPEC.md and the dialogs of the controller (form, a row action's input, a result
+ * shown once). Plain views over useCrudController; nothing here knows a particular screen.
+ */
+import { lazy, Suspense, useEffect } from 'react';
+import Backdrop from '@mui/material/Backdrop';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import AddRounded from '@mui/icons-material/AddRounded';
+import { useTranslation } from 'react-i18next';
+import type { ScreenDeclaration } from '../../domain/declarations';
+import { CrudPagination } from './CrudPagination';
+import { CrudTable } from './CrudTable';
+import { ExportButton } from './ExportButton';
+import { FilterBar } from './FilterBar';
+import { ResultDialog } from './ResultDialog';
+import { useCrudController, type CrudController } from './useCrudController';
+
+// The form (RJSF, the validator, pickers) is its own chunk, loaded when a dialog first opens.
+const loadForm = () => import('./CrudForm');
+const CrudForm = lazy(() => loadForm().then((m) => ({ default: m.CrudForm })));
+const ActionInputDialog = lazy(() => import('./ActionInputDialog').then((m) => ({ default: m.ActionInputDialog })));
+
+function FormLoading() {
+  return (
+    <Backdrop open invisible sx={(theme) => ({ zIndex: theme.zIndex.modal })}>
+      <CircularProgress size={36} />
+    </Backdrop>
+  );
+}
+
+export interface CrudViewProps {
+  decl: ScreenDeclaration;
+  /** The page title key; default the declaration's title. */
+  title?: string;
+  /** Shown between the title and the list (tabs of screens sharing a path). */
+  tabs?: React.ReactNode;
+}
+
+function CrudHeader({ ctl, title }: { ctl: CrudController; title: string }) {
+  const { t } = useTranslation();
+  const { decl, list } = ctl;
+  const toolbar = decl.grid?.toolbar ?? [];
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1.5 }}>
+      <Typography variant="h5" component="h1" data-testid="page-title" sx={{ fontSize: { xs: '1.25rem', sm: '1.5rem' } }}>
+        {t(title)}
+      </Typography>
+      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+        {toolbar.includes('export') && decl.api.export && <ExportButton api={decl.api.export} filters={list.filters} />}
+        {toolbar.includes('add') && decl.api.create && decl.form && (
+          <Button variant="contained" startIcon={<AddRounded />} onClick={() => ctl.open('add')} data-testid="crud-add">
+            {t('screens.crud.add')}
+          </Button>
+        )}
+      </Box>
+    </Box>
+  );
+}
+
+/** The dialogs the controller opens. */
+function CrudDialogs({ ctl }: { ctl: CrudController }) {
+  const { decl, dialog, input, result } = ctl;
+  return (
+    <>
+      {dialog && decl.form && (
+        <Suspense fallback={<FormLoading />}>
+          <CrudForm
+            key={`${dialog.mode}-${dialog.seq}`}
+            decl={decl}
+            mode={dialog.mode}
+            row={dialog.row}
+            onClose={ctl.closeDialog}
+            onModeChange={(mode) => ctl.open(mode, dialog.row)}
+            onSaved={ctl.saved}
+          />
+        </Suspense>
+      )}
+      {input && (
+        <Suspense fallback={<FormLoading />}>
+          <ActionInputDialog action={input.action} row={input.row} onClose={ctl.closeInput} onDone={ctl.inputDone} />
+        </Suspense>
+      )}
+      {result && <ResultDialog info={result} onClose={ctl.closeResult} />}
+    </>
+  );
+}
+
+export function CrudView({ decl, title, tabs }: CrudViewProps) {
+  const ctl = useCrudController(decl);
+  const { list } = ctl;
+
+  // Fetch the form chunk while the user reads the list, so the first dialog opens at once.
+  useEffect(() => {
+    if (decl.form) void loadForm().catch(() => {});
+  }, [decl.form]);
+
+  return (
+    <Box data-testid={`crud-${decl.id}`} sx={{ display: 'flex', flexDirection: 'column', gap: 2, minWidth: 0 }}>
+      <CrudHeader ctl={ctl} title={title ?? decl.title} />
+      {tabs}
+      <Paper sx={{ border: '1px solid', borderColor: 'divider', boxShadow: '0 1px 2px rgba(16,24,40,0.04)', overflow: 'hidden', minWidth: 0 }}>
+        {decl.filters && (
+          <Box sx={{ px: { xs: 1.5, sm: 2 }, py: 2, borderBottom: '1px solid', borderColor: 'divider' }}>
+            <FilterBar schema={decl.filters.schema} applied={list.filters} onApply={list.applyFilters} />
+          </Box>
+        )}
+        <CrudTable ctl={ctl} />
+        <Box sx={{ borderTop: '1px solid', borderColor: 'divider' }}>
+          <CrudPagination page={list.page} pageCount={list.pageCount} total={list.total} onChange={list.setPage} />
+        </Box>
+      </Paper>
+      <CrudDialogs ctl={ctl} />
+    </Box>
+  );
+}

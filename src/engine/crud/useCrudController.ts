@@ -1,0 +1,135 @@
+/**
+ * The controller of a declared list: the list state (useCrudList), which dialog is open (the
+ * form, a row action's input, a result shown once) and every write (remove, row actions,
+ * form saves), each followed by the one refresh-after-write. Side effects go through the
+ * engine environment (fetch, notify, confirm); the views only render what this holds.
+ */
+import { useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSWRConfig } from 'swr';
+import type { ScreenDeclaration } from '../../domain/declarations';
+import { isJobQueued } from '../../domain/jobs';
+import { isApiError } from '../api/ApiError';
+import { useEngineEnv } from '../env/EngineEnv';
+import { downloadFile } from '../jobs/download';
+import { revalidateExportReports, trackJob } from '../jobs/runExport';
+import { callPath, useCallApi } from './apiCall';
+import type { FormMode } from './CrudForm';
+import type { EngineRowAction } from './extensions';
+import type { ResultInfo } from './ResultDialog';
+import { useCrudList, type Row } from './useCrudList';
+
+export type InputAction = EngineRowAction & { input: NonNullable<EngineRowAction['input']> };
+
+/** Failed calls already showed the Fail modal (the api client); anything else is a bug. */
+export function ignoreApiError(e: unknown): void {
+  if (!isApiError(e)) throw e;
+}
+
+export function useCrudController(decl: ScreenDeclaration) {
+  const { t } = useTranslation();
+  const env = useEngineEnv();
+  const callApi = useCallApi();
+  const { mutate } = useSWRConfig();
+  const list = useCrudList(decl);
+  const [dialog, setDialog] = useState<{ mode: FormMode; row?: Row; seq: number } | null>(null);
+  const [result, setResult] = useState<ResultInfo | null>(null);
+  const [input, setInput] = useState<{ action: InputAction; row: Row } | null>(null);
+
+  /**
+   * The one refresh after a write. 'first': add, edit and remove read every cached page again
+   * and go back to page 1 (SPEC.md); 'stay': a row action reads the current page again. Both
+   * read the list once more after grid.refresh.afterWriteMs, and every cached read below the
+   * list's path (its option sources, e.g. system/announcement/category/options), so a select
+   * opened next (on this or a sibling tab) offers what was just written.
+   */
+  const afterWrite = useCallback(
+    async (page: 'first' | 'stay') => {
+      const base = callPath(decl.api.list);
+      const prefix = base ? `${base.toLowerCase()}/` : null;
+      const related = prefix
+        ? mutate((k) => {
+            const path = typeof k === 'string' ? k : Array.isArray(k) && typeof k[0] === 'string' ? k[0] : null;
+            return path !== null && path.toLowerCase().startsWith(prefix);
+          })
+        : Promise.resolve();
+      if (page === 'first') await list.refresh();
+      else await mutate((k) => Array.isArray(k) && k[0] === base);
+      list.refreshAfterWrite();
+      await related;
+    },
+    [decl.api.list, list, mutate],
+  );
+
+  const open = useCallback((mode: FormMode, row?: Row) => setDialog((d) => ({ mode, row, seq: (d?.seq ?? 0) + 1 })), []);
+  const closeDialog = useCallback(() => setDialog(null), []);
+
+  const remove = async (row: Row) => {
+    const yes = await env.confirm({ title: t('screens.crud.removeTitle'), message: t('screens.crud.removeConfirm', row), tone: 'warning' });
+    if (!yes) return;
+    await callApi(decl.api.remove!, row);
+    env.notify(t('screens.crud.successDelete'));
+    await afterWrite('first');
+  };
+
+  /** What follows a row action's call: its result shown once, or its notice; the page reloads. */
+  const afterAction = async (action: EngineRowAction, row: Row, answer: unknown) => {
+    // An export answers a queued job: the jobs host follows it (noticeExport, progress, download).
+    if (isJobQueued(answer)) trackJob(answer);
+    else if (action.result) setResult({ key: action.result, known: row, answer });
+    else env.notify(t(action.notice ?? 'screens.crud.successEdit'));
+    if (action.download) void revalidateExportReports(mutate);
+    await afterWrite('stay');
+  };
+
+  const runAction = async (action: EngineRowAction, row: Row) => {
+    if (action.confirm) {
+      const yes = await env.confirm({ title: t(action.label), message: t(action.confirm, row), tone: action.danger ? 'warning' : 'default' });
+      if (!yes) return;
+    }
+    // An action with an input asks for it (a small form) and sends its data as the body.
+    if (action.input) {
+      setInput({ action: action as InputAction, row });
+      return;
+    }
+    // A download action fetches the row's file first (masked), then calls its api.
+    if (action.download) await downloadFile(String(row[action.download]));
+    const answer = await callApi(action.api, row);
+    await afterAction(action, row, answer);
+  };
+
+  const filtered = useMemo(
+    () => Object.values(list.filters).some((v) => v !== undefined && v !== '' && !(Array.isArray(v) && v.length === 0)),
+    [list.filters],
+  );
+
+  return {
+    decl,
+    list,
+    filtered,
+    dialog,
+    result,
+    input,
+    open,
+    closeDialog,
+    remove: (row: Row) => void remove(row).catch(ignoreApiError),
+    action: (a: EngineRowAction, row: Row) => void runAction(a, row).catch(ignoreApiError),
+    /** The form dialog saved: close it, say so, show the create result if declared, refresh. */
+    saved: (mode: FormMode, body: Record<string, unknown>, answer: unknown) => {
+      setDialog(null);
+      env.notify(t(mode === 'add' ? 'screens.crud.successAdd' : 'screens.crud.successEdit'));
+      if (mode === 'add' && decl.grid?.createResult) setResult({ key: decl.grid.createResult, known: body, answer });
+      void afterWrite('first');
+    },
+    /** A row action's input dialog answered. */
+    inputDone: (answer: unknown) => {
+      if (!input) return;
+      setInput(null);
+      void afterAction(input.action, input.row, answer).catch(ignoreApiError);
+    },
+    closeInput: () => setInput(null),
+    closeResult: () => setResult(null),
+  };
+}
+
+export type CrudController = ReturnType<typeof useCrudController>;
