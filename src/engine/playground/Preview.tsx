@@ -3,7 +3,8 @@
  * form) through an engine environment whose `fetch` answers sample rows (sample.ts): the list
  * never calls the server's list, writes never leave the browser, option sources are read from
  * the server. The form shows in add, edit and view modes inline, validated live by the shared
- * validator (its invalid-form alert muted: the errors show under the fields as one types).
+ * validator from the first change (its invalid-form alert muted: the errors show under the
+ * fields as one types).
  */
 import { Component, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
@@ -11,7 +12,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { editForm, resolveForm, type ScreenDeclaration } from '../../domain/declarations';
-import { CrudView } from '../crud/CrudScreen';
+import { CrudView } from '../crud/CrudView';
 import { CompactFields } from '../crud/CrudDialog';
 import { schemaDefaults, toFormData } from '../crud/schemaForm';
 import { SchemaFields, useSchemaForm, type FormData } from '../crud/useSchemaForm';
@@ -62,11 +63,14 @@ function FormPreview({ decl, mode, record, kept }: FormPreviewProps) {
     initial: kept.current[mode] ?? (mode === 'add' ? schemaDefaults(resolved.schema) : null),
     fallback: mode === 'add' ? {} : toFormData(record, resolved.schema),
   });
-  // Live validation from the start: the shared validator runs now and on every change.
+  // Live validation: from the first change (or at once for what was typed before the
+  // declaration changed), the shared validator runs on every change.
+  const checked = useRef(false);
   useEffect(() => {
-    if (mode !== 'view') form.check();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+    if (mode === 'view' || checked.current || !form.changed) return;
+    checked.current = true;
+    form.check();
+  }, [form, mode]);
   useEffect(() => {
     if (form.changed) kept.current[mode] = form.current;
   }, [form.changed, form.current, kept, mode]);

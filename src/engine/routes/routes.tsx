@@ -5,7 +5,8 @@ import { MENU_TREE, type MenuNode } from '../../domain/menu';
 import { LoginPage } from '../pages/LoginPage';
 import { ForbiddenPage } from '../pages/ForbiddenPage';
 import { PageLoader } from '../pages/PageLoader';
-import { LoginGuard, RequireMenu, RequireSession, RootRedirect, SectionIndex } from './guards';
+import { LoginGuard, RequireMenu, RequirePlayground, RequireSession, RootRedirect, SectionIndex } from './guards';
+import { PLAYGROUND_PATH } from '../playground/access';
 import { RootLayout } from './RootLayout';
 import type { RouteHandle } from './meta';
 import { screenFor } from './screens';
@@ -13,6 +14,8 @@ import { screenFor } from './screens';
 // The signed-in half (shell, home, section screens) loads after sign-in.
 const Shell = lazy(() => import('../shell/Shell').then((m) => ({ default: m.Shell })));
 const HomePage = lazy(() => import('../pages/HomePage').then((m) => ({ default: m.HomePage })));
+// The screen playground (CodeMirror, the declaration checks) is a chunk of its own.
+const PlaygroundPage = lazy(() => import('../playground/PlaygroundPage'));
 const ComingSoon = lazy(() => import('../pages/ComingSoon').then((m) => ({ default: m.ComingSoon })));
 
 function Screen({ node }: { node: MenuNode }) {
@@ -59,7 +62,13 @@ export function buildRoutes(): RouteObject[] {
               </Suspense>
             </RequireSession>
           ),
-          children: [{ path: '/home', element: <Suspense fallback={<PageLoader />}><HomePage /></Suspense>, handle: { titleKey: 'page.home' } satisfies RouteHandle }, ...sectionRoutes()],
+          children: [{ path: '/home', element: <Suspense fallback={<PageLoader />}><HomePage /></Suspense>, handle: { titleKey: 'page.home' } satisfies RouteHandle },
+            {
+              path: PLAYGROUND_PATH,
+              element: <RequirePlayground><Suspense fallback={<PageLoader />}><PlaygroundPage /></Suspense></RequirePlayground>,
+              handle: { titleKey: 'page.playground' } satisfies RouteHandle,
+            },
+            ...sectionRoutes()],
         },
         { path: '*', element: <Navigate to="/" replace /> },
       ],

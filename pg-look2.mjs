@@ -1,0 +1,17 @@
+import { chromium } from '@playwright/test';
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--headless'] });
+const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+page.on('console', (m) => m.type() === 'error' && console.log('console', m.type(), m.text().slice(0, 600)));
+page.on('pageerror', (e) => console.log('pageerror', e.message.slice(0, 800)));
+await page.goto('http://127.0.0.1:9060/login?code=platform');
+await page.locator('input[name="account"]').fill('admin');
+await page.locator('input[name="mima"]').fill('Admin12345');
+await page.getByTestId('sign-in').click();
+await page.getByTestId('home').waitFor();
+await page.getByTestId('playground-link').click();
+await page.waitForTimeout(6000);
+await page.screenshot({ path: '/tmp/pg-1440.png' });
+await page.getByTestId('playground-mode-edit').click();
+await page.waitForTimeout(2000);
+await page.screenshot({ path: '/tmp/pg-1440-edit.png' });
+await browser.close();
