@@ -16,94 +16,47 @@
  * when this module loads, so Ajv's strict mode accepts them.
  */
 import { DECLARATION_FILES } from '../schemas/index';
+import type * as G from './declarations.generated';
 import { ENUMS, FLAG_ENUMS, isEnumName, type EnumName } from './enums';
 import { registerAnnotations, type FormDeclaration, type FormRule, type JsonSchema } from './validation/index';
 
 // --- Types (screen.schema.json) ----------------------------------------------------------
+// Generated from the schema (declarations.generated.ts, `npm run gen:types`); only the embedded
+// JSON Schemas, which screen.schema.json leaves open, are narrowed to records here.
+
+type Json = Record<string, unknown>;
 
 /** 'METHOD path' of the /v1 API with {field} placeholders, e.g. 'GET system/role/{id}'. */
-export type ApiCall = string;
+export type ApiCall = G.ApiCall;
 export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
-
-export interface ColumnDeclaration {
-  key: string;
-  /** i18n key. */
-  label: string;
-  sortable?: boolean;
-  width?: number;
-  minWidth?: number;
-  columnStyle?: Record<string, unknown>;
-  columnClass?: string;
-  format?: 'text' | 'datetime' | 'date' | 'boolean' | 'number' | 'names' | 'list' | 'lang' | 'progress';
-  /** Name of an enum in src/domain/enums.ts. */
-  enum?: string;
+export type ColumnDeclaration = G.Column;
+/** A row action's `input`: a small form asked after the confirmation, its data the body. */
+export interface ActionInputDeclaration extends Omit<G.ActionInput, 'schema' | 'uiSchema' | 'rules'> {
+  schema: Json;
+  uiSchema?: Json;
+  rules?: FormRule[];
 }
-
-export interface RowActionDeclaration {
-  id: string;
-  label: string;
-  icon?: string;
-  api: ApiCall;
-  confirm?: string;
-  result?: string;
-  notice?: string;
-  /**
-   * The row field holding a file address (e.g. "url"): the action first downloads that file
-   * (with the session token, the screen masked), then calls `api`. Hidden while the field is
-   * empty.
-   */
-  download?: string;
+export interface RowActionDeclaration extends Omit<G.Action, 'input'> {
+  input?: ActionInputDeclaration;
 }
-
-/**
- * The list reads itself again every `everyMs`, or every `activeEveryMs` while a row of the
- * page matches `activeWhen` (every listed field equal), and `afterWriteMs` after a write.
- */
-export interface GridRefreshDeclaration {
-  everyMs?: number;
-  activeEveryMs?: number;
-  activeWhen?: Record<string, string | number | boolean | null>;
-  afterWriteMs?: number;
-}
-
+/** grid.refresh: see screen.schema.json (everyMs, activeEveryMs with activeWhen or activeWhileCount, afterWriteMs). */
+export type GridRefreshDeclaration = NonNullable<G.Grid['refresh']>;
 export type SortOrder = 'asc' | 'desc';
 
-export interface GridDeclaration {
+export interface GridDeclaration extends Omit<G.Grid, 'columns'> {
   columns: ColumnDeclaration[];
-  defaultSort?: { key: string; order: SortOrder };
-  actions?: ('view' | 'edit' | 'remove')[];
-  rowActions?: RowActionDeclaration[];
-  toolbar?: ('add' | 'export')[];
-  createResult?: string;
-  refresh?: GridRefreshDeclaration;
 }
 
-export interface FormDeclarationJson {
-  schema: Record<string, unknown>;
-  uiSchema?: Record<string, unknown>;
+export interface FormDeclarationJson extends Omit<G.Form, 'schema' | 'uiSchema' | 'rules'> {
+  schema: Json;
+  uiSchema?: Json;
   rules?: FormRule[];
-  readOnlyOnEdit?: string[];
-  omitOnEdit?: string[];
 }
 
-export interface ScreenDeclaration {
-  $schema?: string;
-  id: string;
-  menuId: number;
-  path: string;
-  kind: 'crud' | 'form' | 'wizard' | 'custom';
-  title: string;
-  description?: string;
-  resource?: string;
-  rowKey?: string;
-  /** export: the list's export call (toolbar 'export'): body = the applied filters + format + lang; answers a job. */
-  api: Partial<Record<'list' | 'get' | 'create' | 'update' | 'remove' | 'export', ApiCall>>;
+export interface ScreenDeclaration extends Omit<G.ScreenDeclaration, 'grid' | 'filters' | 'form'> {
   grid?: GridDeclaration;
-  filters?: { schema: Record<string, unknown>; uiSchema?: Record<string, unknown> };
+  filters?: { schema: Json; uiSchema?: Json };
   form?: FormDeclarationJson;
-  modes?: ('view' | 'add' | 'edit')[];
-  dialogSize?: 'md' | 'lg';
-  pane?: string;
 }
 
 // --- Registry ----------------------------------------------------------------------------
@@ -245,11 +198,12 @@ function walk(value: unknown, where: string, visit: (node: Node, where: string) 
   }
 }
 
-/** Every api call a declaration names: api.*, grid.rowActions[].api, ui:options.source, x-options. */
+/** Every api call a declaration names: api.*, grid.rowActions[].api, grid.refresh.activeWhileCount, x-options (and a stray ui:options.source). */
 export function apiCallsOf(decl: ScreenDeclaration): Located<ApiCall>[] {
   const out: Located<ApiCall>[] = [];
   for (const [k, v] of Object.entries(decl.api ?? {})) if (typeof v === 'string') out.push({ where: `api.${k}`, value: v });
   decl.grid?.rowActions?.forEach((a, i) => out.push({ where: `grid.rowActions.${i}.api`, value: a.api }));
+  if (decl.grid?.refresh?.activeWhileCount) out.push({ where: 'grid.refresh.activeWhileCount', value: decl.grid.refresh.activeWhileCount });
   const parts: [string, unknown][] = [['filters', decl.filters], ['form', decl.form]];
   for (const [root, part] of parts) {
     walk(part, root, (node, where) => {

@@ -91,7 +91,7 @@ function sampleOf(schema: unknown, key = ''): unknown {
     return Array.isArray(schema.enum) ? schema.enum[0] : firstEnumValue(schema['x-enum']);
   }
   if (Array.isArray(schema.enum)) return schema.enum[0];
-  if (typeof schema['x-options'] === 'string') return 1;
+  if (typeof schema['x-options'] === 'string' && schema.type !== 'array') return 1;
   switch (schema.type) {
     case 'object': {
       const out: Node = {};

@@ -154,10 +154,14 @@ describe('export jobs', () => {
 describe('report download screen', () => {
   const DECL = declaration('report.download');
 
-  it('refreshes every 30 s while a report is not downloaded, else every 5 min', () => {
+  it("refreshes every 30 s while the server counts a finished report not downloaded, else every 5 min, whatever the page shows", () => {
     const spec = DECL.grid!.refresh!;
-    expect(refreshIntervalOf(spec, [{ downloaded: true }, { downloaded: false }])).toBe(30_000);
-    expect(refreshIntervalOf(spec, [{ downloaded: true }])).toBe(300_000);
+    expect(spec.activeWhileCount).toBe('GET Report/exportReportAmount');
+    // The count is the server's (progress 100 and not downloaded, any page); the rows on screen don't decide.
+    expect(refreshIntervalOf(spec, [{ downloaded: true }], 2)).toBe(30_000);
+    expect(refreshIntervalOf(spec, [{ downloaded: false, progress: 40 }], 0)).toBe(300_000);
+    expect(refreshIntervalOf(spec, [{ downloaded: false, progress: 100 }], 0)).toBe(300_000);
+    expect(refreshIntervalOf(spec, [], 1)).toBe(30_000);
     expect(refreshIntervalOf(spec, [])).toBe(300_000);
     expect(spec.afterWriteMs).toBe(500);
   });

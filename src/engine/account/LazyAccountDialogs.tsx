@@ -2,12 +2,13 @@
  * The top-bar dialogs, loaded on first use (they bring the phone rules' metadata); the module
  * is prefetched when the browser is idle so the first dialog opens without a wait.
  */
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
+import { lazyChunk } from '../lazy/lazyChunk';
 import type { AccountDialogsProps } from './AccountDialogs';
 import { HomeDialogMode } from './modes';
 
 const load = () => import('./AccountDialogs');
-const AccountDialogs = lazy(() => load().then((m) => ({ default: m.AccountDialogs })));
+const AccountDialogs = lazyChunk(() => load().then((m) => ({ default: m.AccountDialogs })), { variant: 'dialog' });
 
 export function prefetchAccountDialogs(): void {
   const idle = (globalThis as { requestIdleCallback?: (cb: () => void) => void }).requestIdleCallback;

@@ -29,7 +29,7 @@ import { useFeedback } from '../feedback/FeedbackProvider';
 import { useFieldErrorText, withoutError } from '../form/fieldErrors';
 import { useSubmitGuard } from '../form/useSubmitGuard';
 import { sessionStore } from '../session/store';
-import { FormDialog } from '../shell/FormDialog';
+import { DialogFrame } from '../shell/DialogFrame';
 import { PhoneInput, type PhoneValue } from '../../widgets/PhoneInput';
 import { EMPTY_PASSWORDS, PasswordFields, type PasswordValues } from './PasswordFields';
 import { PROFILE_KEY, saveProfile } from './profile';
@@ -145,7 +145,8 @@ function ProfileEdit({
   };
 
   return (
-    <FormDialog
+    <DialogFrame
+      compact={false}
       open
       testId="profile-edit"
       title={t('profile.editTitle')}
@@ -212,7 +213,7 @@ function ProfileEdit({
           </Collapse>
         </Box>
       </Stack>
-    </FormDialog>
+    </DialogFrame>
   );
 }
 
@@ -240,7 +241,8 @@ export function ProfileDialog({ editing, dialCodes, publicKey, onEdit, onCancelE
   }
 
   return (
-    <FormDialog
+    <DialogFrame
+      compact={false}
       open
       testId="profile-view-dialog"
       title={t('profile.title')}
@@ -267,6 +269,6 @@ export function ProfileDialog({ editing, dialCodes, publicKey, onEdit, onCancelE
           <Skeleton width="70%" />
         </Stack>
       )}
-    </FormDialog>
+    </DialogFrame>
   );
 }

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { resolveForm } from '../../domain/declarations';
 import type { EngineRowAction } from './extensions';
 import { useCallApi } from './apiCall';
-import { CrudDialog } from './CrudDialog';
+import { DialogFrame } from '../shell/DialogFrame';
 import { actionIcon } from './icons';
 import { schemaDefaults, toBody } from './schemaForm';
 import { SchemaFields, useSchemaForm } from './useSchemaForm';
@@ -49,7 +49,7 @@ export function ActionInputDialog({ action, row, onClose, onDone }: ActionInputD
   };
 
   return (
-    <CrudDialog
+    <DialogFrame
       testId="action-input"
       size="md"
       title={t(action.input.title ?? action.label, row)}
@@ -68,6 +68,6 @@ export function ActionInputDialog({ action, row, onClose, onDone }: ActionInputD
       }
     >
       <SchemaFields state={form} />
-    </CrudDialog>
+    </DialogFrame>
   );
 }

@@ -8,6 +8,8 @@ import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
 import { useTranslation } from 'react-i18next';
 import type { ColumnDeclaration } from '../../domain/declarations';
 import { useLang } from '../i18n/useLang';
+import type { Lang } from '../../domain/lang';
+import { CHIPS_SHOWN, type CellText } from './columnWidths';
 import { enumValuesOf, formatCell } from './format';
 
 export function NoRows({ filtered }: { filtered: boolean }) {
@@ -20,8 +22,6 @@ export function NoRows({ filtered }: { filtered: boolean }) {
   );
 }
 
-/** Chips shown before the rest folds into "+N" (its tooltip names them all). */
-export const CHIPS_SHOWN = 2;
 
 const chipSx = { height: 24, fontWeight: 500, bgcolor: 'grey.100', border: '1px solid', borderColor: 'divider', maxWidth: 180 } as const;
 
@@ -41,6 +41,12 @@ function Chips({ labels, values }: { labels: string[]; values: unknown[] }) {
       )}
     </Box>
   );
+}
+
+/** What a cell shows as text or chip labels (for measuring its width). */
+export function cellText(column: ColumnDeclaration, value: unknown, t: (k: string, o?: Record<string, unknown>) => string, lang: Lang): CellText {
+  if (column.enum) return { chips: enumValuesOf(column.enum, value).map((v) => t(`enums.${column.enum}.${String(v)}`, { defaultValue: String(v) })) };
+  return { text: formatCell(column, value, t, lang) };
 }
 
 export function Cell({ column, value }: { column: ColumnDeclaration; value: unknown }) {

@@ -17,7 +17,7 @@ import { useSWRConfig } from 'swr';
 import { editForm, resolveForm, type ScreenDeclaration } from '../../domain/declarations';
 import { useApi } from '../api/swr';
 import { resolveCall, useCallApi } from './apiCall';
-import { CrudDialog } from './CrudDialog';
+import { DialogFrame } from '../shell/DialogFrame';
 import { schemaDefaults, toBody, toFormData } from './schemaForm';
 import { SchemaFields, useSchemaForm } from './useSchemaForm';
 import type { Row } from './useCrudList';
@@ -94,7 +94,7 @@ export function CrudForm({ decl, mode, row, initialData, onClose, onModeChange, 
   const Icon = mode === 'add' ? AddCircleOutlineRounded : mode === 'edit' ? EditOutlined : VisibilityOutlined;
 
   return (
-    <CrudDialog
+    <DialogFrame
       testId="crud-form"
       size={decl.dialogSize ?? 'md'}
       title={entityTitle(decl, mode, (k, o) => String(t(k, o)), (k) => i18n.exists(k))}
@@ -155,6 +155,6 @@ export function CrudForm({ decl, mode, row, initialData, onClose, onModeChange, 
           </Box>
         )}
       </Box>
-    </CrudDialog>
+    </DialogFrame>
   );
 }

@@ -2,14 +2,17 @@
  * The screen of a menu route whose path has `kind: "crud"` declarations: one list, or several
  * (a list and its categories) as tabs. The list itself is CrudView (useCrudController + views).
  */
-import { useState } from 'react';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
 import type { ScreenDeclaration } from '../../domain/declarations';
 import type { MenuNode } from '../../domain/menu';
 import { DECLARATION_FILES } from '../../schemas/index';
 import { CrudView } from './CrudView';
+
+/** The query parameter naming the selected tab of a path with several lists. */
+export const TAB_PARAM = 'tab';
 
 export { CrudView } from './CrudView';
 export type { CrudViewProps } from './CrudView';
@@ -21,10 +24,18 @@ export type { CrudViewProps } from './CrudView';
 export default function CrudScreen({ node }: { node: MenuNode }) {
   const { t } = useTranslation();
   const decls = (DECLARATION_FILES as readonly ScreenDeclaration[]).filter((d) => d.kind === 'crud' && d.path === node.path);
-  const [tab, setTab] = useState(0);
+  // The chosen tab is in the address (?tab=<declaration id>): it survives a reload and can be linked.
+  const [params, setParams] = useSearchParams();
   if (decls.length === 0) return null;
   if (decls.length === 1) return <CrudView decl={decls[0]} />;
-  const current = decls[Math.min(tab, decls.length - 1)];
+  const current = decls.find((d) => d.id === params.get(TAB_PARAM)) ?? decls[0];
+  const setTab = (i: number) =>
+    setParams((p) => {
+      const next = new URLSearchParams(p);
+      if (i === 0) next.delete(TAB_PARAM);
+      else next.set(TAB_PARAM, decls[i].id);
+      return next;
+    });
   return (
     <CrudView
       key={current.id}

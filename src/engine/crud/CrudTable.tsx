@@ -2,16 +2,53 @@
  * The rows of a declared list as a MUI X DataGrid: server-side sorting (ascending first, then
  * flipping, never unsorted), the declared columns and the row actions kept in sight on the right.
  */
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import Button from '@mui/material/Button';
+import ArrowForwardRounded from '@mui/icons-material/ArrowForwardRounded';
 import Box from '@mui/material/Box';
 import { DataGrid, type GridColDef, type GridSortModel } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
 import { useLang } from '../i18n/useLang';
-import { Cell, NoRows } from './CrudCells';
+import { Cell, cellText, NoRows } from './CrudCells';
+import { leastWidthOf } from './columnWidths';
 import { gridLocaleText } from './gridLocale';
 import { actionCount, RowActions } from './RowActions';
 import type { CrudController } from './useCrudController';
 import type { Row } from './useCrudList';
+
+const actionsWidthOf = (n: number) => Math.max(84, 20 + n * 36);
+
+/**
+ * How many columns are out of sight to the right (under the sticky actions or beyond the
+ * grid's edge), kept up to date on scroll and resize: the cue that the list scrolls sideways.
+ */
+function useHiddenColumns(actionsWidth: number, deps: unknown[]) {
+  const rootRef = useRef<HTMLDivElement>(null);
+  const [hidden, setHidden] = useState(0);
+  useEffect(() => {
+    const root = rootRef.current;
+    const scroller = root?.querySelector<HTMLElement>('.MuiDataGrid-virtualScroller');
+    if (!root || !scroller) return;
+    const measure = () => {
+      const edge = scroller.getBoundingClientRect().right - actionsWidth;
+      const out = [...root.querySelectorAll<HTMLElement>('.MuiDataGrid-columnHeader:not([data-field="__actions"])')].filter((h) => h.getBoundingClientRect().right > edge + 2).length;
+      setHidden(scroller.scrollWidth > scroller.clientWidth + 1 ? out : 0);
+    };
+    measure();
+    scroller.addEventListener('scroll', measure, { passive: true });
+    const observer = typeof ResizeObserver !== 'undefined' ? new ResizeObserver(measure) : null;
+    observer?.observe(scroller);
+    return () => {
+      scroller.removeEventListener('scroll', measure);
+      observer?.disconnect();
+    };
+  }, deps); // eslint-disable-line react-hooks/exhaustive-deps
+  const scrollRight = () => {
+    const scroller = rootRef.current?.querySelector<HTMLElement>('.MuiDataGrid-virtualScroller');
+    scroller?.scrollBy({ left: Math.max(200, scroller.clientWidth - actionsWidth - 80), behavior: 'smooth' });
+  };
+  return { rootRef, hidden, scrollRight };
+}
 
 export function CrudTable({ ctl }: { ctl: CrudController }) {
   const { t } = useTranslation();
@@ -19,18 +56,25 @@ export function CrudTable({ ctl }: { ctl: CrudController }) {
   const { decl, list } = ctl;
   const rowKey = decl.rowKey ?? 'id';
 
+  const rows = list.rows;
   const columns = useMemo<GridColDef[]>(() => {
-    const cols: GridColDef[] = (decl.grid?.columns ?? []).map((c) => ({
-      field: c.key,
-      headerName: t(c.label),
-      sortable: Boolean(c.sortable),
-      // A declared width is the column's least width; spare room is shared, the flexible
-      // (minWidth) columns taking the most, so labels in other languages still fit.
-      // (The grid shares the room in proportion to flex, so flex is the width itself.)
-      ...(c.width ? { minWidth: Math.max(c.width, c.minWidth ?? 0), flex: c.width } : { minWidth: c.minWidth ?? 140, flex: (c.minWidth ?? 140) * 2 }),
-      ...(c.columnClass ? { cellClassName: c.columnClass } : {}),
-      renderCell: (p) => <Cell column={c} value={p.value} />,
-    }));
+    const tr = (k: string, o?: Record<string, unknown>) => String(t(k, o));
+    const cols: GridColDef[] = (decl.grid?.columns ?? []).map((c) => {
+      const header = t(c.label);
+      // As wide as the header (this language) and the page's cells need; spare room by flex.
+      const least = rows.length
+        ? Math.max(c.minWidth ?? 0, leastWidthOf(c, header, rows.map((r) => cellText(c, r[c.key], tr, lang))))
+        : Math.max(c.width ?? 0, c.minWidth ?? 0, leastWidthOf(c, header, []));
+      return {
+        field: c.key,
+        headerName: header,
+        sortable: Boolean(c.sortable),
+        minWidth: least,
+        flex: c.flex ?? least,
+        ...(c.columnClass ? { cellClassName: c.columnClass } : {}),
+        renderCell: (p) => <Cell column={c} value={p.value} />,
+      };
+    });
     const n = actionCount(decl);
     if (n > 0) {
       cols.push({
@@ -38,18 +82,32 @@ export function CrudTable({ ctl }: { ctl: CrudController }) {
         headerName: t('screens.crud.actions'),
         sortable: false,
         resizable: false,
-        width: Math.max(84, 20 + n * 36),
+        width: actionsWidthOf(n),
         renderCell: (p) => <RowActions decl={decl} row={p.row as Row} onOpen={ctl.open} onRemove={ctl.remove} onAction={ctl.action} />,
       });
     }
     return cols;
-  }, [decl, t, lang]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [decl, t, lang, rows]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const actionsWidth = columns.at(-1)?.field === '__actions' ? (columns.at(-1)!.width ?? 0) : 0;
+  const { rootRef, hidden, scrollRight } = useHiddenColumns(actionsWidth, [columns, rows]);
 
   const sortModel: GridSortModel = [{ field: list.sort.key, sort: list.sort.order }];
   const localeText = useMemo(() => gridLocaleText(lang, { noRowsLabel: t('screens.crud.noRows') }), [lang, t]);
 
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', minWidth: 0 }}>
+    <Box ref={rootRef} sx={{ display: 'flex', flexDirection: 'column', minWidth: 0, position: 'relative' }}>
+      {hidden > 0 && (
+        <Button
+          size="small"
+          data-testid="crud-scroll-hint"
+          endIcon={<ArrowForwardRounded fontSize="small" />}
+          onClick={scrollRight}
+          sx={{ position: 'absolute', right: actionsWidth + 8, bottom: 14, zIndex: 4, bgcolor: 'background.paper', boxShadow: '0 1px 4px rgba(16,24,40,0.18)', borderRadius: 4, px: 1.5, '&:hover': { bgcolor: 'grey.50' } }}
+        >
+          {t('screens.crud.moreColumns', { count: hidden })}
+        </Button>
+      )}
       <DataGrid
         rows={list.rows}
         columns={columns}
@@ -88,6 +146,12 @@ export function CrudTable({ ctl }: { ctl: CrudController }) {
           '& .MuiDataGrid-cell': { display: 'flex', alignItems: 'center' },
           '& .MuiDataGrid-cell:focus, & .MuiDataGrid-cell:focus-within, & .MuiDataGrid-columnHeader:focus, & .MuiDataGrid-columnHeader:focus-within': { outline: 'none' },
           '& .MuiDataGrid-row:hover': { bgcolor: 'rgba(184,58,36,0.03)' },
+          // A horizontal scrollbar that shows (overlay scrollbars hide until touched).
+          '--DataGrid-scrollbarSize': '12px',
+          '& .MuiDataGrid-scrollbar--horizontal': { scrollbarWidth: 'auto', scrollbarColor: '#b8bec8 #f1f2f4' },
+          '& .MuiDataGrid-scrollbar--horizontal::-webkit-scrollbar': { height: 12 },
+          '& .MuiDataGrid-scrollbar--horizontal::-webkit-scrollbar-thumb': { bgcolor: '#b8bec8', borderRadius: 6 },
+          '& .MuiDataGrid-scrollbar--horizontal::-webkit-scrollbar-track': { bgcolor: '#f1f2f4' },
           // The actions stay in sight when the columns are wider than the screen.
           '& .MuiDataGrid-cell[data-field="__actions"], & .MuiDataGrid-columnHeader[data-field="__actions"]': {
             position: 'sticky',

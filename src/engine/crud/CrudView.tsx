@@ -3,16 +3,20 @@
  * footer of SPEC.md and the dialogs of the controller (form, a row action's input, a result
  * shown once). Plain views over useCrudController; nothing here knows a particular screen.
  */
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import Backdrop from '@mui/material/Backdrop';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
 import AddRounded from '@mui/icons-material/AddRounded';
 import { useTranslation } from 'react-i18next';
 import type { ScreenDeclaration } from '../../domain/declarations';
+import { lazyChunk } from '../lazy/lazyChunk';
+import { CrudCards } from './CrudCards';
 import { CrudPagination } from './CrudPagination';
 import { CrudTable } from './CrudTable';
 import { ExportButton } from './ExportButton';
@@ -22,8 +26,8 @@ import { useCrudController, type CrudController } from './useCrudController';
 
 // The form (RJSF, the validator, pickers) is its own chunk, loaded when a dialog first opens.
 const loadForm = () => import('./CrudForm');
-const CrudForm = lazy(() => loadForm().then((m) => ({ default: m.CrudForm })));
-const ActionInputDialog = lazy(() => import('./ActionInputDialog').then((m) => ({ default: m.ActionInputDialog })));
+const CrudForm = lazyChunk(() => loadForm().then((m) => ({ default: m.CrudForm })), { variant: 'dialog' });
+const ActionInputDialog = lazyChunk(() => import('./ActionInputDialog').then((m) => ({ default: m.ActionInputDialog })), { variant: 'dialog' });
 
 function FormLoading() {
   return (
@@ -93,6 +97,8 @@ function CrudDialogs({ ctl }: { ctl: CrudController }) {
 export function CrudView({ decl, title, tabs }: CrudViewProps) {
   const ctl = useCrudController(decl);
   const { list } = ctl;
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'));
 
   // Fetch the form chunk while the user reads the list, so the first dialog opens at once.
   useEffect(() => {
@@ -109,7 +115,7 @@ export function CrudView({ decl, title, tabs }: CrudViewProps) {
             <FilterBar schema={decl.filters.schema} applied={list.filters} onApply={list.applyFilters} />
           </Box>
         )}
-        <CrudTable ctl={ctl} />
+        {phone ? <CrudCards ctl={ctl} /> : <CrudTable ctl={ctl} />}
         <Box sx={{ borderTop: '1px solid', borderColor: 'divider' }}>
           <CrudPagination page={list.page} pageCount={list.pageCount} total={list.total} onChange={list.setPage} />
         </Box>

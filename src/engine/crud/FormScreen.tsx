@@ -28,7 +28,7 @@ import { configKey } from '../session/config';
 import { useSession } from '../session/store';
 import { resolveCall, useCallApi } from './apiCall';
 import { reloadsConfig } from './extensions';
-import { CompactFields } from './CrudDialog';
+import { CompactFields } from '../shell/DialogFrame';
 import { PageHeader } from './PageHeader';
 import { toBody, toFormData } from './schemaForm';
 import { SchemaFields, useSchemaForm } from './useSchemaForm';

@@ -6,14 +6,14 @@
  * Each screen is a lazy chunk: RJSF, the validator and the DataGrid load only when a screen
  * opens. Imported once by src/main.tsx; reads the JSON registry only (no validator).
  */
-import { lazy } from 'react';
+import { lazyChunk } from '../lazy/lazyChunk';
 import { DECLARATION_FILES } from '../../schemas/index';
 import { registerScreen } from '../routes/screens';
 import '../panes/index';
 
-const CrudScreen = lazy(() => import('./CrudScreen'));
-const FormScreen = lazy(() => import('./FormScreen'));
-const CustomScreen = lazy(() => import('./CustomScreen'));
+const CrudScreen = lazyChunk(() => import('./CrudScreen'));
+const FormScreen = lazyChunk(() => import('./FormScreen'));
+const CustomScreen = lazyChunk(() => import('./CustomScreen'));
 
 export type RegisteredKind = 'crud' | 'form' | 'custom';
 

@@ -67,6 +67,12 @@ export function buildUiSchema(
       out['ui:field'] = out['ui:widget'];
       delete out['ui:widget'];
     }
+    // The one spelling of an option source is `x-options` on the schema field; widgets read it
+    // (and lists of items) as ui:options.source.
+    if (typeof node['x-options'] === 'string') {
+      const uiOptions = isNode(out['ui:options']) ? out['ui:options'] : {};
+      if (uiOptions.source === undefined) out['ui:options'] = { ...uiOptions, source: node['x-options'] };
+    }
     if (isI18nKey(out['ui:placeholder'])) out['ui:placeholder'] = t(out['ui:placeholder']);
     if (isI18nKey(out['ui:help'])) out['ui:help'] = t(out['ui:help']);
     if (path && readOnly.has(path)) out['ui:readonly'] = true;

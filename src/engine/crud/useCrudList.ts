@@ -42,12 +42,15 @@ export function filterQuery(filters: Filters): Record<string, QueryValue> {
 }
 
 /**
- * The declared refresh period of a list page (grid.refresh): activeEveryMs while a row
- * matches every field of activeWhen, else everyMs; 0 means no timer.
+ * The declared refresh period of a list page (grid.refresh): activeEveryMs while the server's
+ * count of activeWhileCount is above 0 (`count`), or, without it, while a row of the page
+ * matches every field of activeWhen; else everyMs; 0 means no timer.
  */
-export function refreshIntervalOf(spec: GridRefreshDeclaration, rows: readonly Row[]): number {
+export function refreshIntervalOf(spec: GridRefreshDeclaration, rows: readonly Row[], count?: number): number {
   const when = spec.activeWhen;
-  const active = !!when && rows.some((r) => Object.entries(when).every(([k, v]) => r[k] === v));
+  const active = spec.activeWhileCount
+    ? (count ?? 0) > 0
+    : !!when && rows.some((r) => Object.entries(when).every(([k, v]) => r[k] === v));
   return (active ? spec.activeEveryMs : spec.everyMs) ?? spec.everyMs ?? 0;
 }
 
@@ -64,9 +67,14 @@ export function useCrudList(decl: ScreenDeclaration, pageSize = PAGE_SIZE) {
   );
   const key = listPath ? ([listPath, { query }] as const) : null;
   const refreshSpec = decl.grid?.refresh;
+  // The server's count that keeps the list on its short period (export reports not downloaded):
+  // the same silent, unmasked read as the side menu's, so one request serves both.
+  const countPath = callPath(refreshSpec?.activeWhileCount);
+  const { data: countAnswer } = useApi<{ amount: number } | number>(countPath ? [countPath, { silent: true, noMask: true }] : null);
+  const count = typeof countAnswer === 'number' ? countAnswer : countAnswer?.amount;
   const { data, error, isLoading, isValidating } = useApi<Page<Row>>(key, {
     keepPreviousData: true,
-    ...(refreshSpec ? { refreshInterval: (latest?: Page<Row>) => refreshIntervalOf(refreshSpec, latest?.items ?? []) } : {}),
+    ...(refreshSpec ? { refreshInterval: (latest?: Page<Row>) => refreshIntervalOf(refreshSpec, latest?.items ?? [], count) } : {}),
   });
 
   const total = data?.total ?? 0;

@@ -359,6 +359,15 @@ export const DECLARATION_CHECKS: readonly DeclarationCheck[] = [
     return out;
   }),
 
+  check('optionSources', 'names option sources one way: x-options on the schema field, never ui:options.source', (decl) => {
+    const out: Found[] = [];
+    walk(decl, '', (node, where) => {
+      const options = node['ui:options'];
+      if (isNode(options) && 'source' in options) out.push({ path: `${where.slice(1)}.ui:options.source`, message: 'name the source as x-options on the schema field' });
+    });
+    return out;
+  }),
+
   check('widgets', 'uses registered widgets only', (decl) =>
     widgetsOf(decl).filter(({ widget }) => !isKnownWidget(widget)).map(({ where, widget }) => ({ path: where, message: `no widget "${String(widget)}" is registered (src/widgets/names.ts)` }))),
 

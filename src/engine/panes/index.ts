@@ -2,13 +2,13 @@
  * The panes of the screens no declaration can express, registered by the names of
  * names.ts. Each is a lazy chunk.
  */
-import { lazy } from 'react';
+import { lazyChunk } from '../lazy/lazyChunk';
 import type { PaneName } from './names';
 import { registerPane, type PaneComponent } from './registry';
 
 const PANES: Record<PaneName, PaneComponent> = {
   // System / help documents (menu 15): a PDF per function and language.
-  helpDocuments: lazy(() => import('./HelpDocumentsPane')),
+  helpDocuments: lazyChunk(() => import('./HelpDocumentsPane')),
 };
 
 for (const [name, component] of Object.entries(PANES)) registerPane(name, component);

@@ -13,7 +13,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { editForm, resolveForm, type ScreenDeclaration } from '../../domain/declarations';
 import { CrudView } from '../crud/CrudView';
-import { CompactFields } from '../crud/CrudDialog';
+import { CompactFields } from '../shell/DialogFrame';
 import { schemaDefaults, toFormData } from '../crud/schemaForm';
 import { SchemaFields, useSchemaForm, type FormData } from '../crud/useSchemaForm';
 import { EngineEnvProvider, type EngineEnv } from '../env/EngineEnv';

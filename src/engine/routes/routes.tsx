@@ -1,5 +1,6 @@
 /** The route table: entry routes, the shell with /home and every section route of MENU_TREE. */
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazyChunk } from '../lazy/lazyChunk';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { MENU_TREE, type MenuNode } from '../../domain/menu';
 import { LoginPage } from '../pages/LoginPage';
@@ -12,11 +13,11 @@ import type { RouteHandle } from './meta';
 import { screenFor } from './screens';
 
 // The signed-in half (shell, home, section screens) loads after sign-in.
-const Shell = lazy(() => import('../shell/Shell').then((m) => ({ default: m.Shell })));
-const HomePage = lazy(() => import('../pages/HomePage').then((m) => ({ default: m.HomePage })));
+const Shell = lazyChunk(() => import('../shell/Shell').then((m) => ({ default: m.Shell })));
+const HomePage = lazyChunk(() => import('../pages/HomePage').then((m) => ({ default: m.HomePage })));
 // The screen playground (CodeMirror, the declaration checks) is a chunk of its own.
-const PlaygroundPage = lazy(() => import('../playground/PlaygroundPage'));
-const ComingSoon = lazy(() => import('../pages/ComingSoon').then((m) => ({ default: m.ComingSoon })));
+const PlaygroundPage = lazyChunk(() => import('../playground/PlaygroundPage'));
+const ComingSoon = lazyChunk(() => import('../pages/ComingSoon').then((m) => ({ default: m.ComingSoon })));
 
 function Screen({ node }: { node: MenuNode }) {
   const Component = screenFor(node.path) ?? ComingSoon;

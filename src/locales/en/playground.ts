@@ -23,7 +23,7 @@ const playground = {
   check: {
     json: 'JSON', meta: 'Meta-schema', file: 'File', menu: 'Menu', kind: 'Kind', enums: 'Enum', concreteEnums: 'Enum values',
     filterBy: 'filterBy', export: 'Export', ownFields: 'Fields', visibleIf: 'visibleIf', validator: 'Validator', i18n: 'i18n key',
-    rowActionTexts: 'Row action', widgets: 'Widget', icons: 'Icon', calls: 'API call',
+    optionSources: 'Option source', rowActionTexts: 'Row action', widgets: 'Widget', icons: 'Icon', calls: 'API call',
   },
 };
 

@@ -52,6 +52,8 @@ const screens = {
       total_one: '{{count}} item in total',
       total: '{{count}} items in total',
       listSeparator: ', ',
+      moreColumns_one: '{{count}} more column',
+      moreColumns: '{{count}} more columns',
       moreChips: '{{count}} more: {{names}}',
       page: 'Page {{page}}',
       pagination: 'Pages',

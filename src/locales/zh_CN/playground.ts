@@ -22,7 +22,7 @@ const playground = {
   check: {
     json: 'JSON', meta: '元结构', file: '文件', menu: '菜单', kind: '类型', enums: '枚举', concreteEnums: '枚举值',
     filterBy: 'filterBy', export: '导出', ownFields: '字段', visibleIf: 'visibleIf', validator: '验证器', i18n: '翻译键',
-    rowActionTexts: '行操作', widgets: '组件', icons: '图标', calls: 'API 调用',
+    optionSources: '选项来源', rowActionTexts: '行操作', widgets: '组件', icons: '图标', calls: 'API 调用',
   },
 };
 

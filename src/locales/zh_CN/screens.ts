@@ -48,6 +48,8 @@ const screens: typeof en = {
       total: '共 {{count}} 条',
       total_one: '共 {{count}} 条',
       listSeparator: '、',
+      moreColumns_one: '还有 {{count}} 列',
+      moreColumns: '还有 {{count}} 列',
       moreChips: '另有 {{count}} 项：{{names}}',
       page: '第 {{page}} 页',
       pagination: '分页',

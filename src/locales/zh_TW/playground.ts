@@ -22,7 +22,7 @@ const playground = {
   check: {
     json: 'JSON', meta: '後設結構', file: '檔案', menu: '選單', kind: '類型', enums: '列舉', concreteEnums: '列舉值',
     filterBy: 'filterBy', export: '匯出', ownFields: '欄位', visibleIf: 'visibleIf', validator: '驗證器', i18n: '翻譯鍵',
-    rowActionTexts: '列操作', widgets: '元件', icons: '圖示', calls: 'API 呼叫',
+    optionSources: '選項來源', rowActionTexts: '列操作', widgets: '元件', icons: '圖示', calls: 'API 呼叫',
   },
 };
 

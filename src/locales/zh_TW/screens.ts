@@ -48,6 +48,8 @@ const screens: typeof en = {
       total: '共 {{count}} 筆',
       total_one: '共 {{count}} 筆',
       listSeparator: '、',
+      moreColumns_one: '還有 {{count}} 欄',
+      moreColumns: '還有 {{count}} 欄',
       moreChips: '另有 {{count}} 項：{{names}}',
       page: '第 {{page}} 頁',
       pagination: '分頁',

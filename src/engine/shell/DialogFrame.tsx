@@ -1,9 +1,10 @@
 /**
- * The dialog frame of a declared form: title with a close button, a content that scrolls
- * under a fixed title and fixed actions, one <form> (Enter submits), widths md and lg, full
- * screen on phones. Like the shared modal it ignores backdrop clicks and Escape, so typed
- * input is never lost by accident. Form inputs inside are small (one height for text fields,
- * selects and pickers).
+ * The one dialog frame of a form (declared forms, row-action inputs, the profile and password
+ * dialogs): title with a close button, a content that scrolls under a fixed title and fixed
+ * actions, one <form> (Enter submits), widths sm, md and lg, full screen on phones. Like the
+ * shared modal it ignores backdrop clicks and Escape, so typed input is never lost by
+ * accident. Inputs inside are small (one height for text fields, selects and pickers) unless
+ * `compact` is false.
  */
 import { useMemo, type FormEvent, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
@@ -17,14 +18,20 @@ import { createTheme, ThemeProvider, useTheme } from '@mui/material/styles';
 import CloseRounded from '@mui/icons-material/CloseRounded';
 import { useTranslation } from 'react-i18next';
 
-export const DIALOG_WIDTH = { md: 560, lg: 840 } as const;
+export const DIALOG_WIDTH = { sm: 480, md: 560, lg: 840 } as const;
 
-export interface CrudDialogProps {
+export interface DialogFrameProps {
+  /** Default true (the caller mounts the frame only while it is open). */
+  open?: boolean;
   title: ReactNode;
   icon?: ReactNode;
-  size: keyof typeof DIALOG_WIDTH;
+  /** Default md. */
+  size?: keyof typeof DIALOG_WIDTH;
+  /** Default true: small inputs, no browser autofill. */
+  compact?: boolean;
   onClose: () => void;
-  onSubmit: () => void;
+  /** Enter or a submit button; none for a dialog that only shows. */
+  onSubmit?: () => void;
   actions: ReactNode;
   children: ReactNode;
   testId?: string;
@@ -47,14 +54,14 @@ export function CompactFields({ children }: { children: ReactNode }) {
   return <ThemeProvider theme={theme}>{children}</ThemeProvider>;
 }
 
-export function CrudDialog({ title, icon, size, onClose, onSubmit, actions, children, testId = 'crud-form' }: CrudDialogProps) {
+export function DialogFrame({ open = true, title, icon, size = 'md', compact = true, onClose, onSubmit, actions, children, testId = 'form-dialog' }: DialogFrameProps) {
   const { t } = useTranslation();
   const outer = useTheme();
   const phone = useMediaQuery(outer.breakpoints.down('sm'));
   const titleId = `${testId}-title`;
   return (
     <Dialog
-      open
+      open={open}
       fullScreen={phone}
       aria-labelledby={titleId}
       data-testid={testId}
@@ -63,10 +70,10 @@ export function CrudDialog({ title, icon, size, onClose, onSubmit, actions, chil
       <Box
         component="form"
         noValidate
-        autoComplete="off"
+        autoComplete={compact ? 'off' : undefined}
         onSubmit={(e: FormEvent) => {
           e.preventDefault();
-          onSubmit();
+          onSubmit?.();
         }}
         sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: '1 1 auto' }}
       >
@@ -78,7 +85,7 @@ export function CrudDialog({ title, icon, size, onClose, onSubmit, actions, chil
           </IconButton>
         </DialogTitle>
         <DialogContent dividers sx={{ px: { xs: 2, sm: 3 }, py: 2.5, overflowY: 'auto', flex: '1 1 auto' }}>
-          <CompactFields>{children}</CompactFields>
+          {compact ? <CompactFields>{children}</CompactFields> : children}
         </DialogContent>
         <DialogActions sx={{ px: 3, py: 2, gap: 1, flexShrink: 0 }}>{actions}</DialogActions>
       </Box>

@@ -1,0 +1,235 @@
+/* eslint-disable */
+/**
+ * GENERATED from src/schemas/screen.schema.json by `npm run gen:types` (json-schema-to-typescript).
+ * Do not edit: change the schema and run the script; a unit test fails when this file is stale.
+ */
+
+/**
+ * This interface was referenced by `ScreenDeclaration`'s JSON-Schema
+ * via the `definition` "i18nKey".
+ */
+export type I18NKey = string;
+/**
+ * This interface was referenced by `ScreenDeclaration`'s JSON-Schema
+ * via the `definition` "apiCall".
+ */
+export type ApiCall = string;
+/**
+ * This interface was referenced by `ScreenDeclaration`'s JSON-Schema
+ * via the `definition` "rules".
+ *
+ * Items: A cross-field rule (docs/validation.md): exactly one of 'if' (json-logic, true means the rule fails; needs 'message') and 'required_if' (json-logic; when true the field is required).
+ */
+export type Rules = ({
+  [k: string]: unknown;
+} & {
+  /**
+   * json-logic; true means the rule fails
+   */
+  if?: {
+    [k: string]: unknown;
+  };
+  /**
+   * json-logic; when true, the field is required
+   */
+  required_if?: {
+    [k: string]: unknown;
+  };
+  field: string;
+  message?: string;
+  params?: {};
+  /**
+   * Dot path of an array: the rule runs once per item
+   */
+  each?: string;
+})[];
+
+/**
+ * Every file under src/schemas/<module>/<screen>.json obeys this. Labels are i18n keys; enums name src/domain/enums.ts; widgets name src/widgets; api calls are 'METHOD path' of the /v1 API with {field} placeholders.
+ */
+export interface ScreenDeclaration {
+  $schema?: string;
+  /**
+   * <module>.<screen>
+   */
+  id: string;
+  /**
+   * The menu function that owns the screen (SPEC.md menu ids).
+   */
+  menuId: number;
+  path: string;
+  kind: 'crud' | 'form' | 'wizard' | 'custom';
+  title: I18NKey;
+  description?: I18NKey;
+  /**
+   * Name of the resource in the change log, e.g. 'role'.
+   */
+  resource?: string;
+  rowKey?: string;
+  api: {
+    list?: ApiCall;
+    get?: ApiCall;
+    create?: ApiCall;
+    update?: ApiCall;
+    remove?: ApiCall;
+    /**
+     * The list's export (toolbar 'export'): POSTed with the applied filters, format and lang; answers a job the engine follows.
+     */
+    export?: string;
+  };
+  grid?: Grid;
+  filters?: {
+    schema: {};
+    uiSchema?: {};
+  };
+  form?: Form;
+  modes?: ('view' | 'add' | 'edit')[];
+  dialogSize?: 'md' | 'lg';
+  /**
+   * After a successful write, read the tenant config again: the screen edits what the config publishes (logo, login background, hint).
+   */
+  reloadConfig?: boolean;
+  /**
+   * For kind custom or wizard: the name of a registered pane (src/engine/panes) that renders the parts no declaration can express.
+   */
+  pane?: string;
+}
+/**
+ * This interface was referenced by `ScreenDeclaration`'s JSON-Schema
+ * via the `definition` "grid".
+ */
+export interface Grid {
+  /**
+   * @minItems 1
+   */
+  columns: [Column, ...Column[]];
+  defaultSort?: {
+    key: string;
+    order: 'asc' | 'desc';
+  };
+  actions?: ('view' | 'edit' | 'remove')[];
+  rowActions?: Action[];
+  toolbar?: ('add' | 'export')[];
+  /**
+   * Show the create answer (e.g. a default password) in a dialog with this text.
+   */
+  createResult?: string;
+  /**
+   * Read the list again every everyMs, every activeEveryMs while a row of the page matches activeWhen (all fields equal) or while the count of activeWhileCount is above 0, and afterWriteMs after a write.
+   */
+  refresh?: {
+    everyMs?: number;
+    activeEveryMs?: number;
+    activeWhen?: {
+      [k: string]: string | number | boolean | null;
+    };
+    /**
+     * A GET answering a count ({ amount } or a number): activeEveryMs applies while it is above 0 (the server's count, not the rows of the page on screen).
+     */
+    activeWhileCount?: string;
+    afterWriteMs?: number;
+  };
+}
+/**
+ * This interface was referenced by `ScreenDeclaration`'s JSON-Schema
+ * via the `definition` "column".
+ */
+export interface Column {
+  key: string;
+  label: I18NKey;
+  sortable?: boolean;
+  /**
+   * The width before the rows arrive; then the column is as wide as its header and cells need.
+   */
+  width?: number;
+  /**
+   * The least width in px (free texts such as names); otherwise a column is as wide as its header and the cells of the page need.
+   */
+  minWidth?: number;
+  /**
+   * Share of the spare room (default: the column's own least width).
+   */
+  flex?: number;
+  columnStyle?: {};
+  columnClass?: string;
+  /**
+   * How a cell shows its value; lang: a language code (zh_TW) as its name in the interface language; progress: 0-100 as a bar with its percentage.
+   */
+  format?: 'text' | 'datetime' | 'date' | 'boolean' | 'number' | 'names' | 'list' | 'lang' | 'progress';
+  /**
+   * Name of an enum in src/domain/enums.ts; cells show its localized label.
+   */
+  enum?: string;
+}
+/**
+ * This interface was referenced by `ScreenDeclaration`'s JSON-Schema
+ * via the `definition` "action".
+ */
+export interface Action {
+  id: string;
+  label: I18NKey;
+  icon?: string;
+  api: ApiCall;
+  /**
+   * Ask before calling; the text may use the row's fields.
+   */
+  confirm?: string;
+  /**
+   * Show the answer in a dialog with this text (e.g. a default password, shown once).
+   */
+  result?: string;
+  notice?: I18NKey;
+  /**
+   * Row field holding a file address: the action downloads it (session token, screen masked), then calls api; hidden while empty.
+   */
+  download?: string;
+  input?: ActionInput;
+  /**
+   * A destructive action: the confirmation warns and its buttons are red.
+   */
+  danger?: boolean;
+}
+/**
+ * A small form asked after the confirmation (e.g. the reason of a deletion); its data, checked by the shared validator, is the body of the call.
+ *
+ * This interface was referenced by `ScreenDeclaration`'s JSON-Schema
+ * via the `definition` "actionInput".
+ */
+export interface ActionInput {
+  /**
+   * Title of the dialog (may use the row's fields); default the action's label.
+   */
+  title?: string;
+  /**
+   * JSON Schema (draft-07) of the body.
+   */
+  schema: {};
+  /**
+   * react-jsonschema-form UI schema; ui:widget names a widget of src/widgets.
+   */
+  uiSchema?: {};
+  rules?: Rules;
+}
+/**
+ * This interface was referenced by `ScreenDeclaration`'s JSON-Schema
+ * via the `definition` "form".
+ */
+export interface Form {
+  /**
+   * JSON Schema (draft-07) of the body; x-enum names an enum, x-options names an option source (the one spelling: 'GET path' on the field, an array field included; never ui:options.source).
+   */
+  schema: {};
+  /**
+   * react-jsonschema-form UI schema; ui:widget names a widget of src/widgets.
+   */
+  uiSchema?: {};
+  rules?: Rules;
+  /**
+   * Fields that cannot change after creation.
+   */
+  readOnlyOnEdit?: string[];
+  /**
+   * Fields not shown or sent when editing.
+   */
+  omitOnEdit?: string[];
+}
