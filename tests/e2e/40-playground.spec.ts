@@ -9,7 +9,16 @@
  */
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { screenshot, signInAsNewUser } from './helpers';
+import { createUser, uniqueAccount, type NewUser } from './db';
+import { fillLogin, screenshot, STRONG_PASSWORD } from './helpers';
+
+/** A fresh user signed in on /home (waiting longer than signInAsNewUser: the machine is shared). */
+async function signInAsNewUser(page: Page, tenant: string, extra: Partial<NewUser> = {}): Promise<void> {
+  const account = uniqueAccount();
+  await createUser({ tenantCode: tenant, account, password: STRONG_PASSWORD, ...extra });
+  await fillLogin(page, tenant, account, STRONG_PASSWORD);
+  await expect(page.getByTestId('home')).toBeVisible({ timeout: 60_000 });
+}
 
 /** Replaces text in the editor with CodeMirror's search panel (Ctrl+F), like a person would. */
 async function replaceInEditor(page: Page, find: string, replace: string): Promise<void> {
@@ -118,6 +127,7 @@ test('an operator admin edits a declaration and sees the list and the form chang
 });
 
 test('staff and client users have no playground: no link, and the route goes to /home', async ({ page }) => {
+  test.setTimeout(180_000);
   await signInAsNewUser(page, 'platform', { type: 2 });
   await expect(page.getByTestId('user-name')).toBeVisible();
   await expect(page.getByTestId('playground-link')).toHaveCount(0);

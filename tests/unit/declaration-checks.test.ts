@@ -11,7 +11,7 @@ const role = () => structuredClone(declaration('system.role')) as unknown as Rec
 describe('declaration checks', () => {
   it('find nothing in a declaration of the registry', () => {
     expect(checkDeclaration(role(), { file: 'system/role.json' })).toEqual([]);
-  });
+  }, 30_000); // the first run compiles the meta-schema and the shared validator
 
   it('report a misspelt keyword of the meta-schema with its path', () => {
     const d = role();
