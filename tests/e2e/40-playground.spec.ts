@@ -43,7 +43,7 @@ test('an operator admin edits a declaration and sees the list and the form chang
   await page.getByTestId('playground-link').click();
   await expect(page).toHaveURL(/\/playground$/);
   // The playground is a chunk of its own (CodeMirror): loaded on first use.
-  await expect(page.getByTestId('playground-editor').locator('.cm-content')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('playground-editor').locator('.cm-content')).toBeVisible({ timeout: 90_000 });
   await expect(page.getByTestId('breadcrumb-current')).toHaveText('畫面試作區');
   await expect(page.getByTestId('playground-file')).toHaveText('src/schemas/system/role.json');
   const problems = page.getByTestId('playground-problems');
@@ -116,7 +116,7 @@ test('an operator admin edits a declaration and sees the list and the form chang
   // On a phone, the editor and the preview stack.
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/playground?id=system.role');
-  await expect(page.getByTestId('playground-editor').locator('.cm-content')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('playground-editor').locator('.cm-content')).toBeVisible({ timeout: 90_000 });
   const editorBox = (await page.getByTestId('playground-editor').boundingBox())!;
   const previewBox = (await preview.boundingBox())!;
   expect(previewBox.y).toBeGreaterThan(editorBox.y + editorBox.height);
@@ -132,12 +132,12 @@ test('staff and client users have no playground: no link, and the route goes to 
   await expect(page.getByTestId('user-name')).toBeVisible();
   await expect(page.getByTestId('playground-link')).toHaveCount(0);
   await page.goto('/playground');
-  await expect(page).toHaveURL(/\/home$/);
+  await expect(page).toHaveURL(/\/home$/, { timeout: 60_000 });
 
   await page.context().clearCookies();
   await page.evaluate(() => localStorage.clear());
   await signInAsNewUser(page, 'demo');
   await expect(page.getByTestId('playground-link')).toHaveCount(0);
   await page.goto('/playground');
-  await expect(page).toHaveURL(/\/home$/);
+  await expect(page).toHaveURL(/\/home$/, { timeout: 60_000 });
 });

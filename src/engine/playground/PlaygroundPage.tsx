@@ -163,7 +163,7 @@ export default function PlaygroundPage() {
       </Box>
 
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) minmax(0, 1fr)' }, gap: 2, alignItems: 'start' }}>
-        <Paper sx={{ border: '1px solid', borderColor: 'divider', overflow: 'hidden', display: 'flex', flexDirection: 'column', minWidth: 0 }}>
+        <Paper sx={{ border: '1px solid', borderColor: 'divider', overflow: 'hidden', display: 'flex', flexDirection: 'column', minWidth: 0, position: { lg: 'sticky' }, top: { lg: 80 } }}>
           <Box sx={{ px: 2, py: 1, borderBottom: '1px solid', borderColor: 'divider', display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 1 }}>
             <Typography variant="body2" sx={{ fontFamily: 'monospace', fontWeight: 600 }} data-testid="playground-file">src/schemas/{picked.file}</Typography>
             {changed && <Typography variant="caption" color="primary">{t('playground.edited')}</Typography>}
