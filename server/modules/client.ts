@@ -11,7 +11,9 @@
  *   POST system/client/{id}             { reason }: delete (soft): 204
  *   GET  system/client/GetActiveClient  options { value, label, names, code } (menu 9 or 11)
  * Only client tenants that are not deleted are seen: any other id (the operator itself, a
- * deleted client, no tenant at all) answers 404 code 2.
+ * deleted client, no tenant at all) answers 404 code 2. Writes need a role managing the client
+ * (services/grants.ts; creating one: every client), else 403 code 3; GetActiveClient answers
+ * only the clients the caller's role manages (what the role form may grant).
  *
  * - The client code (letters and digits) is the tenant code of /login?code=, unique whatever its
  *   case across every tenant, deleted ones included: 400 code 50.
@@ -45,6 +47,8 @@ import { ApiError, badRequest, notFound } from '../errors';
 import { generatePassword, hashPassword } from '../security/passwords';
 import { hashToken } from '../security/tokens';
 import { recordChange, type ChangeContext } from '../services/changelog';
+import { mustManageClient } from '../services/grants';
+import { roleScope, scopeCondition } from '../services/scope';
 import { idParams, bodyId, objectBody, validated, withoutKeys } from '../services/resource';
 import { ADMIN_ACCOUNT, adminFunctions, createTenantWithAdmin, syncAdminRoles } from '../services/tenants';
 
@@ -256,8 +260,11 @@ export default async function clientRoutes(app: FastifyInstance, deps: AppDeps) 
     const who = caller(req);
     if (who.tenantType !== TenantType.Operator) return [];
     const lang = isLang(req.query.lang) ? req.query.lang : DEFAULT_LANG;
+    // The role form offers only the clients the caller's own role manages.
+    const { clients } = await roleScope(db, who);
     const rows = await db.selectFrom('tenants').select(['id', 'code', 'names'])
       .where('type', '=', TenantType.Client).where('deleted_at', 'is', null)
+      .where(scopeCondition(clients, 'id'))
       .orderBy('code').orderBy('id')
       .execute();
     return rows.map((t) => ({ value: t.id, label: pickName(t.names, lang) || t.code, code: t.code, names: t.names ?? {} }));
@@ -300,6 +307,7 @@ export default async function clientRoutes(app: FastifyInstance, deps: AppDeps) 
     const activationCode = newActivationCode();
     const mimaHash = await hashPassword(defaultPassword);
     const id = await db.transaction().execute(async (trx) => {
+      await mustManageClient(trx, who, null);
       const { names: _n, function_flags: flags, ...rest } = values;
       const created = await createTenantWithAdmin(trx, {
         code, type: TenantType.Client, names: cleanNames(body.names), functionFlags: flags,
@@ -331,6 +339,7 @@ export default async function clientRoutes(app: FastifyInstance, deps: AppDeps) 
     return db.transaction().execute(async (trx) => {
       const before = await loadClient(trx, id, true);
       if (!before) throw notFound();
+      await mustManageClient(trx, who, id);
       if (body.code !== undefined && body.code.trim() !== before.code) throw badRequest({ code: { key: 'invalid' } });
       const now = new Date();
       const tenant = await trx.updateTable('tenants').set({ ...values, updated_at: now })
@@ -361,6 +370,7 @@ export default async function clientRoutes(app: FastifyInstance, deps: AppDeps) 
     await db.transaction().execute(async (trx) => {
       const before = await loadClient(trx, id, true);
       if (!before) throw notFound();
+      await mustManageClient(trx, who, id);
       // Packaging materials bound to the client (modules/packaging.ts) prevent its deletion.
       const bound = await trx.selectFrom('packaging_materials').select('id').where('client_id', '=', id).limit(1).executeTakeFirst();
       if (bound) throw new ApiError(400, ErrorCode.ClientHasBoundPackaging);

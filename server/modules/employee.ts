@@ -12,7 +12,9 @@
  * Everything is scoped to the caller's tenant: another tenant's id answers 404 code 2.
  * A new employee is Staff, must change the generated default password at first sign-in
  * (mimaStatus 2), and cannot be created Locked. Nobody disables or deletes themself or
- * changes their own role (403 code 3). Every write and its change-log row share one
+ * changes their own role (403 code 3). Grants (services/grants.ts): only accounts whose role
+ * grants no more than the caller's may be edited, deleted or reset (403 code 3), and only
+ * such roles assigned (code 1 `roleId` notGrantable). Every write and its change-log row share one
  * transaction; the password and its hash never reach the log.
  */
 import type { FastifyInstance } from 'fastify';
@@ -29,6 +31,7 @@ import type { Database } from '../db/schema';
 import { ApiError, badRequest, forbidden, notFound } from '../errors';
 import { generatePassword, hashPassword } from '../security/passwords';
 import { recordChange } from '../services/changelog';
+import { mustAssignRole, mustCoverRole } from '../services/grants';
 import { bodyId, idParams, isDbId, isForeignKeyViolation, isUniqueViolation, objectBody, validated, withoutKeys } from '../services/resource';
 
 export const EMPLOYEE_MENU_ID = 10;
@@ -181,6 +184,7 @@ export default async function employeeRoutes(app: FastifyInstance, deps: AppDeps
     try {
       const id = await db.transaction().execute(async (trx) => {
         if (!(await isTenantRole(trx, who.tenantId, body.roleId))) throw badRole();
+        await mustAssignRole(trx, deps, who, body.roleId);
         const now = new Date();
         const { id } = await trx.insertInto('users').values({
           tenant_id: who.tenantId, account, name: body.name.trim(), type: UserType.Staff, status: body.status,
@@ -212,6 +216,9 @@ export default async function employeeRoutes(app: FastifyInstance, deps: AppDeps
         if (!(await isTenantRole(trx, who.tenantId, body.roleId))) throw badRole();
         // Editing yourself: you stay enabled and keep your role (no lock-out, no self-promotion).
         if (id === who.userId && (body.status !== UserStatus.Enabled || body.roleId !== before.roleId)) throw forbidden();
+        // Only accounts whose role grants no more than the caller's, and only to such a role.
+        await mustCoverRole(trx, deps, who, before.roleId);
+        await mustAssignRole(trx, deps, who, body.roleId);
 
         const now = new Date();
         await trx.updateTable('users').set({
@@ -238,6 +245,7 @@ export default async function employeeRoutes(app: FastifyInstance, deps: AppDeps
       const before = await loadEmployee(trx, who.tenantId, { id }, true);
       if (!before) throw notFound();
       if (id === who.userId) throw forbidden();
+      await mustCoverRole(trx, deps, who, before.roleId);
       await trx.deleteFrom('sessions').where('user_id', '=', id).execute();
       await trx.deleteFrom('users').where('id', '=', id).where('tenant_id', '=', who.tenantId).execute();
       await recordChange(trx, who, { resource: RESOURCE, resourceId: id, action: 'delete', before });
@@ -261,6 +269,8 @@ export default async function employeeRoutes(app: FastifyInstance, deps: AppDeps
     const account = await db.transaction().execute(async (trx) => {
       const before = await loadEmployee(trx, who.tenantId, { account: req.params.account.trim() }, true);
       if (!before) throw notFound();
+      // An account whose role grants more than the caller's is not theirs to reset.
+      await mustCoverRole(trx, deps, who, before.roleId);
       const now = new Date();
       await trx.updateTable('users')
         .set((eb) => ({

@@ -21,7 +21,8 @@
  * (or the database write does) every key written for the request is deleted. The rows of all
  * files are inserted in one transaction; only a key with a row is ever served.
  *
- * Failures (400): 101 wrong pixel size `{ name, width, height, requiredWidth, requiredHeight }`,
+ * Failures (400): 101 wrong pixel size `{ name, width, height, requiredWidth, requiredHeight }`
+ * or more than IMAGE_MAX_PIXELS (40 MP) whatever the rule `{ name, width, height, maxPixels }`,
  * 102 too large `{ name, sizeMB, maxMB }`, 103 too many files `{ maxCount }`, 104 (image) /
  * 202 (file) no file, 201 wrong type `{ name, ext }`; a bad rule parameter is code 1 naming it.
  * Success: 201 with `[{ url, name, size, type, width?, height? }]`, url `/files/<key>`.
@@ -36,7 +37,7 @@ import multipart from '@fastify/multipart';
 import { imageSize } from 'image-size';
 import type { UploadedFile } from '../../src/domain/api';
 import { ErrorCode } from '../../src/domain/errors';
-import { IMAGE_MAX_MB, MULTI_UPLOAD_MAX_IMAGES } from '../../src/domain/limits';
+import { IMAGE_MAX_MB, IMAGE_MAX_PIXELS, MULTI_UPLOAD_MAX_IMAGES } from '../../src/domain/limits';
 import type { RuleResult } from '../../src/domain/rules';
 import { allowedExtensions, checkUpload, type FileRule } from '../../src/domain/validation/files';
 import { caller } from '../auth';
@@ -210,6 +211,10 @@ export function checkFileBytes(name: string, bytes: Uint8Array, rule: UploadRule
   if (info.image) {
     const dim = pixelSize(bytes);
     if (!dim) throw wrongType(name, rule);
+    // A header may claim any size: more pixels than any image we keep is 101, sized or not.
+    if (dim.width * dim.height > IMAGE_MAX_PIXELS) {
+      throw new ApiError(400, ErrorCode.ImageResolution, { name, width: dim.width, height: dim.height, maxPixels: IMAGE_MAX_PIXELS });
+    }
     file.width = dim.width;
     file.height = dim.height;
   }

@@ -1,11 +1,12 @@
 /**
- * Menu area: GET system/menu/nested (the caller's side menu) and GET system/menu (everything
- * the caller's tenant may grant to a role, for the role screen; needs the role menu, 9).
+ * Menu area: GET system/menu/nested (the caller's side menu) and GET system/menu (what the
+ * caller may grant to a role, for the role screen's function tree: their own functions,
+ * src/domain/grants.ts; needs the role menu, 9).
  * Both answer { Backend: MenuItem[] }.
  */
 import type { FastifyInstance } from 'fastify';
 import type { MenuItem } from '../../src/domain/api';
-import { tenantMenu, userMenu, type MenuNode } from '../../src/domain/menu';
+import { userMenu, type MenuNode } from '../../src/domain/menu';
 import { caller, menuInput } from '../auth';
 import type { AppDeps } from '../context';
 
@@ -29,6 +30,7 @@ export default async function menuRoutes(app: FastifyInstance, deps: AppDeps) {
 
   app.get('/system/menu', { config: { menuId: ROLE_MENU_ID } }, async (req): Promise<{ Backend: MenuItem[] }> => {
     const who = caller(req);
-    return { Backend: toMenuItems(tenantMenu(menuInput(who, deps))) };
+    // The same tree as the side menu: a role grants only what its holder sees.
+    return { Backend: toMenuItems(userMenu(menuInput(who, deps), who.roleFunctions)) };
   });
 }

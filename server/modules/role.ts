@@ -1,7 +1,7 @@
 /**
  * Role settings (menu 9), declared by src/schemas/system/role.json:
  *   GET    system/role            list { items, total } (keyword: name contains, type)
- *   GET    system/role/options    [{ value, label, type }] for employee forms (menu 10 or 9)
+ *   GET    system/role/options    [{ value, label, type, enable? }] for employee forms (menu 10 or 9)
  *   GET    system/role/{id}
  *   POST   system/role            201 + the role
  *   PUT    system/role            body carries id; answers the role
@@ -10,8 +10,11 @@
  * Bodies: the declaration's form (shared validator), then the server rules: functions within
  * the tenant's grantable menu, customers active client tenants (operator only), brands the
  * client tenant's own (client tenants only; a General role with brands sees only those), a name not
- * already used by another role of the tenant, and a caller keeps role settings (9) on their
- * own role. Every write and its change-log row share one transaction.
+ * already used by another role of the tenant. Grants (services/grants.ts): nobody edits their
+ * own role or a role granting more than their own (403 code 3), nor grants a type, function,
+ * client, brand or switch their own role does not hold (code 1 notGrantable); the options
+ * mark roles the caller may not assign `enable: false`. Every write and its change-log row
+ * share one transaction.
  */
 import type { FastifyInstance } from 'fastify';
 import { sql, type Transaction } from 'kysely';
@@ -26,6 +29,7 @@ import { containsPattern, listPage, listRoute, listSpec, type ListParams } from 
 import { json, type Database } from '../db/schema';
 import { ApiError, badRequest, forbidden, notFound } from '../errors';
 import { recordChange } from '../services/changelog';
+import { coverage, mustCoverRole, mustGrant } from '../services/grants';
 import { bodyId, idParams, isDbId, objectBody, validated, withoutKeys } from '../services/resource';
 
 export const ROLE_MENU_ID = 9;
@@ -197,7 +201,9 @@ export default async function roleRoutes(app: FastifyInstance, deps: AppDeps) {
       .where('tenant_id', '=', who.tenantId)
       .orderBy(sql`lower(name)`).orderBy('id')
       .execute();
-    return rows.map((r) => ({ value: r.id, label: r.name, type: r.type }));
+    // Roles the caller may not assign stay listed (filters, views) but are not offered.
+    const assignable = await coverage(db, deps, who);
+    return rows.map((r) => ({ value: r.id, label: r.name, type: r.type, ...(assignable(r.id) ? {} : { enable: false }) }));
   });
 
   app.get<{ Params: { id: number } }>('/system/role/:id', { config, schema: { params: idParams } }, async (req): Promise<RoleDto> => {
@@ -211,6 +217,7 @@ export default async function roleRoutes(app: FastifyInstance, deps: AppDeps) {
     const body = validated<RoleBody>(resolveForm(FORM), withoutKeys(objectBody(req.body), READ_ONLY));
     const created = await db.transaction().execute(async (trx) => {
       const values = await checkRules(trx, deps, who, body, null);
+      await mustGrant(trx, deps, who, body);
       const now = new Date();
       const { id } = await trx.insertInto('roles')
         .values({ ...values, tenant_id: who.tenantId, created_at: now, updated_at: now })
@@ -230,9 +237,11 @@ export default async function roleRoutes(app: FastifyInstance, deps: AppDeps) {
     return db.transaction().execute(async (trx) => {
       const before = await loadRole(trx, who.tenantId, id, true);
       if (!before) throw notFound();
+      // Nobody changes their own role; nobody edits a role granting more than their own.
+      if (id === who.roleId) throw forbidden();
+      await mustCoverRole(trx, deps, who, id);
       const values = await checkRules(trx, deps, who, body, id);
-      // Nobody takes role settings away from themselves: they could not undo it.
-      if (id === who.roleId && !body.functions.includes(ROLE_MENU_ID)) throw forbidden();
+      await mustGrant(trx, deps, who, body);
       await trx.updateTable('roles').set({ ...values, updated_at: new Date() })
         .where('id', '=', id).where('tenant_id', '=', who.tenantId).execute();
       const after = (await loadRole(trx, who.tenantId, id))!;
@@ -248,6 +257,7 @@ export default async function roleRoutes(app: FastifyInstance, deps: AppDeps) {
       // The row lock makes a concurrent assignment of this role wait until we are done.
       const before = await loadRole(trx, who.tenantId, id, true);
       if (!before) throw notFound();
+      await mustCoverRole(trx, deps, who, id);
       const holders = await trx.selectFrom('users').select('account')
         .where('role_id', '=', id)
         .orderBy(sql`lower(account)`).orderBy('id')

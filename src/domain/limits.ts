@@ -19,6 +19,12 @@ export const DATE_FORMAT = 'YYYY/MM/DD';
 
 // --- Uploads --------------------------------------------------------------------------
 export const IMAGE_MAX_MB = 2;
+/**
+ * Most pixels of any stored image, whatever the upload asks (decided: 40 megapixels, far above
+ * SPEC.md's largest image, 1280x768, and a phone photo; a header claiming more is refused
+ * with 101 before anything decodes it).
+ */
+export const IMAGE_MAX_PIXELS = 40_000_000;
 export const MULTI_UPLOAD_MAX_IMAGES = 10;
 export const DEFAULT_FILE_TYPES = ['.pdf'] as const;
 export const DEFAULT_IMAGE_TYPES = ['.jpg', '.jpeg', '.png'] as const;

@@ -1,12 +1,12 @@
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
-import { TenantType, UserStatus } from '../../src/domain/enums';
+import { RoleType, TenantType, UserStatus } from '../../src/domain/enums';
 import { recordChange, redact } from '../../server/services/changelog';
 import { describeApi, expectFailure, uniqueAccount, type Harness } from './harness';
 
 async function freshTenant(h: Harness) {
   const tenant = await h.createTenant({ type: TenantType.Client, functionFlags: 7 });
-  const admin = await h.signedInUser({ tenant: tenant.code, functions: [1, 9, 10] });
+  const admin = await h.signedInUser({ tenant: tenant.code, functions: [1, 9, 10], roleType: RoleType.Admin });
   return { tenant, admin };
 }
 
@@ -78,16 +78,17 @@ describeApi('Change log of every write', (h) => {
 
   it('rolls the write back when its log row cannot be written', async () => {
     const { tenant, admin } = await freshTenant(h);
+    const staff = await h.createUser({ tenant: tenant.code, functions: [9] });
     await sql.raw(`alter table change_logs add constraint change_logs_test_no_role check (resource <> 'role' or tenant_id <> ${tenant.id})`).execute(h.db);
     try {
       const res = await h.call('POST', 'system/role', { token: admin.token, body: { name: 'Never saved', type: 2, functions: [9] } });
       expectFailure(res, 500, 9999);
       const roles = await h.db.selectFrom('roles').select('id').where('tenant_id', '=', tenant.id).where('name', '=', 'Never saved').execute();
       expect(roles).toEqual([]);
-      const update = await h.call('PUT', 'system/role', { token: admin.token, body: { id: admin.roleId, name: 'Renamed', type: 2, functions: [9, 10] } });
+      const update = await h.call('PUT', 'system/role', { token: admin.token, body: { id: staff.roleId, name: 'Renamed', type: 2, functions: [9, 10] } });
       expectFailure(update, 500, 9999);
-      const kept = await h.db.selectFrom('roles').select('name').where('id', '=', admin.roleId).executeTakeFirstOrThrow();
-      expect(kept.name).toBe(`role of ${admin.account}`);
+      const kept = await h.db.selectFrom('roles').select('name').where('id', '=', staff.roleId).executeTakeFirstOrThrow();
+      expect(kept.name).toBe(`role of ${staff.account}`);
     } finally {
       await sql.raw('alter table change_logs drop constraint change_logs_test_no_role').execute(h.db);
     }

@@ -34,8 +34,9 @@ const clientBody = (over: Record<string, unknown> = {}) => ({
 
 const menuIdsOf = (items: MenuItem[]) => items.flatMap((g) => [g.id, ...g.children.map((c) => c.id)]);
 
+/** An operator user whose Admin-type role manages every client (creating one needs that). */
 async function operator(h: Harness) {
-  return h.signedInUser({ tenant: 'platform', functions: [1, 9, 10, 11] });
+  return h.signedInUser({ tenant: 'platform', functions: [1, 9, 10, 11], roleType: RoleType.Admin });
 }
 
 async function createClient(h: Harness, token: string, over: Record<string, unknown> = {}): Promise<Created> {

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import type { SessionUser } from '../../src/domain/api';
-import { MimaStatus, TenantType, UserStatus, UserType } from '../../src/domain/enums';
+import { MimaStatus, RoleType, TenantType, UserStatus, UserType } from '../../src/domain/enums';
 import { PASSWORD_PATTERN } from '../../src/domain/password';
 import { json } from '../../server/db/schema';
 import { describeApi, expectFailure, uniqueAccount, type Harness } from './harness';
@@ -11,9 +11,10 @@ interface Employee {
 }
 interface Page<T> { items: T[]; total: number }
 
-async function freshTenant(h: Harness, functions = [1, 9, 10]) {
+/** A client tenant of its own with an admin: an Admin-type role holding every function by default. */
+async function freshTenant(h: Harness, functions?: number[]) {
   const tenant = await h.createTenant({ type: TenantType.Client, functionFlags: 7 });
-  const admin = await h.signedInUser({ tenant: tenant.code, functions });
+  const admin = await h.signedInUser({ tenant: tenant.code, functions, roleType: RoleType.Admin });
   return { tenant, admin };
 }
 

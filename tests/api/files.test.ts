@@ -6,7 +6,8 @@
 import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { png } from '../support/png';
+import { IMAGE_MAX_PIXELS } from '../../src/domain/limits';
+import { png, pngHeader } from '../support/png';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { checkStoredUpload } from '../../server/modules/files';
@@ -123,6 +124,22 @@ describeApi('Files', (h) => {
       const body = expectFailure(res, 400, 101);
       expect(body.data).toEqual({ name: 'bg.png', width: 160, height: 38, requiredWidth: 162, requiredHeight: 38 });
     });
+  });
+
+  it('refuses an image whose header claims more than 40 megapixels with 101, sized or not, and stores nothing', async () => {
+    await expectNothingStored(async () => {
+      for (const query of ['?kind=image', '?kind=image&width=50000&height=50000', '']) {
+        const res = await upload([{ name: 'huge.png', bytes: pngHeader(50_000, 50_000) }], query, query ? {} : { fields: { kind: 'image' } });
+        expect(expectFailure(res, 400, 101).data).toEqual({ name: 'huge.png', width: 50_000, height: 50_000, maxPixels: IMAGE_MAX_PIXELS });
+      }
+      const jpg = await upload([{ name: 'huge.jpg', bytes: jpeg(65_000, 65_000) }], '?kind=image');
+      expect(expectFailure(jpg, 400, 101).data).toMatchObject({ width: 65_000, height: 65_000 });
+      // One pixel row past the cap: refused; at the cap: measured and kept to the usual rules.
+      const over = await upload([{ name: 'over.png', bytes: pngHeader(8_000, 5_001) }], '?kind=image');
+      expectFailure(over, 400, 101);
+    });
+    const atCap = await upload([{ name: 'cap.png', bytes: pngHeader(8_000, 5_000) }], '?kind=image&width=8000&height=4999');
+    expect(expectFailure(atCap, 400, 101).data).toMatchObject({ requiredWidth: 8_000, requiredHeight: 4_999 });
   });
 
   it('refuses a file over maxMB with 102 (size measured on the bytes) and stores nothing', async () => {

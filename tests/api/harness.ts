@@ -49,6 +49,10 @@ export interface NewUser {
   mimaStatus?: number;
   /** The role's functions; default: those of the tenant's Admin role (every menu id when none). */
   functions?: number[];
+  /** The role's type (default General), authorized clients and brands (default none). */
+  roleType?: number;
+  customers?: number[];
+  brands?: number[];
   phoneCountryCode?: string | null;
   phone?: string | null;
 }
@@ -150,7 +154,7 @@ export class Harness {
     return { id: row.id, code };
   }
 
-  /** A user created straight in the database, with a General role of its own. */
+  /** A user created straight in the database, with a role of its own (General unless `roleType`). */
   async createUser(spec: NewUser = {}): Promise<{ id: number; account: string; password: string; tenant: string; roleId: number }> {
     const tenant = spec.tenant ?? 'demo';
     const account = spec.account ?? uniqueAccount();
@@ -162,8 +166,8 @@ export class Harness {
       functions = adminRole?.functions ?? menuIds(MENU_TREE);
     }
     const role = await this.db.insertInto('roles').values({
-      tenant_id: tenantId, name: `role of ${account}`, type: RoleType.General,
-      functions: json(functions), customers: json([]), brands: json([]),
+      tenant_id: tenantId, name: `role of ${account}`, type: spec.roleType ?? RoleType.General,
+      functions: json(functions), customers: json(spec.customers ?? []), brands: json(spec.brands ?? []),
     }).returning('id').executeTakeFirstOrThrow();
     const user = await this.db.insertInto('users').values({
       tenant_id: tenantId, account, name: `Name ${account}`, type: UserType.Staff,

@@ -7,10 +7,10 @@ interface RoleItem { id: number; name: string; type: number; userCount: number; 
 interface Role extends RoleItem { functions: number[]; customers: number[]; brands: number[]; manageClients: boolean; manageBrands: boolean; appStock: boolean }
 interface Page<T> { items: T[]; total: number }
 
-/** A client tenant of its own with an admin holding role and employee settings. */
+/** A client tenant of its own with an admin (Admin-type role) holding role and employee settings. */
 async function freshTenant(h: Harness, functions = [1, 9, 10]) {
   const tenant = await h.createTenant({ type: TenantType.Client, functionFlags: 7 });
-  const admin = await h.signedInUser({ tenant: tenant.code, functions });
+  const admin = await h.signedInUser({ tenant: tenant.code, functions, roleType: RoleType.Admin });
   return { tenant, admin };
 }
 
@@ -145,7 +145,7 @@ describeApi('Roles: system/role', (h) => {
   });
 
   it('keeps functions within the tenant grantable menu and customers to the operator', async () => {
-    const { admin } = await freshTenant(h);
+    const { admin } = await freshTenant(h, [1, 9, 10, 6, 31, 48, 49]);
     const fields = async (b: unknown) => expectFailure(await h.call('POST', 'system/role', { token: admin.token, body: b }), 400, 1).data;
     // 11 (client accounts) and 43 are never grantable to a client; 999 is no menu at all.
     expect(await fields(body({ functions: [9, 11] }))).toEqual({ functions: { key: 'oneOf' } });
@@ -157,7 +157,7 @@ describeApi('Roles: system/role', (h) => {
   });
 
   it('lets the operator authorize active client tenants only', async () => {
-    const op = await h.signedInUser({ tenant: 'platform', functions: [1, 9, 10, 11] });
+    const op = await h.signedInUser({ tenant: 'platform', functions: [1, 9, 10, 11], roleType: RoleType.Admin });
     const demoId = await h.tenantId('demo');
     const platformId = await h.tenantId('platform');
     const gone = await h.createTenant({ type: TenantType.Client });
@@ -244,13 +244,18 @@ describeApi('Roles: system/role', (h) => {
     expect(expectFailure(await h.call('DELETE', `system/role/${admin.roleId}`, { token: admin.token }), 400, 11).data).toEqual([admin.account]);
   });
 
-  it('does not let a caller take role settings away from their own role', async () => {
-    const { admin } = await freshTenant(h);
-    expectFailure(await h.call('PUT', 'system/role', { token: admin.token, body: { id: admin.roleId, name: 'Mine', type: 2, functions: [10] } }), 403, 3);
-    const kept = await h.call('PUT', 'system/role', { token: admin.token, body: { id: admin.roleId, name: 'Mine', type: 2, functions: [9] } });
-    expect(kept.statusCode, kept.body).toBe(200);
-    // Functions take effect at once: employee settings are gone from the caller's menu.
-    expectFailure(await h.call('GET', 'system/employee', { token: admin.token }), 403, 3);
+  it('does not let a caller edit their own role; an edit of another role applies at its holders\' next call', async () => {
+    const { tenant, admin } = await freshTenant(h);
+    const mine = (await h.call('GET', `system/role/${admin.roleId}`, { token: admin.token })).json() as Role;
+    for (const change of [{ functions: [10] }, { functions: [9] }, { name: 'Renamed' }, {}]) {
+      expectFailure(await h.call('PUT', 'system/role', { token: admin.token, body: { ...mine, ...change } }), 403, 3);
+    }
+    expect((await h.call('GET', `system/role/${admin.roleId}`, { token: admin.token })).json()).toEqual(mine);
+    // Functions take effect at once: employee settings are gone from the holder's menu.
+    const staff = await h.signedInUser({ tenant: tenant.code, functions: [1, 9, 10] });
+    const edited = await h.call('PUT', 'system/role', { token: admin.token, body: { id: staff.roleId, name: 'Roles only', type: 2, functions: [9] } });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expectFailure(await h.call('GET', 'system/employee', { token: staff.token }), 403, 3);
   });
 
   it('isolates tenants: the demo admin neither sees nor changes the operator roles', async () => {
@@ -295,7 +300,7 @@ describeApi('Roles: system/role', (h) => {
     const gone = await h.createTenant({ type: TenantType.Client });
     await h.db.updateTable('tenants').set({ deleted_at: new Date() }).where('id', '=', gone.id).execute();
 
-    const op = await h.signedInUser({ tenant: 'platform', functions: [1, 9] });
+    const op = await h.signedInUser({ tenant: 'platform', functions: [1, 9], roleType: RoleType.Admin });
     const res = await h.call('GET', 'system/client/GetActiveClient', { token: op.token });
     expect(res.statusCode, res.body).toBe(200);
     const options = res.json() as { value: number; label: string; code: string; names: Record<string, string> }[];

@@ -44,3 +44,21 @@ export function png(width: number, height: number, { noise = false, fill }: PngO
     chunk('IEND', Buffer.alloc(0)),
   ]);
 }
+
+/**
+ * Only the start of a PNG: signature and an IHDR claiming `width` x `height` (up to 2^31-1),
+ * one empty IDAT and IEND. Enough for anything that reads the header; nothing to decode.
+ */
+export function pngHeader(width: number, height: number): Buffer {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = 8;
+  ihdr[9] = 2;
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', zlib.deflateSync(Buffer.alloc(0))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}

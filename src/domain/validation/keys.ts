@@ -57,6 +57,8 @@ export const VALIDATION_KEYS = [
   'isAfterNow',
   'numberOfPrizes',
   'probabilityTotal',
+  // server rules
+  'notGrantable',
 ] as const;
 
 export type ValidationKey = (typeof VALIDATION_KEYS)[number];

@@ -112,6 +112,7 @@ const ui = {
     failedImage: 'Image upload failed',
     tooLarge: '{{name}} ({{size}} MB) exceeds the limit of {{max}} MB.',
     wrongDimensions: '{{name}} ({{width}}x{{height}}): the image size does not match the required {{requiredWidth}}x{{requiredHeight}}.',
+    tooManyPixels: '{{name}} ({{width}}x{{height}}) has more than {{megapixels}} million pixels.',
     wrongType: '{{name}}: only {{types}} files can be uploaded.',
     tooMany_one: 'At most {{count}} file can be uploaded.',
     tooMany: 'At most {{count}} files can be uploaded.',

@@ -58,6 +58,7 @@ const validation: Record<string, string> = {
   probabilityTotal: 'The probabilities must total {{total}}%.',
   unknownField: 'This field is not accepted.',
   invalid: 'The value is invalid.',
+  notGrantable: 'Your own role does not hold this, so you cannot grant it.',
 };
 
 export default validation;

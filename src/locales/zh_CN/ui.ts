@@ -112,6 +112,7 @@ const ui = {
     failedImage: '图片上传失败',
     tooLarge: '{{name}}（{{size}} MB）超过 {{max}} MB 的上限。',
     wrongDimensions: '{{name}}（{{width}}x{{height}}）图片尺寸不符合要求的 {{requiredWidth}}x{{requiredHeight}}。',
+    tooManyPixels: '{{name}}（{{width}}x{{height}}）超过 {{megapixels}} 百万像素。',
     wrongType: '{{name}}：只能上传 {{types}} 格式的文件。',
     tooMany: '最多只能上传 {{count}} 个文件。',
     noFile: '尚未选择文件。',

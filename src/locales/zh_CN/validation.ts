@@ -51,6 +51,7 @@ const validation: Record<string, string> = {
   probabilityTotal: '概率总和须为 {{total}}%。',
   unknownField: '不接受此字段。',
   invalid: '此值无效。',
+  notGrantable: '您的角色没有此权限，无法授予。',
 };
 
 export default validation;

@@ -112,6 +112,7 @@ const ui = {
     failedImage: '圖片上傳失敗',
     tooLarge: '{{name}}（{{size}} MB）超過 {{max}} MB 的上限。',
     wrongDimensions: '{{name}}（{{width}}x{{height}}）圖片尺寸不符合要求的 {{requiredWidth}}x{{requiredHeight}}。',
+    tooManyPixels: '{{name}}（{{width}}x{{height}}）超過 {{megapixels}} 百萬像素。',
     wrongType: '{{name}}：只能上傳 {{types}} 格式的檔案。',
     tooMany: '最多只能上傳 {{count}} 個檔案。',
     noFile: '尚未選擇檔案。',

@@ -51,6 +51,7 @@ const validation: Record<string, string> = {
   probabilityTotal: '機率總和須為 {{total}}%。',
   unknownField: '不接受此欄位。',
   invalid: '此值無效。',
+  notGrantable: '您的角色沒有此權限，無法授予。',
 };
 
 export default validation;

@@ -61,6 +61,9 @@ export function serverFailureMessage(t: TFunction, code: number | undefined, dat
   const name = str(d.name) ?? file?.name ?? '';
   switch (code) {
     case ErrorCode.ImageResolution:
+      if (num(d.maxPixels) !== undefined) {
+        return t('upload.tooManyPixels', { name, width: num(d.width), height: num(d.height), megapixels: num(d.maxPixels)! / 1_000_000 });
+      }
       return t('upload.wrongDimensions', {
         name, width: num(d.width) ?? file?.width, height: num(d.height) ?? file?.height,
         requiredWidth: num(d.requiredWidth) ?? rule.width, requiredHeight: num(d.requiredHeight) ?? rule.height,

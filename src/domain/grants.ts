@@ -1,0 +1,92 @@
+/**
+ * "No one grants more than they hold" (issue 10), written once for the browser and the server.
+ *
+ * What a role holds, in its tenant:
+ *  - functions: the menu ids its holder sees (userMenu of the tenant and the role's stored
+ *    functions: children the role names, and the groups of those children). Ids the tenant
+ *    cannot use now (a client's lost function flag, an unreleased screen) grant nothing and
+ *    are left out on both sides. This holds for Admin roles too: their stored functions are
+ *    authoritative (docs/decisions.md).
+ *  - clients (the operator's roles): an Admin role every client; a General role its
+ *    `customers` (empty: none);
+ *  - brands (client roles): an Admin role every brand; a General role its `brands`, an empty
+ *    list meaning every brand (services/scope.ts);
+ *  - switches (manage clients, manage brands, app stock): an Admin role all of them; a General
+ *    role those switched on.
+ * A role covers another when it holds everything the other holds; the Admin type itself is
+ * held only by an Admin role (it stands for every client, brand and switch).
+ */
+import { RoleType } from './enums';
+import { menuIds, userMenu, type MenuVisibilityInput } from './menu';
+
+export const GRANT_SWITCHES = ['manageClients', 'manageBrands', 'appStock'] as const;
+export type GrantSwitch = (typeof GRANT_SWITCHES)[number];
+
+/** A role as the grant rule reads it (the role form's fields). */
+export interface RoleGrants {
+  type: number;
+  functions: readonly number[];
+  customers?: readonly number[];
+  brands?: readonly number[];
+  manageClients?: boolean;
+  manageBrands?: boolean;
+  appStock?: boolean;
+}
+
+/** A field of the role form that grants more than the caller holds. */
+export type GrantField = 'type' | 'functions' | 'customers' | 'brands' | GrantSwitch;
+
+const isAdmin = (role: RoleGrants) => role.type === RoleType.Admin;
+
+/** The menu ids a role's holder sees in this tenant (groups included). */
+export function heldFunctions(role: RoleGrants, tenant: MenuVisibilityInput): number[] {
+  return menuIds(userMenu(tenant, role.functions));
+}
+
+/** The client ids a role manages; null: every client. */
+export function heldClients(role: RoleGrants): readonly number[] | null {
+  return isAdmin(role) ? null : (role.customers ?? []);
+}
+
+/** The brand ids a role manages; null: every brand of the tenant. */
+export function heldBrands(role: RoleGrants): readonly number[] | null {
+  if (isAdmin(role)) return null;
+  const brands = role.brands ?? [];
+  return brands.length ? brands : null;
+}
+
+export const holdsSwitch = (role: RoleGrants, key: GrantSwitch): boolean => isAdmin(role) || role[key] === true;
+
+const within = (list: readonly number[] | null, of: readonly number[] | null): boolean =>
+  of === null || (list !== null && list.every((id) => of.includes(id)));
+
+/**
+ * The fields in which `target` grants more than `caller` holds, in form order; [] when the
+ * caller covers the target. Both roles are of the same tenant (`tenant`).
+ */
+export function excessGrants(caller: RoleGrants, target: RoleGrants, tenant: MenuVisibilityInput): GrantField[] {
+  const out: GrantField[] = [];
+  if (isAdmin(target) && !isAdmin(caller)) out.push('type');
+  const held = new Set(heldFunctions(caller, tenant));
+  if (!heldFunctions(target, tenant).every((id) => held.has(id))) out.push('functions');
+  // An Admin target is already refused by its type; its lists are not looked at.
+  if (!isAdmin(target)) {
+    if (!within(heldClients(target), heldClients(caller))) out.push('customers');
+    if (!within(heldBrands(target), heldBrands(caller))) out.push('brands');
+    for (const key of GRANT_SWITCHES) if (target[key] === true && !holdsSwitch(caller, key)) out.push(key);
+  }
+  return out;
+}
+
+/** Does `caller` hold everything `target` grants? */
+export function covers(caller: RoleGrants, target: RoleGrants, tenant: MenuVisibilityInput): boolean {
+  return excessGrants(caller, target, tenant).length === 0;
+}
+
+/** The menu ids a caller may put in a role: their own (the role form's function tree). */
+export const grantableFunctions = heldFunctions;
+
+/** Of `ids` (clients or brands of the tenant), those a caller may grant. */
+export function grantableIds(held: readonly number[] | null, ids: readonly number[]): number[] {
+  return held === null ? [...ids] : ids.filter((id) => held.includes(id));
+}

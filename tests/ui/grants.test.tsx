@@ -1,0 +1,66 @@
+/**
+ * The role and employee forms offer only what the caller may grant. The fake answers the
+ * option sources as the server does (the caller's own menu through the same domain rule and
+ * toMenuItems; role options with `enable: false` for roles the caller may not assign; the
+ * server side is proven in tests/api/grants.test.ts): the function tree holds the caller's
+ * functions only, and the role select does not offer the Admin role.
+ */
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { declaration } from '../../src/domain/declarations';
+import { grantableFunctions } from '../../src/domain/grants';
+import { MENU_TREE, userMenu } from '../../src/domain/menu';
+import { CrudView } from '../../src/engine/crud/CrudScreen';
+import { toMenuItems } from '../../server/modules/menu';
+import { config, fakeFetch, signedIn, withProviders } from './harness';
+
+vi.setConfig({ testTimeout: 60_000 });
+
+/** The caller: a General role holding staff roles and staff accounts only. */
+const MINE = { type: 2, functions: [1, 9, 10] };
+const TENANT = { tenantType: 1, functionFlags: 0, excludedMenuIds: [], unreleasedMenuIds: [] };
+
+function serverLike() {
+  return fakeFetch((method, full) => {
+    const path = full.split('?')[0];
+    if (path.startsWith('Config/tenant')) return { status: 200, body: config() };
+    if (path === 'system/menu') return { status: 200, body: { Backend: toMenuItems(userMenu(TENANT, MINE.functions)) } };
+    if (path === 'system/role/options') {
+      return { status: 200, body: [{ value: 1, label: 'Administrators', type: 1, enable: false }, { value: 2, label: 'Clerks', type: 2 }] };
+    }
+    if (method === 'GET' && (path === 'system/role' || path === 'system/employee')) return { status: 200, body: { items: [], total: 0 } };
+    return undefined;
+  });
+}
+
+async function openAdd(id: string) {
+  serverLike();
+  signedIn(null);
+  withProviders(<CrudView decl={declaration(id)} />, 'en');
+  fireEvent.click(await screen.findByTestId('crud-add'));
+  return screen.findByTestId('crud-form', {}, { timeout: 25_000 });
+}
+
+describe('forms offer only what the caller may grant', () => {
+  it('the role form\'s function tree holds the caller\'s own functions only', async () => {
+    const dialog = await openAdd('system.role');
+    const group = await within(dialog).findByTestId('menu-group-1');
+    const offered = [...dialog.querySelectorAll<HTMLInputElement>('input[name="functions"]')].map((c) => Number(c.value));
+    expect(offered).toEqual([9, 10]);
+    expect(grantableFunctions(MINE, TENANT)).toEqual([1, ...offered]);
+    expect(within(group).getByText('Staff roles')).toBeInTheDocument();
+    for (const g of MENU_TREE.filter((x) => x.id !== 1)) expect(within(dialog).queryByTestId(`menu-group-${g.id}`)).toBeNull();
+    expect(within(dialog).queryByText('Client accounts')).toBeNull();
+    expect(within(dialog).getByTestId('menu-tree-count')).toHaveTextContent('0 of 2 selected');
+  });
+
+  it('the employee form\'s role select does not offer a role the caller may not assign', async () => {
+    const dialog = await openAdd('system.employee');
+    const select = within(dialog).getByRole('combobox', { name: /Role/ });
+    await waitFor(() => {
+      fireEvent.mouseDown(select);
+      expect(screen.getByRole('option', { name: 'Clerks' })).toBeInTheDocument();
+    });
+    expect(screen.queryByRole('option', { name: 'Administrators' })).toBeNull();
+  });
+});
