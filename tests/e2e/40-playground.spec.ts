@@ -32,7 +32,7 @@ async function replaceInEditor(page: Page, find: string, replace: string): Promi
 }
 
 test('an operator admin edits a declaration and sees the list and the form change as they type', async ({ page }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   const listCalls: string[] = [];
   page.on('request', (r) => {
     const url = new URL(r.url());
