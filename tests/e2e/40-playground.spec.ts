@@ -33,13 +33,14 @@ async function replaceInEditor(page: Page, find: string, replace: string): Promi
 
 test('an operator admin edits a declaration and sees the list and the form change as they type', async ({ page }) => {
   test.setTimeout(360_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signInAsNewUser(page, 'platform');
+  // From here on: no call of the server's list, and no write.
   const listCalls: string[] = [];
   page.on('request', (r) => {
     const url = new URL(r.url());
     if (url.pathname === '/v1/system/role' || r.method() !== 'GET') listCalls.push(`${r.method()} ${url.pathname}`);
   });
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await signInAsNewUser(page, 'platform');
   await page.getByTestId('playground-link').click();
   await expect(page).toHaveURL(/\/playground$/);
   // The playground is a chunk of its own (CodeMirror): loaded on first use.
