@@ -1,11 +1,35 @@
 import { defineConfig } from 'vitest/config';
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { precompress } from './scripts/precompress.ts';
+import type { Plugin } from 'vite';
+
+/**
+ * The playground's chunk without what it never uses: codemirror-json-schema renders hover and
+ * completion texts as markdown with shiki (~80 kB gzip; our descriptions are plain sentences)
+ * and parses YAML and JSON5 too (we edit JSON). Those modules are replaced by small ones of
+ * src/engine/playground.
+ */
+function leanJsonSchemaEditor(): Plugin {
+  const local = (file: string) => fileURLToPath(new URL(`./src/engine/playground/${file}`, import.meta.url));
+  const replaced: Record<string, string> = {
+    '../utils/markdown': local('plainMarkdown.ts'),
+    './yaml-parser': local('jsonOnlyParsers.ts'),
+    './json5-parser': local('jsonOnlyParsers.ts'),
+  };
+  return {
+    name: 'lean-json-schema-editor',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      return importer?.includes('codemirror-json-schema') && replaced[source] ? replaced[source] : null;
+    },
+  };
+}
 
 const apiPort = Number(process.env.PORT ?? 8080);
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), leanJsonSchemaEditor()],
   server: { proxy: { '/v1': `http://127.0.0.1:${apiPort}`, '/files': `http://127.0.0.1:${apiPort}` } },
   build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 1500 },
   test: {

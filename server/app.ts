@@ -68,23 +68,8 @@ export function listRoutes(app: FastifyInstance): readonly RouteEntry[] {
   return routeTables.get(app) ?? [];
 }
 
-/**
- * The /v1 route that answers a declaration's api call ('GET system/role/{id}'); undefined when
- * none does. Placeholders match any parameter; the rest matches exactly (Fastify is case-sensitive).
- */
-export function findApiRoute(routes: readonly RouteEntry[], call: string): RouteEntry | undefined {
-  const m = /^(GET|POST|PUT|DELETE) (\S+)$/.exec(call);
-  if (!m) return undefined;
-  const want = `/v1/${m[2]}`.split('/');
-  return routes.find((r) => {
-    if (r.method !== m[1]) return false;
-    const have = r.url.split('/');
-    return have.length === want.length && have.every((seg, i) => {
-      const placeholder = /^\{.+\}$/.test(want[i]);
-      return seg.startsWith(':') ? placeholder : !placeholder && seg === want[i];
-    });
-  });
-}
+/** The /v1 route that answers a declaration's api call (src/domain/apiRoutes.ts). */
+export { findApiRoute } from '../src/domain/apiRoutes';
 
 export async function buildApp({ db, settings, keys, logger = false, logRequests = false }: BuildAppOptions): Promise<FastifyInstance> {
   const deps: AppDeps = { db, settings, keys };

@@ -55,6 +55,8 @@ export interface NewUser {
   phoneCountryCode?: string | null;
   phone?: string | null;
   email?: string | null;
+  /** User type (SPEC.md: Admin 1, Staff 2); default 1. */
+  type?: number;
 }
 
 /** Inserts a user with the tenant admin's role (the whole menu) and an argon2id hash. */
@@ -62,7 +64,7 @@ export async function createUser(u: NewUser): Promise<number> {
   const mimaHash = await hash(u.password, { memoryCost: 19456, timeCost: 2, parallelism: 1 });
   const rows = await query<{ id: number }>(
     `insert into users (tenant_id, account, name, type, status, role_id, mima_hash, mima_status, mima_changed_at, phone_country_code, phone, email)
-     select t.id, $2, $3, 1, 1, a.role_id, $4, $5, $6, $7, $8, $9
+     select t.id, $2, $3, $10, 1, a.role_id, $4, $5, $6, $7, $8, $9
        from tenants t join users a on a.tenant_id = t.id and a.account = 'admin'
       where t.code = $1
      returning id`,
@@ -76,6 +78,7 @@ export async function createUser(u: NewUser): Promise<number> {
       u.phoneCountryCode ?? null,
       u.phone ?? null,
       u.email ?? null,
+      u.type ?? 1,
     ],
   );
   if (!rows[0]) throw new Error(`tenant ${u.tenantCode} or its admin not found`);

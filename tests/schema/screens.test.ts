@@ -1,25 +1,22 @@
 /**
- * The SPA's checks of every screen declaration (registry and files on disk): every i18n key it
- * names exists in zh_TW, zh_CN and en (titles, column labels, schema titles, row actions,
- * create results, rule messages) with the same placeholders; every ui:widget is registered;
- * every enum it uses (and every enum of src/domain/enums.ts) has a label per value in the
- * three languages; row-action icons exist; crud screens are registered on their paths.
- * The engine's own keys (screens.crud.*) are checked the same way.
+ * The SPA's side of the declarations as a whole: every declaration is registered on its path
+ * by kind, one kind per path; every enum of src/domain/enums.ts has a label per value in
+ * zh_TW, zh_CN and en; the engine's and widgets' own keys (screens.crud.*) exist with the same
+ * placeholders; the screens texts have the same keys in the three languages; the widget
+ * registry holds exactly the named widgets. Each declaration's own checks (i18n keys, widgets,
+ * enums, icons) are src/engine/declarations/checks.ts, run by declarations.test.ts.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { enumNamesOf, loadDeclarations, resolveForm, type ScreenDeclaration } from '../../src/domain/declarations';
+import { loadDeclarations, type ScreenDeclaration } from '../../src/domain/declarations';
 import { ENUMS, isEnumName } from '../../src/domain/enums';
 import { LANGS, type Lang } from '../../src/domain/lang';
-import { MENU_TREE } from '../../src/domain/menu';
-import { ACTION_ICON_NAMES } from '../../src/engine/crud/iconNames';
-import { rowActionsOf } from '../../src/engine/crud/extensions';
 import { crudPaths, screenPaths } from '../../src/engine/crud/registerAll';
-import { PANE_NAMES } from '../../src/engine/panes/names';
+import { placeholdersOf, textOf } from '../../src/engine/declarations/checks';
 import { resources } from '../../src/locales';
-import { FIELD_WIDGET_NAMES, isKnownWidget, WIDGET_NAMES } from '../../src/widgets/names';
+import { FIELD_WIDGET_NAMES, WIDGET_NAMES } from '../../src/widgets/names';
 import { WIDGETS, FIELD_WIDGETS } from '../../src/widgets/index';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -41,90 +38,8 @@ function allDeclarations(): { name: string; decl: ScreenDeclaration }[] {
 
 const ALL = allDeclarations();
 
-/** The text of a key in a language, or undefined. */
-function text(lang: Lang, key: string): string | undefined {
-  let node: unknown = resources[lang].translation;
-  for (const part of key.split('.')) {
-    if (!isNode(node)) return undefined;
-    node = node[part];
-  }
-  return typeof node === 'string' ? node : undefined;
-}
-
-const placeholders = (s: string) => [...new Set([...s.matchAll(/\{\{\s*([\w.]+)\s*(?:,[^}]*)?\}\}/g)].map((m) => m[1]))].sort();
-
-function walk(value: unknown, where: string, visit: (node: Node, where: string) => void): void {
-  if (Array.isArray(value)) value.forEach((v, i) => walk(v, `${where}.${i}`, visit));
-  else if (isNode(value)) {
-    visit(value, where);
-    for (const [k, v] of Object.entries(value)) walk(v, `${where}.${k}`, visit);
-  }
-}
-
-/** Every i18n key a declaration names, with where. */
-function i18nKeysOf(decl: ScreenDeclaration): { where: string; key: string }[] {
-  const out: { where: string; key: string }[] = [];
-  const add = (where: string, key: unknown) => typeof key === 'string' && out.push({ where, key });
-  add('title', decl.title);
-  if (decl.description) add('description', decl.description);
-  decl.grid?.columns.forEach((c, i) => add(`grid.columns.${i}.label`, c.label));
-  decl.grid?.rowActions?.forEach((a, i) => {
-    add(`grid.rowActions.${i}.label`, a.label);
-    if (a.confirm) add(`grid.rowActions.${i}.confirm`, a.confirm);
-    if (a.result) add(`grid.rowActions.${i}.result`, a.result);
-    if (a.notice) add(`grid.rowActions.${i}.notice`, a.notice);
-  });
-  // A row action's input form: its title, field titles and hints.
-  rowActionsOf(decl).forEach((a, i) => {
-    if (!a.input) return;
-    if (a.input.title) add(`grid.rowActions.${i}.input.title`, a.input.title);
-    walk(a.input.schema, `grid.rowActions.${i}.input.schema`, (node, where) => {
-      if (where.endsWith('.properties')) return;
-      if (typeof node.title === 'string') add(`${where}.title`, node.title);
-      if (typeof node.description === 'string') add(`${where}.description`, node.description);
-    });
-    walk(a.input.uiSchema, `grid.rowActions.${i}.input.uiSchema`, (node, where) => {
-      for (const k of ['ui:placeholder', 'ui:help', 'ui:title', 'ui:description']) if (typeof node[k] === 'string') add(`${where}.${k}`, node[k]);
-    });
-    a.input.rules?.forEach((r, j) => {
-      const message = r.message ?? 'required';
-      add(`grid.rowActions.${i}.input.rules.${j}.message`, message.startsWith('validation.') ? message : `validation.${message}`);
-    });
-  });
-  if (decl.grid?.createResult) add('grid.createResult', decl.grid.createResult);
-  for (const [root, part] of [['filters.schema', decl.filters?.schema], ['form.schema', decl.form?.schema]] as const) {
-    walk(part, root, (node, where) => {
-      if (where.endsWith('.properties')) return; // property names, not schema keywords
-      if (typeof node.title === 'string') add(`${where}.title`, node.title);
-      if (typeof node.description === 'string') add(`${where}.description`, node.description);
-    });
-  }
-  for (const [root, part] of [['filters.uiSchema', decl.filters?.uiSchema], ['form.uiSchema', decl.form?.uiSchema]] as const) {
-    walk(part, root, (node, where) => {
-      for (const k of ['ui:placeholder', 'ui:help', 'ui:title', 'ui:description']) if (typeof node[k] === 'string') add(`${where}.${k}`, node[k]);
-    });
-  }
-  decl.form?.rules?.forEach((r, i) => {
-    // A rule without a message (required_if) says 'required'.
-    const message = r.message ?? 'required';
-    add(`form.rules.${i}.message`, message.startsWith('validation.') ? message : `validation.${message}`);
-  });
-  return out;
-}
-
-/** Every ui:widget a declaration names. */
-function widgetsOf(decl: ScreenDeclaration): { where: string; widget: unknown }[] {
-  const out: { where: string; widget: unknown }[] = [];
-  const parts: [string, unknown][] = [['filters.uiSchema', decl.filters?.uiSchema], ['form.uiSchema', decl.form?.uiSchema]];
-  rowActionsOf(decl).forEach((a, i) => a.input && parts.push([`grid.rowActions.${i}.input.uiSchema`, a.input.uiSchema]));
-  for (const [root, part] of parts) {
-    walk(part, root, (node, where) => {
-      if ('ui:widget' in node) out.push({ where, widget: node['ui:widget'] });
-      if ('ui:field' in node) out.push({ where, widget: node['ui:field'] });
-    });
-  }
-  return out;
-}
+const text = textOf;
+const placeholders = placeholdersOf;
 
 /** The i18n keys the engine and the widgets use literally ('screens.crud.add', 'common.noMatch'). */
 function engineKeys(): { where: string; key: string }[] {
@@ -142,102 +57,21 @@ function engineKeys(): { where: string; key: string }[] {
   return out;
 }
 
-describe('i18n keys of the declarations', () => {
+// The checks of each declaration (i18n keys, widgets, enums, icons, row-action texts) are in
+// src/engine/declarations/checks.ts, run by declarations.test.ts and the playground.
+describe('screens registered on their paths', () => {
   it('finds declarations', () => {
     expect(ALL.length).toBeGreaterThan(0);
   });
 
   describe.each(ALL)('$name', ({ decl }) => {
-    const keys = i18nKeysOf(decl);
-
-    it('names keys that exist in zh_TW, zh_CN and en, non-empty, with the same placeholders', () => {
-      expect(keys.length).toBeGreaterThan(0);
-      for (const { where, key } of keys) {
-        const en = text('en', key);
-        expect(en, `${where}: "${key}" missing in en`).toMatch(/\S/);
-        for (const lang of LANGS) {
-          const value = text(lang, key);
-          expect(value, `${where}: "${key}" missing in ${lang}`).toMatch(/\S/);
-          expect(placeholders(value!), `${where}: "${key}" placeholders in ${lang}`).toEqual(placeholders(en!));
-        }
-      }
-    });
-
-    it('has a title under screens.<screen>, and an entity name for its dialogs', () => {
-      expect(decl.title).toMatch(/^screens\.[a-zA-Z]+\.title$/);
-      if (decl.kind === 'crud') {
-        const entity = decl.title.replace(/\.title$/, '.entity');
-        for (const lang of LANGS) expect(text(lang, entity), `${entity} in ${lang}`).toMatch(/\S/);
-      }
-    });
-
-    it('fills row-action texts only with the row\'s fields and the answer', () => {
-      const rowFields = new Set([decl.rowKey ?? 'id', ...(decl.grid?.columns ?? []).map((c) => c.key)]);
-      for (const a of decl.grid?.rowActions ?? []) {
-        if (a.confirm) for (const p of placeholders(text('en', a.confirm) ?? '')) expect(rowFields, `${a.confirm} names {{${p}}}`).toContain(p);
-        for (const p of (a.api.match(/\{([^}]+)\}/g) ?? []).map((x) => x.slice(1, -1))) expect(rowFields, `${a.api} needs {${p}}`).toContain(p);
-      }
-    });
-
-    it('uses registered widgets only', () => {
-      for (const { where, widget } of widgetsOf(decl)) expect(isKnownWidget(widget), `${where}: ui:widget "${String(widget)}"`).toBe(true);
-    });
-
-    it('names option sources one way: x-options on the schema field, never ui:options.source', () => {
-      const spelt: string[] = [];
-      walk(decl, '', (node, where) => {
-        const options = node['ui:options'];
-        if (isNode(options) && 'source' in options) spelt.push(`${where}.ui:options.source`);
-      });
-      expect(spelt).toEqual([]);
-    });
-
-    it('names row-action icons that exist', () => {
-      for (const a of decl.grid?.rowActions ?? []) {
-        if (a.icon !== undefined) expect(ACTION_ICON_NAMES as readonly string[], `${a.id}: icon ${a.icon}`).toContain(a.icon);
-      }
-    });
-
-    it('has a label for every value of every enum it uses, in the three languages', () => {
-      for (const { where, value: name } of enumNamesOf(decl)) {
-        expect(isEnumName(name), `${where}: ${name}`).toBe(true);
-        for (const v of Object.values(ENUMS[name as keyof typeof ENUMS])) {
-          for (const lang of LANGS) expect(text(lang, `enums.${name}.${String(v)}`), `${where}: enums.${name}.${v} in ${lang}`).toMatch(/\S/);
-        }
-      }
-    });
-
-    it('is registered on its path by kind (form, custom), a custom one with a registered pane', () => {
-      if (decl.kind === 'form') {
-        expect(screenPaths('form')).toContain(decl.path);
-        expect(decl.form, 'a form screen has a form').toBeDefined();
-        expect(decl.api.get ?? decl.api.update, 'a form screen reads or writes').toBeDefined();
-      }
-      if (decl.kind === 'custom') {
-        expect(screenPaths('custom')).toContain(decl.path);
-        expect(PANE_NAMES as readonly string[], `pane "${String(decl.pane)}" (src/engine/panes/names.ts)`).toContain(decl.pane);
-      }
+    it('is registered on its path by kind (form, custom, crud)', () => {
+      if (decl.kind === 'form') expect(screenPaths('form')).toContain(decl.path);
+      if (decl.kind === 'custom') expect(screenPaths('custom')).toContain(decl.path);
+      if (decl.kind === 'crud') expect(crudPaths()).toContain(decl.path);
       // One kind per path: a path shows one screen (several crud declarations show as tabs).
       const kinds = new Set(ALL.filter((d) => d.decl.path === decl.path).map((d) => d.decl.kind));
       expect([...kinds], decl.path).toEqual([decl.kind]);
-    });
-
-    it('is registered on its path when it is a crud screen, with a menu entry there', () => {
-      if (decl.kind !== 'crud') return;
-      expect(crudPaths()).toContain(decl.path);
-      expect(MENU_TREE.flatMap((g) => g.children ?? []).some((c) => c.path === decl.path)).toBe(true);
-      expect(decl.grid, 'a crud screen has a grid').toBeDefined();
-    });
-
-    it('renders every enum field of its form with localized labels (x-exclude respected)', () => {
-      if (!decl.form) return;
-      walk(resolveForm(decl.form).schema, 'form.schema', (node, where) => {
-        if (typeof node['x-enum'] !== 'string') return;
-        const holder = node.type === 'array' && isNode(node.items) ? node.items : node;
-        if (!Array.isArray(holder.enum)) return;
-        const excluded = Array.isArray(node['x-exclude']) ? node['x-exclude'] : [];
-        for (const v of excluded) expect(holder.enum, `${where}: excluded ${String(v)}`).not.toContain(v);
-      });
     });
   });
 });

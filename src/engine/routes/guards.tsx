@@ -5,6 +5,7 @@
  * - /home and every section route need a session (else /login, keeping the tenant code).
  * - A section route needs its path in the user's flattened menu (else /home).
  * - A section parent goes to its first child present in the user's menu.
+ * - /playground is for operator Admins only (else /home).
  */
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router-dom';
@@ -12,6 +13,7 @@ import type { MenuNode } from '../../domain/menu';
 import { knownTenantCode, loginPath, useSession } from '../session/store';
 import { useUserMenu } from '../session/menu';
 import { PageLoader } from '../pages/PageLoader';
+import { canUsePlayground } from '../playground/access';
 
 export function RootRedirect() {
   const location = useLocation();
@@ -57,4 +59,11 @@ export function SectionIndex({ group }: { group: MenuNode }) {
   if (!menu) return <PageLoader />;
   const first = (group.children ?? []).find((c) => paths.has(c.path));
   return <Navigate to={first && paths.has(group.path) ? first.path : '/home'} replace />;
+}
+
+/** The screen playground: operator Admins only, others go to /home. */
+export function RequirePlayground({ children }: { children: ReactNode }) {
+  const session = useSession();
+  if (!canUsePlayground(session?.user)) return <Navigate to="/home" replace />;
+  return <>{children}</>;
 }

@@ -6,7 +6,8 @@ import { MENU_TREE, type MenuNode } from '../../domain/menu';
 import { LoginPage } from '../pages/LoginPage';
 import { ForbiddenPage } from '../pages/ForbiddenPage';
 import { PageLoader } from '../pages/PageLoader';
-import { LoginGuard, RequireMenu, RequireSession, RootRedirect, SectionIndex } from './guards';
+import { LoginGuard, RequireMenu, RequirePlayground, RequireSession, RootRedirect, SectionIndex } from './guards';
+import { PLAYGROUND_PATH } from '../playground/access';
 import { RootLayout } from './RootLayout';
 import type { RouteHandle } from './meta';
 import { screensReady } from './screens';
@@ -22,6 +23,8 @@ export function prefetchSignedIn(): void {
   void Promise.all([loadShell(), loadHome()]).catch(() => {});
 }
 const SectionScreen = lazyChunk(() => screensReady().then(() => import('./SectionScreen')));
+// The screen playground (CodeMirror, the declaration checks) is a chunk of its own.
+const PlaygroundPage = lazyChunk(() => import('../playground/PlaygroundPage'));
 
 function Screen({ node }: { node: MenuNode }) {
   return (
@@ -66,7 +69,13 @@ export function buildRoutes(): RouteObject[] {
               </Suspense>
             </RequireSession>
           ),
-          children: [{ path: '/home', element: <Suspense fallback={<PageLoader />}><HomePage /></Suspense>, handle: { titleKey: 'page.home' } satisfies RouteHandle }, ...sectionRoutes()],
+          children: [{ path: '/home', element: <Suspense fallback={<PageLoader />}><HomePage /></Suspense>, handle: { titleKey: 'page.home' } satisfies RouteHandle },
+            {
+              path: PLAYGROUND_PATH,
+              element: <RequirePlayground><Suspense fallback={<PageLoader />}><PlaygroundPage /></Suspense></RequirePlayground>,
+              handle: { titleKey: 'page.playground' } satisfies RouteHandle,
+            },
+            ...sectionRoutes()],
         },
         { path: '*', element: <Navigate to="/" replace /> },
       ],

@@ -12,7 +12,8 @@ import Typography from '@mui/material/Typography';
 import HelpOutlineRounded from '@mui/icons-material/HelpOutlineRounded';
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
 import NavigateNextRounded from '@mui/icons-material/NavigateNextRounded';
-import { Link as RouterLink, useLocation } from 'react-router-dom';
+import { Link as RouterLink, useLocation, useMatches } from 'react-router-dom';
+import { isRouteHandle } from '../routes/meta';
 import { useTranslation } from 'react-i18next';
 import { pickDocument } from '../../domain/helpDocuments';
 import { pickName } from '../../domain/lang';
@@ -29,8 +30,11 @@ export function Breadcrumb() {
   const { menu } = useUserMenu();
   const delivered = menu ? menuTrail(pathname, menu as MenuNode[]) : [];
   const trail = delivered.length > 0 ? delivered : menuTrail(pathname);
-  const names = trail.length > 0 ? trail.map((n) => pickName(n.names, lang)) : [t('shell.home')];
-  const isHome = trail.length === 0;
+  // A page outside the menu (the playground) shows its own title after Home.
+  const handle = useMatches().map((m) => m.handle).filter(isRouteHandle).pop();
+  const page = trail.length === 0 && handle?.titleKey && handle.titleKey !== 'page.home' ? t(handle.titleKey) : null;
+  const names = trail.length > 0 ? trail.map((n) => pickName(n.names, lang)) : [page ?? t('shell.home')];
+  const isHome = trail.length === 0 && !page;
   const { data: config } = useSessionConfig();
   const current = trail[trail.length - 1];
   const docUrl = current ? pickDocument(config?.document, current.id, lang) : null;

@@ -24,6 +24,7 @@ import { ExportJobsHost } from '../jobs/ExportJobsHost';
 import { Breadcrumb } from './Breadcrumb';
 import { SideMenu } from './SideMenu';
 import { TopBar } from './TopBar';
+import { canUsePlayground } from '../playground/access';
 
 const drawerPaperSx = {
   width: SIDEBAR_WIDTH,
@@ -69,6 +70,7 @@ export function Shell() {
           onBurger={() => setMobileOpen((o) => !o)}
           onProfile={() => void openProfile()}
           onLogout={() => setMode(HomeDialogMode.Logout)}
+          playground={canUsePlayground(session.user)}
         />
         {desktop ? (
           <Drawer variant="permanent" data-testid="sidebar" sx={{ width: SIDEBAR_WIDTH, flexShrink: 0, '& .MuiDrawer-paper': { ...drawerPaperSx, top: TOPBAR_HEIGHT, height: `calc(100% - ${TOPBAR_HEIGHT}px)` } }}>

@@ -1,4 +1,7 @@
-/** Top bar: burger (small screens), logo to /home, tenant, language, the user's name, logout. */
+/**
+ * Top bar: burger (small screens), logo to /home, tenant, the screen playground (operator
+ * Admins), language, the user's name, logout.
+ */
 import AppBar from '@mui/material/AppBar';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
@@ -10,6 +13,8 @@ import Toolbar from '@mui/material/Toolbar';
 import Tooltip from '@mui/material/Tooltip';
 import LogoutRounded from '@mui/icons-material/LogoutRounded';
 import MenuRounded from '@mui/icons-material/MenuRounded';
+import DataObjectRounded from '@mui/icons-material/DataObjectRounded';
+import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { TenantConfig } from '../../domain/api';
 import { pickName } from '../../domain/lang';
@@ -18,6 +23,7 @@ import { shownName } from '../../domain/seedNames';
 import { TOPBAR_HEIGHT } from '../theme/theme';
 import { LangMenu } from './LangMenu';
 import { Logo } from './Logo';
+import { PLAYGROUND_PATH } from '../playground/access';
 
 export interface TopBarProps {
   config: TenantConfig | undefined;
@@ -25,9 +31,11 @@ export interface TopBarProps {
   onBurger: () => void;
   onProfile: () => void;
   onLogout: () => void;
+  /** Shows the link to the screen playground. */
+  playground?: boolean;
 }
 
-export function TopBar({ config, userName: storedName, onBurger, onProfile, onLogout }: TopBarProps) {
+export function TopBar({ config, userName: storedName, onBurger, onProfile, onLogout, playground = false }: TopBarProps) {
   const { t } = useTranslation();
   const [lang] = useLang();
   const userName = shownName(storedName, lang);
@@ -64,6 +72,13 @@ export function TopBar({ config, userName: storedName, onBurger, onProfile, onLo
           </>
         )}
         <Box sx={{ flexGrow: 1 }} />
+        {playground && (
+          <Tooltip title={t('playground.open')}>
+            <IconButton component={RouterLink} to={PLAYGROUND_PATH} aria-label={t('playground.open')} data-testid="playground-link" sx={{ color: 'text.secondary' }}>
+              <DataObjectRounded />
+            </IconButton>
+          </Tooltip>
+        )}
         <LangMenu />
         <Button
           color="inherit"

@@ -1,7 +1,7 @@
 /** Interface text (en). */
 const ui = {
   app: { title: 'One Item One Code Management System' },
-  page: { login: 'Sign in', home: 'Home', forbidden: 'Access denied' },
+  page: { login: 'Sign in', home: 'Home', forbidden: 'Access denied', playground: 'Screen playground' },
   common: {
     confirm: 'Confirm',
     cancel: 'Cancel',

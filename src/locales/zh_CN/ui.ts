@@ -1,7 +1,7 @@
 /** Interface text (zh_CN). */
 const ui = {
   app: { title: '一物一码管理系统' },
-  page: { login: '登录', home: '首页', forbidden: '无法访问' },
+  page: { login: '登录', home: '首页', forbidden: '无法访问', playground: '画面试作区' },
   common: {
     confirm: '确定',
     cancel: '取消',

@@ -1,7 +1,7 @@
 /** Interface text (zh_TW, the default language). Keys are shared by all three languages. */
 const ui = {
   app: { title: '一物一碼管理系統' },
-  page: { login: '登入', home: '首頁', forbidden: '無法存取' },
+  page: { login: '登入', home: '首頁', forbidden: '無法存取', playground: '畫面試作區' },
   common: {
     confirm: '確定',
     cancel: '取消',

@@ -1,0 +1,424 @@
+/**
+ * Every check of one screen declaration, written once for the schema tests
+ * (tests/schema/declarations.test.ts, screens.test.ts) and the playground, which runs them as
+ * the product owner types. Pure TypeScript: no React, no Node APIs.
+ *
+ * A check answers problems, each with the dotted path of the declaration to fix
+ * ('grid.columns.0.label') and a message. Checks that need every declaration at once (ids
+ * unique, files listed in src/schemas/index.ts, one kind per path) or the running server
+ * (sortable columns) stay in the tests.
+ *
+ * The server's routes reach the browser as src/domain/api-routes.json (`npm run api-routes`;
+ * a schema test keeps it equal to the server's route table).
+ */
+import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import {
+  apiCallsOf, editForm, enumNamesOf, loadDeclarations, parseApiCall, resolveForm, resolveSchema, sortableKeys,
+  type FormDeclarationJson, type ScreenDeclaration,
+} from '../../domain/declarations';
+import { API_ROUTES, findApiRoute, routeMenuIds, type ApiRoute } from '../../domain/apiRoutes';
+import { ENUMS, isEnumName } from '../../domain/enums';
+import { LANGS, type Lang } from '../../domain/lang';
+import { MENU_TREE, pathForMenuId } from '../../domain/menu';
+import { createValidator, validateBody } from '../../domain/validation/index';
+import { resources } from '../../locales';
+import SCREEN_SCHEMA from '../../schemas/screen.schema.json';
+import { isKnownWidget } from '../../widgets/names';
+import { ACTION_ICON_NAMES } from '../crud/iconNames';
+import { rowActionsOf } from '../crud/extensions';
+import { PANE_NAMES } from '../panes/names';
+
+export interface Problem {
+  /** The check that found it (DECLARATION_CHECKS[].id). */
+  check: string;
+  /** Dotted path in the declaration ('grid.columns.0.label'); '' for the whole declaration. */
+  path: string;
+  message: string;
+}
+
+export interface CheckContext {
+  /** The server's routes (default: src/domain/api-routes.json). */
+  routes?: readonly ApiRoute[];
+  /** The declaration's file under src/schemas ('system/role.json'): its id must match. */
+  file?: string;
+}
+
+type Found = { path: string; message: string };
+
+export interface DeclarationCheck {
+  id: string;
+  /** What the declaration must do, as a test title. */
+  title: string;
+  run(decl: ScreenDeclaration, ctx: Required<Pick<CheckContext, 'routes'>> & CheckContext): Found[];
+}
+
+type Node = Record<string, unknown>;
+const isNode = (v: unknown): v is Node => !!v && typeof v === 'object' && !Array.isArray(v);
+
+function walk(value: unknown, where: string, visit: (node: Node, where: string) => void): void {
+  if (Array.isArray(value)) value.forEach((v, i) => walk(v, `${where}.${i}`, visit));
+  else if (isNode(value)) {
+    visit(value, where);
+    for (const [k, v] of Object.entries(value)) walk(v, `${where}.${k}`, visit);
+  }
+}
+
+const propsOf = (schema: unknown): string[] => Object.keys(isNode(schema) && isNode(schema.properties) ? schema.properties : {});
+
+/** The text of an i18n key in a language, or undefined. */
+export function textOf(lang: Lang, key: string): string | undefined {
+  let node: unknown = resources[lang].translation;
+  for (const part of key.split('.')) {
+    if (!isNode(node)) return undefined;
+    node = node[part];
+  }
+  return typeof node === 'string' ? node : undefined;
+}
+
+/** The {{placeholders}} of a text, sorted, once each. */
+export const placeholdersOf = (s: string): string[] => [...new Set([...s.matchAll(/\{\{\s*([\w.]+)\s*(?:,[^}]*)?\}\}/g)].map((m) => m[1]))].sort();
+
+// --- What a declaration names ------------------------------------------------------------
+
+const UI_TEXT_KEYS = ['ui:placeholder', 'ui:help', 'ui:title', 'ui:description'];
+
+/** Every i18n key a declaration names, with where. */
+export function i18nKeysOf(decl: ScreenDeclaration): { where: string; key: string }[] {
+  const out: { where: string; key: string }[] = [];
+  const add = (where: string, key: unknown) => typeof key === 'string' && out.push({ where, key });
+  const schemaTexts = (schema: unknown, root: string) =>
+    walk(schema, root, (node, where) => {
+      if (where.endsWith('.properties')) return; // property names, not schema keywords
+      if (typeof node.title === 'string') add(`${where}.title`, node.title);
+      if (typeof node.description === 'string') add(`${where}.description`, node.description);
+    });
+  const uiTexts = (ui: unknown, root: string) =>
+    walk(ui, root, (node, where) => {
+      for (const k of UI_TEXT_KEYS) if (typeof node[k] === 'string') add(`${where}.${k}`, node[k]);
+    });
+  // A rule without a message (required_if) says 'required'.
+  const ruleTexts = (rules: FormDeclarationJson['rules'], root: string) =>
+    rules?.forEach((r, j) => {
+      const message = r.message ?? 'required';
+      add(`${root}.${j}.message`, message.startsWith('validation.') ? message : `validation.${message}`);
+    });
+  add('title', decl.title);
+  if (decl.description) add('description', decl.description);
+  decl.grid?.columns?.forEach((c, i) => add(`grid.columns.${i}.label`, c.label));
+  rowActionsOf(decl).forEach((a, i) => {
+    add(`grid.rowActions.${i}.label`, a.label);
+    for (const k of ['confirm', 'result', 'notice'] as const) if (a[k]) add(`grid.rowActions.${i}.${k}`, a[k]);
+    // A row action's input form: its title, field titles and hints.
+    if (!a.input) return;
+    if (a.input.title) add(`grid.rowActions.${i}.input.title`, a.input.title);
+    schemaTexts(a.input.schema, `grid.rowActions.${i}.input.schema`);
+    uiTexts(a.input.uiSchema, `grid.rowActions.${i}.input.uiSchema`);
+    ruleTexts(a.input.rules, `grid.rowActions.${i}.input.rules`);
+  });
+  if (decl.grid?.createResult) add('grid.createResult', decl.grid.createResult);
+  schemaTexts(decl.filters?.schema, 'filters.schema');
+  schemaTexts(decl.form?.schema, 'form.schema');
+  uiTexts(decl.filters?.uiSchema, 'filters.uiSchema');
+  uiTexts(decl.form?.uiSchema, 'form.uiSchema');
+  ruleTexts(decl.form?.rules, 'form.rules');
+  return out;
+}
+
+/** Every ui:widget (and ui:field) a declaration names. */
+export function widgetsOf(decl: ScreenDeclaration): { where: string; widget: unknown }[] {
+  const out: { where: string; widget: unknown }[] = [];
+  const parts: [string, unknown][] = [['filters.uiSchema', decl.filters?.uiSchema], ['form.uiSchema', decl.form?.uiSchema]];
+  rowActionsOf(decl).forEach((a, i) => a.input && parts.push([`grid.rowActions.${i}.input.uiSchema`, a.input.uiSchema]));
+  for (const [root, part] of parts) {
+    walk(part, root, (node, where) => {
+      if ('ui:widget' in node) out.push({ where: `${where}.ui:widget`, widget: node['ui:widget'] });
+      if ('ui:field' in node) out.push({ where: `${where}.ui:field`, widget: node['ui:field'] });
+    });
+  }
+  return out;
+}
+
+// --- The meta-schema ---------------------------------------------------------------------
+
+let metaValidate: ValidateFunction | null = null;
+
+/** Where an Ajv error points, dotted; an unknown property is named in the path. */
+function errorPath(e: ErrorObject): string {
+  const parts = e.instancePath.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+  if (e.keyword === 'additionalProperties') parts.push(String((e.params as { additionalProperty: string }).additionalProperty));
+  if (e.keyword === 'required') parts.push(String((e.params as { missingProperty: string }).missingProperty));
+  return parts.join('.');
+}
+
+function errorMessage(e: ErrorObject): string {
+  if (e.keyword === 'additionalProperties') return `unknown property "${(e.params as { additionalProperty: string }).additionalProperty}"`;
+  if (e.keyword === 'enum') return `${e.message}: ${(e.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(', ')}`;
+  return e.message ?? e.keyword;
+}
+
+/** The problems screen.schema.json finds (the same Ajv settings as before: draft-07, allErrors). */
+export function metaSchemaProblems(decl: unknown): Found[] {
+  metaValidate ??= new Ajv({ allErrors: true, strict: false }).compile(SCREEN_SCHEMA as object);
+  if (metaValidate(decl)) return [];
+  // `if/then` and `anyOf` repeat what their branches said; keep the specific errors.
+  const errors = (metaValidate.errors ?? []).filter((e) => e.keyword !== 'if' && e.keyword !== 'anyOf' && e.keyword !== 'oneOf');
+  const seen = new Set<string>();
+  return errors
+    .map((e) => ({ path: errorPath(e), message: errorMessage(e) }))
+    .filter((p) => !seen.has(`${p.path}|${p.message}`) && !!seen.add(`${p.path}|${p.message}`));
+}
+
+// --- The checks --------------------------------------------------------------------------
+
+const check = (id: string, title: string, run: DeclarationCheck['run']): DeclarationCheck => ({ id, title, run });
+
+/** Expect-style helper: a problem when `ok` is false. */
+function need(out: Found[], ok: boolean, path: string, message: string): void {
+  if (!ok) out.push({ path, message });
+}
+
+export const DECLARATION_CHECKS: readonly DeclarationCheck[] = [
+  check('meta', 'obeys screen.schema.json', (decl) => metaSchemaProblems(decl)),
+
+  check('file', 'has the id <module>.<screen> of its file', (decl, { file }) => {
+    if (!file) return [];
+    const [module, screen] = file.replace(/\.json$/, '').split('/');
+    return decl.id === `${module}.${screen}` ? [] : [{ path: 'id', message: `the file ${file} holds the screen "${module}.${screen}", not "${decl.id}"` }];
+  }),
+
+  check('menu', 'sits on the route of its menu id, a crud screen with a menu entry there', (decl) => {
+    const out: Found[] = [];
+    need(out, pathForMenuId(decl.menuId) === decl.path, 'path', `menu ${decl.menuId} is on "${pathForMenuId(decl.menuId)}", not "${decl.path}"`);
+    if (decl.kind === 'crud') need(out, MENU_TREE.flatMap((g) => g.children ?? []).some((c) => c.path === decl.path), 'path', `no menu entry on "${decl.path}"`);
+    return out;
+  }),
+
+  check('kind', 'has what its kind needs: a crud screen a resource, a list call and a grid; a form screen a form and a call; a custom screen a registered pane', (decl) => {
+    const out: Found[] = [];
+    if (decl.kind === 'crud') {
+      need(out, /^[a-z][a-zA-Z-]*$/.test(decl.resource ?? ''), 'resource', 'a crud screen names its resource (the change log name), e.g. "role"');
+      need(out, decl.api?.list !== undefined, 'api.list', 'a crud screen has a list call');
+      need(out, decl.grid !== undefined, 'grid', 'a crud screen has a grid');
+    }
+    if (decl.kind === 'form') {
+      need(out, decl.form !== undefined, 'form', 'a form screen has a form');
+      need(out, (decl.api?.get ?? decl.api?.update) !== undefined, 'api', 'a form screen reads (api.get) or writes (api.update)');
+    }
+    if (decl.kind === 'custom') need(out, (PANE_NAMES as readonly string[]).includes(decl.pane ?? ''), 'pane', `pane "${String(decl.pane)}" is not registered (${PANE_NAMES.join(', ')})`);
+    return out;
+  }),
+
+  check('enums', 'names only enums of src/domain/enums.ts, each with a label per value in zh_TW, zh_CN and en', (decl) => {
+    const out: Found[] = [];
+    for (const { where, value: name } of enumNamesOf(decl)) {
+      if (!isEnumName(name)) {
+        out.push({ path: where, message: `"${name}" is not an enum of src/domain/enums.ts` });
+        continue;
+      }
+      for (const v of Object.values(ENUMS[name])) {
+        for (const lang of LANGS) need(out, /\S/.test(textOf(lang, `enums.${name}.${String(v)}`) ?? ''), where, `enums.${name}.${v} has no label in ${lang}`);
+      }
+    }
+    return out;
+  }),
+
+  check('concreteEnums', 'makes every named enum concrete for the validator, less x-exclude', (decl) => {
+    const out: Found[] = [];
+    const visit = (node: Node, where: string) => {
+      if (typeof node['x-enum'] !== 'string') return;
+      const target = node.type === 'array' && isNode(node.items) ? node.items : node;
+      need(out, Array.isArray(target.enum) || typeof target.maximum === 'number', `${where}.x-enum`, `x-enum ${node['x-enum']} has no values`);
+      for (const excluded of (node['x-exclude'] as unknown[] | undefined) ?? []) {
+        need(out, !(Array.isArray(target.enum) && target.enum.includes(excluded)), `${where}.x-exclude`, `${String(excluded)} is still offered`);
+      }
+    };
+    if (decl.form) walk(resolveForm(decl.form).schema, 'form.schema', visit);
+    if (decl.filters) walk(resolveSchema(decl.filters.schema), 'filters.schema', visit);
+    return out;
+  }),
+
+  check('filterBy', 'filters dependent selects by fields of its own form', (decl) => {
+    const out: Found[] = [];
+    const props = propsOf(decl.form?.schema);
+    for (const [field, ui] of Object.entries((decl.form?.uiSchema ?? {}) as Record<string, { 'ui:options'?: { filterBy?: unknown } }>)) {
+      const filterBy = isNode(ui) ? ui['ui:options']?.filterBy : undefined;
+      if (filterBy === undefined) continue;
+      const formFields = typeof filterBy === 'string' ? [filterBy] : Object.values(filterBy as Record<string, string>);
+      const where = `form.uiSchema.${field}.ui:options.filterBy`;
+      for (const f of formFields) {
+        need(out, props.includes(f), where, `filterBy names "${f}", not a field of the form`);
+        need(out, f !== field, where, `${field} filters by itself`);
+      }
+    }
+    return out;
+  }),
+
+  check('emptyLink', 'links empty option lists to a screen that creates them (ui:options.emptyLink)', (decl) => {
+    const out: Found[] = [];
+    for (const [field, ui] of Object.entries((decl.form?.uiSchema ?? {}) as Record<string, Node>)) {
+      const options = isNode(ui) ? ui['ui:options'] : undefined;
+      const link = isNode(options) ? options.emptyLink : undefined;
+      if (link === undefined) continue;
+      const where = `form.uiSchema.${field}.ui:options.emptyLink`;
+      need(out, ui['ui:widget'] === 'select' || ui['ui:widget'] === 'multiSelect', where, 'emptyLink belongs on a select or multiSelect');
+      const target = loadDeclarations().find((d) => d.id === link);
+      need(out, target !== undefined, where, `emptyLink names "${String(link)}", not a declaration`);
+      if (target) need(out, target.api.create !== undefined, where, `${String(link)} creates no records`);
+    }
+    return out;
+  }),
+
+  check('export', 'declares the POST export call its toolbar export needs, and no export call without the button', (decl) => {
+    const out: Found[] = [];
+    const wantsExport = decl.grid?.toolbar?.includes('export') ?? false;
+    const hasCall = decl.api?.export !== undefined;
+    need(out, !wantsExport || hasCall, 'api.export', 'toolbar export without api.export');
+    need(out, wantsExport || !hasCall, 'grid.toolbar', 'api.export without the toolbar export');
+    if (hasCall) need(out, /^POST \S+\/file$/.test(decl.api.export!), 'api.export', 'an export call is "POST …/file"');
+    return out;
+  }),
+
+  check('ownFields', 'refers to its own fields: uiSchema, ui:order, rules, read-only and omitted fields, sort and placeholders', (decl) => {
+    const out: Found[] = [];
+    const props = propsOf(decl.form?.schema);
+    const ui = decl.form?.uiSchema ?? {};
+    for (const key of Object.keys(ui)) if (!key.startsWith('ui:')) need(out, props.includes(key), `form.uiSchema.${key}`, `"${key}" is not a field of the form`);
+    ((ui['ui:order'] as string[] | undefined) ?? []).forEach((key, i) => key !== '*' && need(out, props.includes(key), `form.uiSchema.ui:order.${i}`, `"${key}" is not a field of the form`));
+    decl.form?.rules?.forEach((rule, i) => need(out, props.includes(rule.field.split('.')[0]), `form.rules.${i}.field`, `"${rule.field}" is not a field of the form`));
+    for (const list of ['readOnlyOnEdit', 'omitOnEdit'] as const) {
+      decl.form?.[list]?.forEach((key, i) => need(out, props.includes(key), `form.${list}.${i}`, `"${key}" is not a field of the form`));
+    }
+    const filterProps = propsOf(decl.filters?.schema);
+    for (const key of Object.keys(decl.filters?.uiSchema ?? {})) if (!key.startsWith('ui:')) need(out, filterProps.includes(key), `filters.uiSchema.${key}`, `"${key}" is not a filter`);
+    const columns = decl.grid?.columns?.map((c) => c.key) ?? [];
+    columns.forEach((key, i) => need(out, columns.indexOf(key) === i, `grid.columns.${i}.key`, `duplicate column key "${key}"`));
+    if (decl.grid?.defaultSort) need(out, sortableKeys(decl).includes(decl.grid.defaultSort.key), 'grid.defaultSort.key', `"${decl.grid.defaultSort.key}" is not a sortable column`);
+    // Row calls fill their placeholders from the row.
+    const rowFields = [...columns, decl.rowKey ?? 'id'];
+    const rowCalls: [string, string | undefined][] = [['api.get', decl.api?.get], ['api.remove', decl.api?.remove], ...rowActionsOf(decl).map((a, i): [string, string] => [`grid.rowActions.${i}.api`, a.api])];
+    for (const [where, call] of rowCalls) {
+      if (call) for (const p of parseApiCall(call).params) need(out, rowFields.includes(p), where, `{${p}} is not a column of the row`);
+    }
+    return out;
+  }),
+
+  check('visibleIf', 'names only its own fields in visibleIf conditions', (decl) => {
+    const out: Found[] = [];
+    const props = propsOf(decl.form?.schema);
+    const collect = (logic: unknown, where: string): void => {
+      if (Array.isArray(logic)) return logic.forEach((l) => collect(l, where));
+      if (!isNode(logic)) return;
+      for (const [op, arg] of Object.entries(logic)) {
+        if (op !== 'var') collect(arg, where);
+        else {
+          const v = String(Array.isArray(arg) ? arg[0] : arg);
+          need(out, props.includes(v.split('.')[0]), where, `visibleIf var "${v}" is not a field of the form`);
+        }
+      }
+    };
+    walk(decl.form?.uiSchema, 'form.uiSchema', (node, where) => {
+      const options = node['ui:options'];
+      if (isNode(options) && options.visibleIf !== undefined) collect(options.visibleIf, `${where}.ui:options.visibleIf`);
+    });
+    return out;
+  }),
+
+  check('validator', 'has a form and filters the shared validator compiles', (decl) => {
+    const out: Found[] = [];
+    const compiles = (where: string, run: () => unknown) => {
+      try {
+        run();
+      } catch (e) {
+        out.push({ path: where, message: (e as Error).message });
+      }
+    };
+    if (decl.form) {
+      compiles('form.schema', () => {
+        createValidator(resolveForm(decl.form!));
+        validateBody(resolveForm(decl.form!), {});
+        validateBody(editForm(decl.form!), {});
+      });
+    }
+    if (decl.filters) compiles('filters.schema', () => createValidator({ schema: resolveSchema(decl.filters!.schema) }));
+    // A row action's input is a form too (its data is the call's body).
+    rowActionsOf(decl).forEach((a, i) => a.input && compiles(`grid.rowActions.${i}.input.schema`, () => createValidator(resolveForm(a.input!))));
+    return out;
+  }),
+
+  check('i18n', 'names i18n keys that exist in zh_TW, zh_CN and en, non-empty, with the same placeholders; a title under screens.<screen> and an entity name', (decl) => {
+    const out: Found[] = [];
+    for (const { where, key } of i18nKeysOf(decl)) {
+      const en = textOf('en', key);
+      for (const lang of LANGS) {
+        const value = textOf(lang, key);
+        if (!/\S/.test(value ?? '')) out.push({ path: where, message: `"${key}" is missing in ${lang}` });
+        else if (en !== undefined && placeholdersOf(value!).join() !== placeholdersOf(en).join()) {
+          out.push({ path: where, message: `"${key}" in ${lang} has {{${placeholdersOf(value!).join('}}, {{')}}} where en has {{${placeholdersOf(en).join('}}, {{')}}}` });
+        }
+      }
+    }
+    need(out, /^screens\.[a-zA-Z]+\.title$/.test(decl.title ?? ''), 'title', 'the title is screens.<screen>.title');
+    if (decl.kind === 'crud' && typeof decl.title === 'string') {
+      const entity = decl.title.replace(/\.title$/, '.entity');
+      for (const lang of LANGS) need(out, /\S/.test(textOf(lang, entity) ?? ''), 'title', `"${entity}" (the dialogs' entity name) is missing in ${lang}`);
+    }
+    return out;
+  }),
+
+  check('rowActionTexts', "fills row-action texts only with the row's fields", (decl) => {
+    const out: Found[] = [];
+    const rowFields = new Set([decl.rowKey ?? 'id', ...(decl.grid?.columns ?? []).map((c) => c.key)]);
+    rowActionsOf(decl).forEach((a, i) => {
+      if (a.confirm) for (const p of placeholdersOf(textOf('en', a.confirm) ?? '')) need(out, rowFields.has(p), `grid.rowActions.${i}.confirm`, `${a.confirm} names {{${p}}}, not a column of the row`);
+    });
+    return out;
+  }),
+
+  check('optionSources', 'names option sources one way: x-options on the schema field, never ui:options.source', (decl) => {
+    const out: Found[] = [];
+    walk(decl, '', (node, where) => {
+      const options = node['ui:options'];
+      if (isNode(options) && 'source' in options) out.push({ path: `${where.slice(1)}.ui:options.source`, message: 'name the source as x-options on the schema field' });
+    });
+    return out;
+  }),
+
+  check('widgets', 'uses registered widgets only', (decl) =>
+    widgetsOf(decl).filter(({ widget }) => !isKnownWidget(widget)).map(({ where, widget }) => ({ path: where, message: `no widget "${String(widget)}" is registered (src/widgets/names.ts)` }))),
+
+  check('icons', 'names row-action icons that exist', (decl) =>
+    rowActionsOf(decl).flatMap((a, i) =>
+      a.icon === undefined || (ACTION_ICON_NAMES as readonly string[]).includes(a.icon) ? [] : [{ path: `grid.rowActions.${i}.icon`, message: `no icon "${a.icon}" (src/engine/crud/iconNames.ts)` }])),
+
+  check('calls', 'names only calls the server declares, open to the screen menu', (decl, { routes }) => {
+    const out: Found[] = [];
+    const calls = apiCallsOf(decl);
+    need(out, calls.length > 0, 'api', 'names no call');
+    for (const { where, value } of calls) {
+      const route = findApiRoute(routes, value);
+      if (!route) out.push({ path: where, message: `"${value}" is not a route of the server` });
+      else {
+        const menus = routeMenuIds(route);
+        need(out, menus.length === 0 || menus.includes(decl.menuId), where, `"${value}" is guarded by menu ${menus.join(', ')}, not the screen's ${decl.menuId}`);
+      }
+    }
+    return out;
+  }),
+];
+
+/**
+ * Every problem of a declaration (any JSON value: the playground checks what is typed), or of
+ * the named checks only. A check that cannot run on a malformed declaration says so instead
+ * of throwing.
+ */
+export function checkDeclaration(decl: unknown, ctx: CheckContext = {}, only?: readonly string[]): Problem[] {
+  if (!isNode(decl)) return [{ check: 'meta', path: '', message: 'a declaration is a JSON object' }];
+  const full = { routes: API_ROUTES, ...ctx };
+  return DECLARATION_CHECKS.filter((c) => !only || only.includes(c.id)).flatMap((c) => {
+    try {
+      return c.run(decl as unknown as ScreenDeclaration, full).map((p) => ({ check: c.id, ...p }));
+    } catch (e) {
+      return [{ check: c.id, path: '', message: `could not check (${(e as Error).message})` }];
+    }
+  });
+}
