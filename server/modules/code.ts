@@ -439,7 +439,7 @@ export default async function codeRoutes(app: FastifyInstance, deps: AppDeps) {
     return db.transaction().execute((trx) => queueExport(trx, who, JobCategory.ExportCodes, payload));
   };
 
-  app.post('/Code/package/file', { config }, async (req, reply) => {
+  app.post('/Code/package/file', { config: { ...config, docs: { summary: 'Export the codes of a package', body: CODE_EXPORT_FORM.schema as Record<string, unknown>, status: 201, errors: [ErrorCode.NotFound, ErrorCode.NotAllowed] } } }, async (req, reply) => {
     const who = caller(req);
     const body = validated<ExportBody & { id: number }>(CODE_EXPORT_FORM, objectBody(req.body));
     return reply.code(201).send(await queueCodeExport(who, body.id, body));

@@ -51,10 +51,21 @@ export interface WriteContext extends ResourceContext {
 export interface RouteDocs {
   summary?: string;
   body?: Record<string, unknown>;
-  /** Schema of the success answer (status 200/201; 204 has none). */
+  /** Media types of the body other than JSON (e.g. multipart/form-data). */
+  consumes?: string[];
+  /** Success status(es): default 200, DELETE 204. */
+  status?: number | number[];
+  /** Schema of the success answer (204 has none). */
   response?: Record<string, unknown>;
   /** Catalogue codes the route can answer besides 1, 3 and 9999 (every route's). */
   errors?: number[];
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route's documentation (server/docs.ts). */
+    docs?: RouteDocs;
+  }
 }
 
 type AnyQuery<Row> = SelectQueryBuilder<any, any, Row>;
@@ -76,6 +87,8 @@ export interface ResourceDefinition<Row, Dto, Body, Filters, Item> {
   listItem?(row: Row): Item;
   /** Details a single read adds (e.g. relation ids). */
   details?(db: Db, dto: Dto): Promise<Dto>;
+  /** The list's filter parameters when the declaration has no `filters` (JSON schema). */
+  filterSchema?: Record<string, unknown>;
   /** The list's filters on the query. */
   filter?(q: AnyQuery<Row>, filters: Filters): AnyQuery<Row>;
   /** Body fields answered but never taken, besides the grid's columns that are not form fields. */
@@ -100,8 +113,10 @@ export interface ResourceDefinition<Row, Dto, Body, Filters, Item> {
   errors?: { create?: number[]; update?: number[]; remove?: number[] };
 }
 
-export interface Resource<Dto> {
+export interface Resource<Row, Dto> {
   readonly spec: ListSpec;
+  /** The selection within the caller's tenant and role scope (lists, exports). */
+  scoped(db: Db, who: Pick<Caller, 'tenantId'>, scope: RoleScope): AnyQuery<Row>;
   /** The resource as the API shows it, or null when the caller may not see it. */
   load(db: Db, ctx: Pick<ResourceContext, 'who' | 'scope'>, id: number, lock?: boolean): Promise<Dto | null>;
   /** Register the declaration's routes on a /v1 plugin. */
@@ -116,7 +131,7 @@ const fastifyPath = (call: string) => `/${parseApiCall(call).path.replace(/\{([^
 
 export function defineResource<Row, Dto extends { id: number }, Body, Filters = Record<string, unknown>, Item = Dto>(
   def: ResourceDefinition<Row, Dto, Body, Filters, Item>,
-): Resource<Dto> {
+): Resource<Row, Dto> {
   const decl = def.declaration;
   const form = decl.form;
   const resource = decl.resource ?? def.table;
@@ -129,14 +144,14 @@ export function defineResource<Row, Dto extends { id: number }, Body, Filters = 
   ])];
   const readOnlyOnEdit = form?.readOnlyOnEdit ?? [];
 
-  const scoped = (db: Db, who: Caller, scope: RoleScope) => {
+  const scoped = (db: Db, who: Pick<Caller, 'tenantId'>, scope: RoleScope) => {
     let q = def.query(db).where(sql.ref(`${a}.tenant_id`), '=', who.tenantId);
     if (def.scope?.clients) q = q.where(scopeCondition(scope.clients, def.scope.clients));
     if (def.scope?.brands) q = q.where(scopeCondition(scope.brands, def.scope.brands));
     return q;
   };
 
-  const load: Resource<Dto>['load'] = async (db, { who, scope }, id, lock = false) => {
+  const load: Resource<Row, Dto>['load'] = async (db, { who, scope }, id, lock = false) => {
     let q = scoped(db, who, scope).where(sql.ref(`${a}.id`), '=', id);
     if (lock) q = q.forUpdate(a);
     const row = await q.executeTakeFirst();
@@ -199,7 +214,7 @@ export function defineResource<Row, Dto extends { id: number }, Body, Filters = 
     const title = decl.resource ?? decl.id;
 
     if (api.list) {
-      const route = listRoute(spec, decl.filters?.schema);
+      const route = listRoute(spec, decl.filters?.schema ?? def.filterSchema);
       if (def.getByQuery) (route.schema!.querystring as { properties: Record<string, unknown> }).properties.id = idParams.properties.id;
       app.get(fastifyPath(api.list), {
         ...route,
@@ -242,6 +257,7 @@ export function defineResource<Row, Dto extends { id: number }, Body, Filters = 
     const writeDocs = (mode: WriteMode): RouteDocs => ({
       summary: mode === 'create' ? `Create ${title}` : mode === 'update' ? `Change ${title}` : `Create ${title} (no id) or change it (id)`,
       body: bodySchema(decl, mode, readOnly),
+      status: mode === 'create' ? 201 : mode === 'update' ? 200 : [201, 200],
       response: itemSchema(decl),
       errors: [
         ...(mode === 'create' ? [] : [ErrorCode.NotFound]),
@@ -282,5 +298,5 @@ export function defineResource<Row, Dto extends { id: number }, Body, Filters = 
     }
   };
 
-  return { spec, load, routes };
+  return { spec, scoped, load, routes };
 }

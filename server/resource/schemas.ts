@@ -51,3 +51,6 @@ export function filterProperties(decl: ScreenDeclaration): Node {
   const filters = decl.filters?.schema;
   return filters ? (((standardOnly(resolveSchema(filters)) as Node).properties as Node | undefined) ?? {}) : {};
 }
+
+/** A `keyword` filter, for lists whose declaration has no filter form (categories, brands). */
+export const KEYWORD_FILTER = { type: 'object', properties: { keyword: { type: 'string', maxLength: 50 } } };
