@@ -72,7 +72,7 @@ function documented(route: RouteOptions): Record<string, unknown> {
   const schema = { ...((route.schema ?? {}) as Record<string, unknown>) };
   const config = (route.config ?? {}) as { docs?: RouteDocs; public?: boolean };
   const method = Array.isArray(route.method) ? route.method[0] : route.method;
-  const docs = config.docs ?? declaredRouteDocs().get(`${method} ${route.url}`) ?? {};
+  const docs: RouteDocs = { ...declaredRouteDocs().get(`${method} ${route.url}`), ...config.docs };
   if (docs.body && !schema.body) schema.body = docs.body;
   if (docs.consumes) schema.consumes = docs.consumes;
   if (docs.summary && !schema.summary) schema.summary = docs.summary;

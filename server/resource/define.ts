@@ -93,8 +93,8 @@ export interface ResourceDefinition<Row, Dto, Body, Filters, Item> {
   filter?(q: AnyQuery<Row>, filters: Filters): AnyQuery<Row>;
   /** Body fields answered but never taken, besides the grid's columns that are not form fields. */
   readOnly?: string[];
-  /** The rules and the columns to store; `before` is null on create. Throw ApiError to refuse. */
-  values(ctx: WriteContext, body: Body, before: Dto | null): Promise<Record<string, unknown>>;
+  /** The rules and the columns to store; `before` is null on create. Throw ApiError to refuse. Needed for create/update. */
+  values?(ctx: WriteContext, body: Body, before: Dto | null): Promise<Record<string, unknown>>;
   /** After the insert or update, in the same transaction (relation rows). */
   afterWrite?(ctx: WriteContext, id: number, body: Body, before: Dto | null): Promise<void>;
   /** Rules before a delete (the row is locked): throw to refuse. */
@@ -103,6 +103,8 @@ export interface ResourceDefinition<Row, Dto, Body, Filters, Item> {
   uniqueErrors?: Record<string, () => ApiError>;
   /** The answer when a foreign key refuses a write (a referenced row deleted meanwhile). */
   foreignKeyError?: () => ApiError;
+  /** Only these routes of the declaration's api (the others are written by hand). */
+  only?: ('list' | 'get' | 'create' | 'update' | 'remove')[];
   /** The create and update calls both edit with an id and create without. */
   upsert?: boolean;
   /** The list answers one resource for `?id=` (a declaration without a get call). */
@@ -179,7 +181,7 @@ export function defineResource<Row, Dto extends { id: number }, Body, Filters = 
     db.transaction().execute(async (trx) => {
       const ctx: WriteContext = { trx, who, scope: def.scope ? await roleScope(trx, who) : UNSCOPED, now: new Date() };
       if (id === null) {
-        const values = await def.values(ctx, body, null);
+        const values = await def.values!(ctx, body, null);
         const { id: newId } = await trx.insertInto(def.table as any)
           .values({ ...values, tenant_id: who.tenantId, created_at: ctx.now, updated_at: ctx.now })
           .returning('id').executeTakeFirstOrThrow() as { id: number };
@@ -195,7 +197,7 @@ export function defineResource<Row, Dto extends { id: number }, Body, Filters = 
         .filter((k) => hasValue((body as Record<string, unknown>)[k]) && (body as Record<string, unknown>)[k] !== (before as Record<string, unknown>)[k])
         .map((k) => [k, { key: 'invalid' }]));
       if (Object.keys(fixed).length) throw badRequest(fixed);
-      const values = await def.values(ctx, body, before);
+      const values = await def.values!(ctx, body, before);
       await trx.updateTable(def.table as any).set({ ...values, updated_at: ctx.now })
         .where('id', '=', id).where('tenant_id', '=', who.tenantId).execute();
       await def.afterWrite?.(ctx, id, body, before);
@@ -209,8 +211,8 @@ export function defineResource<Row, Dto extends { id: number }, Body, Filters = 
     const menuId = def.menuId ?? decl.menuId;
     const config = (docs: RouteDocs) => ({ ...(menuId !== undefined ? { menuId } : {}), docs });
     const scopeOf = async (d: Db, who: Caller) => (def.scope ? roleScope(d, who) : UNSCOPED);
-    const api = decl.api;
-    const upsert = def.upsert || (api.create !== undefined && api.create === api.update);
+    const api = def.only ? Object.fromEntries(Object.entries(decl.api).filter(([k]) => (def.only as string[]).includes(k))) as typeof decl.api : decl.api;
+    const upsert = def.upsert || (decl.api.create !== undefined && decl.api.create === decl.api.update);
     const title = decl.resource ?? decl.id;
 
     if (api.list) {
