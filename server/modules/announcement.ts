@@ -38,7 +38,7 @@ import type { AppDeps } from '../context';
 import { containsPattern } from '../db/list';
 import { json, type AnnouncementContents, type Database } from '../db/schema';
 import { ApiError, badRequest } from '../errors';
-import { defineResource } from '../resource/define';
+import { defineResource, isReferenced } from '../resource/define';
 import { isDbId } from '../services/resource';
 
 export const ANNOUNCEMENT_MENU_ID = 14;
@@ -209,8 +209,7 @@ const categories = defineResource<CategoryRow, CategoryDto, { names: Names }>({
   },
   // The row lock makes a concurrent announcement naming this category wait (its FK check).
   beforeRemove: async ({ trx }, before) => {
-    const used = await trx.selectFrom('announcements').select('id').where('category_id', '=', before.id).limit(1).executeTakeFirst();
-    if (used) throw new ApiError(400, ErrorCode.AnnouncementCategoryInUse);
+    if (await isReferenced(trx, 'announcements', 'category_id', before.id)) throw new ApiError(400, ErrorCode.AnnouncementCategoryInUse);
   },
   errors: { remove: [ErrorCode.AnnouncementCategoryInUse] },
 });

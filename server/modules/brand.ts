@@ -38,7 +38,7 @@ import { containsPattern } from '../db/list';
 import type { Database } from '../db/schema';
 import { ApiError, badRequest } from '../errors';
 import { inBatches, queueExport, registerJobHandler, writeExport, type ExportFormat } from '../jobs/index';
-import { defineResource } from '../resource/define';
+import { defineResource, isReferenced, takenIgnoringCase } from '../resource/define';
 import { KEYWORD_FILTER } from '../resource/schemas';
 import { exportText } from '../services/codes';
 import { countRows, listExportForm } from '../services/listExport';
@@ -85,16 +85,12 @@ const brands = defineResource<BrandRow, BrandDto, { name: string }, { keyword?: 
   }),
   values: async ({ trx, who }, body, before) => {
     const name = body.name.trim();
-    let taken = trx.selectFrom('brands').select('id').where('tenant_id', '=', who.tenantId)
-      .where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase()));
-    if (before) taken = taken.where('id', '!=', before.id);
-    if (await taken.executeTakeFirst()) throw repeatName();
+    if (await takenIgnoringCase(trx, 'brands', 'name', name, { tenant_id: who.tenantId }, before?.id ?? null)) throw repeatName();
     return { name };
   },
   // The lock makes a concurrent brand-product save for this brand wait (it reads it FOR SHARE).
   beforeRemove: async ({ trx }, before) => {
-    const used = await trx.selectFrom('brand_products').select('id').where('brand_id', '=', before.id).limit(1).executeTakeFirst();
-    if (used) throw new ApiError(400, ErrorCode.BrandHasProducts);
+    if (await isReferenced(trx, 'brand_products', 'brand_id', before.id)) throw new ApiError(400, ErrorCode.BrandHasProducts);
   },
   uniqueErrors: { brands_name_uq: repeatName },
   errors: { remove: [ErrorCode.BrandHasProducts] },
@@ -191,10 +187,7 @@ const brandProducts = defineResource<ProductRow, BrandProductDto, BrandProductBo
     }
     if (Object.keys(fields).length > 0) throw badRequest(fields);
     const name = body.name.trim();
-    let taken = trx.selectFrom('brand_products').select('id').where('brand_id', '=', body.brandId)
-      .where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase()));
-    if (before) taken = taken.where('id', '!=', before.id);
-    if (await taken.executeTakeFirst()) throw repeatName();
+    if (await takenIgnoringCase(trx, 'brand_products', 'name', name, { brand_id: body.brandId }, before?.id ?? null)) throw repeatName();
     return { brand_id: body.brandId, name };
   },
   afterWrite: async ({ trx }, id, body, before) => {

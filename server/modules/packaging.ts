@@ -41,7 +41,7 @@ import { containsPattern } from '../db/list';
 import type { Database } from '../db/schema';
 import { ApiError, badRequest } from '../errors';
 import { inBatches, queueExport, registerJobHandler, writeExport, type ExportFormat } from '../jobs/index';
-import { defineResource } from '../resource/define';
+import { defineResource, isReferenced, takenIgnoringCase } from '../resource/define';
 import { KEYWORD_FILTER } from '../resource/schemas';
 import { isDbId, objectBody, validated } from '../services/resource';
 import { roleScope, scopeCondition, type RoleScope } from '../services/scope';
@@ -94,17 +94,12 @@ const categories = defineResource<CategoryRow, PackagingCategoryDto, { name: str
   }),
   values: async ({ trx, who }, body, before) => {
     const name = body.name.trim();
-    let taken = trx.selectFrom('packaging_categories').select('id')
-      .where('tenant_id', '=', who.tenantId)
-      .where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase()));
-    if (before) taken = taken.where('id', '!=', before.id);
-    if (await taken.executeTakeFirst()) throw duplicateCategory();
+    if (await takenIgnoringCase(trx, 'packaging_categories', 'name', name, { tenant_id: who.tenantId }, before?.id ?? null)) throw duplicateCategory();
     return { name };
   },
   // The lock makes a concurrent material save with this category wait (it reads it FOR SHARE).
   beforeRemove: async ({ trx }, before) => {
-    const used = await trx.selectFrom('packaging_materials').select('id').where('category_id', '=', before.id).limit(1).executeTakeFirst();
-    if (used) throw new ApiError(400, ErrorCode.PackagingCategoryHasMaterials);
+    if (await isReferenced(trx, 'packaging_materials', 'category_id', before.id)) throw new ApiError(400, ErrorCode.PackagingCategoryHasMaterials);
   },
   uniqueErrors: { packaging_categories_name_uq: duplicateCategory },
   errors: { create: [ErrorCode.DuplicateCategoryName], update: [ErrorCode.DuplicateCategoryName], remove: [ErrorCode.PackagingCategoryHasMaterials] },
@@ -279,10 +274,8 @@ const materials = defineResource<MaterialRow, PackagingMaterialDto, MaterialBody
   afterWrite: ({ trx }, id, body) => writeRelations(trx, id, body.relatedMaterialIds ?? []),
   // The lock makes a concurrent code package or brand-product link to it wait (FOR SHARE).
   beforeRemove: async ({ trx }, before) => {
-    const pkg = await trx.selectFrom('code_packages').select('id').where('packaging_material_id', '=', before.id).limit(1).executeTakeFirst();
-    if (pkg) throw new ApiError(400, ErrorCode.LinkedToCodePackage);
-    const linked = await trx.selectFrom('brand_product_materials').select('brand_product_id').where('material_id', '=', before.id).limit(1).executeTakeFirst();
-    if (linked) throw new ApiError(400, ErrorCode.LinkedBrandProducts);
+    if (await isReferenced(trx, 'code_packages', 'packaging_material_id', before.id)) throw new ApiError(400, ErrorCode.LinkedToCodePackage);
+    if (await isReferenced(trx, 'brand_product_materials', 'material_id', before.id)) throw new ApiError(400, ErrorCode.LinkedBrandProducts);
     // Other materials naming it as related lose it (relations cascade).
   },
   uniqueErrors: { packaging_materials_no_uq: duplicateNo },

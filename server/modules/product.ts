@@ -24,7 +24,7 @@ import type { AppDeps } from '../context';
 import { containsPattern } from '../db/list';
 import type { Database } from '../db/schema';
 import { ApiError, badRequest } from '../errors';
-import { defineResource } from '../resource/define';
+import { defineResource, isReferenced, takenIgnoringCase } from '../resource/define';
 import { isDbId } from '../services/resource';
 import { roleScope, scopeCondition, type RoleScope } from '../services/scope';
 
@@ -77,14 +77,6 @@ interface ClientProductBody {
 
 const repeatName = () => badRequest({ name: { key: 'checkRepeatName' } });
 
-async function nameTaken(trx: Transaction<Database>, tenantId: number, clientId: number, name: string, selfId: number | null) {
-  let q = trx.selectFrom('client_products').select('id')
-    .where('tenant_id', '=', tenantId).where('client_id', '=', clientId)
-    .where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase()));
-  if (selfId !== null) q = q.where('id', '!=', selfId);
-  return (await q.executeTakeFirst()) !== undefined;
-}
-
 const productQuery = (db: Db) => db.selectFrom('client_products as p')
   .innerJoin('tenants as t', 't.id', 'p.client_id')
   .select(['p.id', 'p.client_id', 't.names as clientNames', 't.code as clientCode', 'p.name', 'p.created_at', 'p.updated_at'])
@@ -119,13 +111,12 @@ const clientProducts = defineResource<ProductRow, ClientProductDto, ClientProduc
     const name = body.name.trim();
     if (!before && !(await isManagedClient(trx, scope, body.clientId))) throw badRequest({ clientId: { key: 'oneOf' } });
     const clientId = before?.clientId ?? body.clientId;
-    if (await nameTaken(trx, who.tenantId, clientId, name, before?.id ?? null)) throw repeatName();
+    if (await takenIgnoringCase(trx, 'client_products', 'name', name, { tenant_id: who.tenantId, client_id: clientId }, before?.id ?? null)) throw repeatName();
     return before ? { name } : { client_id: clientId, name };
   },
   // The row lock makes a concurrent material creation for this product wait (FK check).
   beforeRemove: async ({ trx }, before) => {
-    const used = await trx.selectFrom('packaging_materials').select('id').where('product_id', '=', before.id).limit(1).executeTakeFirst();
-    if (used) throw boundPackaging();
+    if (await isReferenced(trx, 'packaging_materials', 'product_id', before.id)) throw boundPackaging();
   },
   // Two saves of the same name at once: the unique index decides.
   uniqueErrors: { client_products_name_uq: repeatName },

@@ -302,3 +302,24 @@ export function defineResource<Row, Dto extends { id: number }, Body, Filters = 
 
   return { spec, scoped, load, routes };
 }
+
+/**
+ * Does another row of `table` (matching `where`, e.g. the tenant) hold `value` in `column`,
+ * whatever its case? `selfId`: the row being edited, left out. For "name unique" rules.
+ */
+export async function takenIgnoringCase(
+  trx: Transaction<Database>, table: keyof Database & string, column: string, value: string,
+  where: Record<string, number>, selfId: number | null,
+): Promise<boolean> {
+  let q = (trx as Transaction<any>).selectFrom(table).select('id')
+    .where((eb) => eb(eb.fn('lower', [column]), '=', value.toLowerCase()));
+  for (const [k, v] of Object.entries(where)) q = q.where(k, '=', v);
+  if (selfId !== null) q = q.where('id', '!=', selfId);
+  return (await q.executeTakeFirst()) !== undefined;
+}
+
+/** Does a row of `table` name `id` in `column` (a delete rule: "still used")? */
+export async function isReferenced(trx: Transaction<Database>, table: keyof Database & string, column: string, id: number): Promise<boolean> {
+  const row = await (trx as Transaction<any>).selectFrom(table).select(column).where(column, '=', id).limit(1).executeTakeFirst();
+  return row !== undefined;
+}
