@@ -13,6 +13,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { ErrorCode } from '../src/domain/errors';
 import { authenticate } from './auth';
+import { registerDocs } from './docs';
 import type { AppDeps } from './context';
 import { ApiError, clientErrorHandler, notFound, sendError } from './errors';
 import { guardInput, JSON_BODY_LIMIT } from './input';
@@ -122,6 +123,9 @@ export async function buildApp({ db, settings, keys, logger = false, logRequests
     global: false,
     errorResponseBuilder: (_req, ctx) => new ApiError(ctx.statusCode, ErrorCode.NotAllowed, undefined, 'Too many attempts'),
   });
+
+  // Before the routes: the OpenAPI document records them as they are added (server/docs.ts).
+  await registerDocs(app);
 
   await app.register(async (v1) => {
     v1.addHook('onRequest', authenticate(deps));

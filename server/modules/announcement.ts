@@ -28,32 +28,24 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { sql, type Transaction } from 'kysely';
-import type { Page } from '../../src/domain/api';
-import { declaration, editForm, resolveForm } from '../../src/domain/declarations';
+import { declaration } from '../../src/domain/declarations';
 import { AnnouncementTarget, TenantType } from '../../src/domain/enums';
 import { ErrorCode } from '../../src/domain/errors';
 import { DEFAULT_LANG, LANGS, isLang, pickName, type Names } from '../../src/domain/lang';
 import { timezoneById } from '../../src/domain/reference/timezones';
 import { caller, type Caller } from '../auth';
 import type { AppDeps } from '../context';
-import { containsPattern, listPage, listRoute, listSpec, type ListParams } from '../db/list';
+import { containsPattern } from '../db/list';
 import { json, type AnnouncementContents, type Database } from '../db/schema';
-import { ApiError, badRequest, notFound } from '../errors';
-import { recordChange } from '../services/changelog';
-import { bodyId, idParams, isDbId, isForeignKeyViolation, objectBody, validated, withoutKeys } from '../services/resource';
+import { ApiError, badRequest } from '../errors';
+import { defineResource, isReferenced } from '../resource/define';
+import { isDbId } from '../services/resource';
 
 export const ANNOUNCEMENT_MENU_ID = 14;
 const HOME_LIMIT = 50;
 
 const DECL = declaration('system.announcement');
-const FORM = DECL.form!;
-const RESOURCE = DECL.resource ?? 'announcement';
 const CATEGORY_DECL = declaration('system.announcement-category');
-const CATEGORY_FORM = CATEGORY_DECL.form!;
-const CATEGORY_RESOURCE = CATEGORY_DECL.resource ?? 'announcementCategory';
-/** Fields the server answers but never takes: a body may carry them back, they are ignored. */
-const READ_ONLY = ['title', 'categoryNames', 'account', 'createdAt', 'updatedAt'];
-const CATEGORY_READ_ONLY = ['announcementCount', 'createdAt', 'updatedAt'];
 
 /** Targets a tenant may choose: the operator internal staff and all clients, others internal only. */
 export function allowedTargets(tenantType: number): number[] {
@@ -111,19 +103,7 @@ interface AnnouncementBody {
   contents: AnnouncementContents;
 }
 
-type AnnouncementQuery = ListParams & { keyword?: string; categoryId?: number; target?: number };
-
-const SPEC = listSpec(DECL, {
-  target: 'a.target',
-  startTime: 'a.start_time',
-  endTime: sql`coalesce(a.end_time, 'infinity'::timestamptz)`,
-  createdAt: 'a.created_at',
-}, 'a.id');
-
-const CATEGORY_SPEC = listSpec(CATEGORY_DECL, {
-  names: sql`lower(c.names->>'zh_TW')`,
-  createdAt: 'c.created_at',
-}, 'c.id');
+type AnnouncementFilters = { keyword?: string; categoryId?: number; target?: number };
 
 type Db = AppDeps['db'] | Transaction<Database>;
 
@@ -140,31 +120,11 @@ function split(contents: AnnouncementContents | null): { title: Names; content: 
 
 // --- Categories ----------------------------------------------------------------------------
 
-function categoryQuery(db: Db, tenantId: number) {
-  return db.selectFrom('announcement_categories as c')
-    .select(['c.id', 'c.names', 'c.created_at', 'c.updated_at'])
-    .select((eb) => eb.selectFrom('announcements as a').select(eb.fn.countAll().as('n')).whereRef('a.category_id', '=', 'c.id').as('announcementCount'))
-    .where('c.tenant_id', '=', tenantId);
-}
+const categoryQuery = (db: Db) => db.selectFrom('announcement_categories as c')
+  .select(['c.id', 'c.names', 'c.created_at', 'c.updated_at'])
+  .select((eb) => eb.selectFrom('announcements as a').select(eb.fn.countAll().as('n')).whereRef('a.category_id', '=', 'c.id').as('announcementCount'));
 
 type CategoryRow = Awaited<ReturnType<ReturnType<typeof categoryQuery>['executeTakeFirstOrThrow']>>;
-
-function toCategoryDto(c: CategoryRow): CategoryDto {
-  return {
-    id: c.id,
-    names: c.names ?? {},
-    announcementCount: Number(c.announcementCount ?? 0),
-    createdAt: c.created_at.toISOString(),
-    updatedAt: c.updated_at.toISOString(),
-  };
-}
-
-async function loadCategory(db: Db, tenantId: number, id: number, lock = false): Promise<CategoryDto | null> {
-  let q = categoryQuery(db, tenantId).where('c.id', '=', id);
-  if (lock) q = q.forUpdate('c');
-  const row = await q.executeTakeFirst();
-  return row ? toCategoryDto(row) : null;
-}
 
 function cleanNames(names: Names): Names {
   const out: Names = {};
@@ -192,47 +152,15 @@ async function checkCategoryNames(trx: Transaction<Database>, tenantId: number, 
 
 // --- Announcements -------------------------------------------------------------------------
 
-function announcementQuery(db: Db, tenantId: number) {
-  return db.selectFrom('announcements as a')
-    .leftJoin('announcement_categories as c', 'c.id', 'a.category_id')
-    .leftJoin('users as u', 'u.id', 'a.created_by')
-    .select([
-      'a.id', 'a.category_id', 'c.names as categoryNames', 'a.contents', 'a.target', 'a.start_time', 'a.end_time',
-      'a.timezone_id', 'u.account', 'a.created_at', 'a.updated_at',
-    ])
-    .where('a.tenant_id', '=', tenantId);
-}
+const announcementQuery = (db: Db) => db.selectFrom('announcements as a')
+  .leftJoin('announcement_categories as c', 'c.id', 'a.category_id')
+  .leftJoin('users as u', 'u.id', 'a.created_by')
+  .select([
+    'a.id', 'a.category_id', 'c.names as categoryNames', 'a.contents', 'a.target', 'a.start_time', 'a.end_time',
+    'a.timezone_id', 'u.account', 'a.created_at', 'a.updated_at',
+  ]);
 
 type AnnouncementRow = Awaited<ReturnType<ReturnType<typeof announcementQuery>['executeTakeFirstOrThrow']>>;
-
-function toDto(a: AnnouncementRow): AnnouncementDto {
-  return {
-    id: a.id,
-    categoryId: a.category_id,
-    categoryNames: a.categoryNames ?? {},
-    title: split(a.contents).title,
-    contents: a.contents ?? {},
-    target: a.target,
-    startTime: a.start_time.toISOString(),
-    endTime: a.end_time ? a.end_time.toISOString() : null,
-    timezoneId: a.timezone_id,
-    account: a.account ?? null,
-    createdAt: a.created_at.toISOString(),
-    updatedAt: a.updated_at.toISOString(),
-  };
-}
-
-function toListItem(a: AnnouncementRow): AnnouncementListItem {
-  const { contents: _c, updatedAt: _u, ...item } = toDto(a);
-  return item;
-}
-
-async function loadAnnouncement(db: Db, tenantId: number, id: number, lock = false): Promise<AnnouncementDto | null> {
-  let q = announcementQuery(db, tenantId).where('a.id', '=', id);
-  if (lock) q = q.forUpdate('a');
-  const row = await q.executeTakeFirst();
-  return row ? toDto(row) : null;
-}
 
 /** The server rules beyond the declaration; answers the columns to store. */
 async function announcementValues(trx: Transaction<Database>, who: Caller, body: AnnouncementBody) {
@@ -261,11 +189,78 @@ async function announcementValues(trx: Transaction<Database>, who: Caller, body:
   };
 }
 
-/** The category was deleted by a concurrent request after it was checked: code 1 on categoryId. */
-function categoryGone(err: unknown): never {
-  if (isForeignKeyViolation(err)) throw badRequest({ categoryId: { key: 'oneOf' } });
-  throw err;
+const categories = defineResource<CategoryRow, CategoryDto, { names: Names }>({
+  declaration: CATEGORY_DECL,
+  table: 'announcement_categories',
+  alias: 'c',
+  columns: { names: sql`lower(c.names->>'zh_TW')`, createdAt: 'c.created_at' },
+  query: categoryQuery,
+  toDto: (c) => ({
+    id: c.id,
+    names: c.names ?? {},
+    announcementCount: Number(c.announcementCount ?? 0),
+    createdAt: c.created_at.toISOString(),
+    updatedAt: c.updated_at.toISOString(),
+  }),
+  values: async ({ trx, who }, body, before) => {
+    const names = cleanNames(body.names);
+    await checkCategoryNames(trx, who.tenantId, names, before?.id ?? null);
+    return { names: json(names) };
+  },
+  // The row lock makes a concurrent announcement naming this category wait (its FK check).
+  beforeRemove: async ({ trx }, before) => {
+    if (await isReferenced(trx, 'announcements', 'category_id', before.id)) throw new ApiError(400, ErrorCode.AnnouncementCategoryInUse);
+  },
+  errors: { remove: [ErrorCode.AnnouncementCategoryInUse] },
+});
+
+function toDto(a: AnnouncementRow): AnnouncementDto {
+  return {
+    id: a.id,
+    categoryId: a.category_id,
+    categoryNames: a.categoryNames ?? {},
+    title: split(a.contents).title,
+    contents: a.contents ?? {},
+    target: a.target,
+    startTime: a.start_time.toISOString(),
+    endTime: a.end_time ? a.end_time.toISOString() : null,
+    timezoneId: a.timezone_id,
+    account: a.account ?? null,
+    createdAt: a.created_at.toISOString(),
+    updatedAt: a.updated_at.toISOString(),
+  };
 }
+
+const announcements = defineResource<AnnouncementRow, AnnouncementDto, AnnouncementBody, AnnouncementFilters, AnnouncementListItem>({
+  declaration: DECL,
+  table: 'announcements',
+  alias: 'a',
+  columns: {
+    target: 'a.target',
+    startTime: 'a.start_time',
+    endTime: sql`coalesce(a.end_time, 'infinity'::timestamptz)`,
+    createdAt: 'a.created_at',
+  },
+  query: announcementQuery,
+  filter: (q, { keyword, categoryId, target }) => {
+    let out = q;
+    if (keyword?.trim()) {
+      const pattern = containsPattern(keyword.trim());
+      out = out.where((eb) => eb.or(LANGS.map((lang) => eb(sql<string>`a.contents->${sql.lit(lang)}->>'title'`, 'ilike', pattern))));
+    }
+    if (categoryId !== undefined) out = out.where('a.category_id', '=', categoryId);
+    if (target !== undefined) out = out.where('a.target', '=', target);
+    return out;
+  },
+  toDto,
+  listItem: (a) => {
+    const { contents: _c, updatedAt: _u, ...item } = toDto(a);
+    return item;
+  },
+  values: async ({ trx, who }, body, before) => ({ ...(await announcementValues(trx, who, body)), ...(before ? {} : { created_by: who.userId }) }),
+  // The category was deleted by a concurrent request after it was checked: code 1 on categoryId.
+  foreignKeyError: () => badRequest({ categoryId: { key: 'oneOf' } }),
+});
 
 export default async function announcementRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db } = deps;
@@ -302,11 +297,7 @@ export default async function announcementRoutes(app: FastifyInstance, deps: App
   });
 
   // --- Categories ---
-  app.get<{ Querystring: ListParams }>('/system/announcement/category', { config, ...listRoute(CATEGORY_SPEC, CATEGORY_DECL.filters?.schema) }, async (req): Promise<Page<CategoryDto>> => {
-    const who = caller(req);
-    const page = await listPage(categoryQuery(db, who.tenantId), CATEGORY_SPEC, req.query);
-    return { total: page.total, items: page.items.map(toCategoryDto) };
-  });
+  categories.routes(app, deps);
 
   app.get<{ Querystring: { lang?: string } }>('/system/announcement/category/options', {
     config,
@@ -321,114 +312,6 @@ export default async function announcementRoutes(app: FastifyInstance, deps: App
     return rows.map((c) => ({ value: c.id, label: pickName(c.names, lang) || String(c.id), names: c.names ?? {} }));
   });
 
-  app.post('/system/announcement/category', { config }, async (req, reply) => {
-    const who = caller(req);
-    const raw = objectBody(req.body);
-    const editing = raw.id !== undefined && raw.id !== null && raw.id !== '';
-    const id = editing ? bodyId(raw) : null;
-    const body = validated<{ names: Names }>(resolveForm(CATEGORY_FORM), withoutKeys(raw, ['id', ...CATEGORY_READ_ONLY]));
-    const names = cleanNames(body.names);
-    const result = await db.transaction().execute(async (trx) => {
-      const now = new Date();
-      if (id !== null) {
-        const before = await loadCategory(trx, who.tenantId, id, true);
-        if (!before) throw notFound();
-        await checkCategoryNames(trx, who.tenantId, names, id);
-        await trx.updateTable('announcement_categories').set({ names: json(names), updated_at: now })
-          .where('id', '=', id).where('tenant_id', '=', who.tenantId).execute();
-        const after = (await loadCategory(trx, who.tenantId, id))!;
-        await recordChange(trx, who, { resource: CATEGORY_RESOURCE, resourceId: id, action: 'update', before, after });
-        return after;
-      }
-      await checkCategoryNames(trx, who.tenantId, names, null);
-      const { id: newId } = await trx.insertInto('announcement_categories')
-        .values({ tenant_id: who.tenantId, names: json(names), created_at: now, updated_at: now })
-        .returning('id').executeTakeFirstOrThrow();
-      const after = (await loadCategory(trx, who.tenantId, newId))!;
-      await recordChange(trx, who, { resource: CATEGORY_RESOURCE, resourceId: newId, action: 'create', after });
-      return after;
-    });
-    return reply.code(id === null ? 201 : 200).send(result);
-  });
-
-  app.delete<{ Params: { id: number } }>('/system/announcement/category/:id', { config, schema: { params: idParams } }, async (req, reply) => {
-    const who = caller(req);
-    const id = req.params.id;
-    await db.transaction().execute(async (trx) => {
-      // The row lock makes a concurrent announcement naming this category wait (its FK check).
-      const before = await loadCategory(trx, who.tenantId, id, true);
-      if (!before) throw notFound();
-      const used = await trx.selectFrom('announcements').select('id').where('category_id', '=', id).limit(1).executeTakeFirst();
-      if (used) throw new ApiError(400, ErrorCode.AnnouncementCategoryInUse);
-      await trx.deleteFrom('announcement_categories').where('id', '=', id).where('tenant_id', '=', who.tenantId).execute();
-      await recordChange(trx, who, { resource: CATEGORY_RESOURCE, resourceId: id, action: 'delete', before });
-    });
-    return reply.code(204).send();
-  });
-
   // --- Announcements ---
-  app.get<{ Querystring: AnnouncementQuery }>('/system/announcement', { config, ...listRoute(SPEC, DECL.filters?.schema) }, async (req): Promise<Page<AnnouncementListItem>> => {
-    const who = caller(req);
-    const { keyword, categoryId, target } = req.query;
-    let q = announcementQuery(db, who.tenantId);
-    if (keyword?.trim()) {
-      const pattern = containsPattern(keyword.trim());
-      q = q.where((eb) => eb.or(LANGS.map((lang) => eb(sql<string>`a.contents->${sql.lit(lang)}->>'title'`, 'ilike', pattern))));
-    }
-    if (categoryId !== undefined) q = q.where('a.category_id', '=', categoryId);
-    if (target !== undefined) q = q.where('a.target', '=', target);
-    const page = await listPage(q, SPEC, req.query);
-    return { total: page.total, items: page.items.map(toListItem) };
-  });
-
-  app.get<{ Params: { id: number } }>('/system/announcement/:id', { config, schema: { params: idParams } }, async (req): Promise<AnnouncementDto> => {
-    const found = await loadAnnouncement(db, caller(req).tenantId, req.params.id);
-    if (!found) throw notFound();
-    return found;
-  });
-
-  app.post('/system/announcement', { config }, async (req, reply) => {
-    const who = caller(req);
-    const body = validated<AnnouncementBody>(resolveForm(FORM), withoutKeys(objectBody(req.body), READ_ONLY));
-    const created = await db.transaction().execute(async (trx) => {
-      const values = await announcementValues(trx, who, body);
-      const now = new Date();
-      const { id } = await trx.insertInto('announcements')
-        .values({ ...values, tenant_id: who.tenantId, created_by: who.userId, created_at: now, updated_at: now })
-        .returning('id').executeTakeFirstOrThrow();
-      const after = (await loadAnnouncement(trx, who.tenantId, id))!;
-      await recordChange(trx, who, { resource: RESOURCE, resourceId: id, action: 'create', after });
-      return after;
-    }).catch(categoryGone);
-    return reply.code(201).send(created);
-  });
-
-  app.put('/system/announcement', { config }, async (req): Promise<AnnouncementDto> => {
-    const who = caller(req);
-    const raw = objectBody(req.body);
-    const id = bodyId(raw);
-    const body = validated<AnnouncementBody>(editForm(FORM), withoutKeys(raw, ['id', ...READ_ONLY]));
-    return db.transaction().execute(async (trx) => {
-      const before = await loadAnnouncement(trx, who.tenantId, id, true);
-      if (!before) throw notFound();
-      const values = await announcementValues(trx, who, body);
-      await trx.updateTable('announcements').set({ ...values, updated_at: new Date() })
-        .where('id', '=', id).where('tenant_id', '=', who.tenantId).execute();
-      const after = (await loadAnnouncement(trx, who.tenantId, id))!;
-      await recordChange(trx, who, { resource: RESOURCE, resourceId: id, action: 'update', before, after });
-      return after;
-    }).catch(categoryGone);
-  });
-
-  app.delete<{ Params: { id: number } }>('/system/announcement/:id', { config, schema: { params: idParams } }, async (req, reply) => {
-    const who = caller(req);
-    const id = req.params.id;
-    await db.transaction().execute(async (trx) => {
-      const before = await loadAnnouncement(trx, who.tenantId, id, true);
-      if (!before) throw notFound();
-      await trx.deleteFrom('announcements').where('id', '=', id).where('tenant_id', '=', who.tenantId).execute();
-      await recordChange(trx, who, { resource: RESOURCE, resourceId: id, action: 'delete', before });
-    });
-    return reply.code(204).send();
-  });
+  announcements.routes(app, deps);
 }

@@ -27,7 +27,6 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { sql, type Transaction } from 'kysely';
-import type { Page } from '../../src/domain/api';
 import { declaration, resolveForm } from '../../src/domain/declarations';
 import { CodePackageStatus, JobCategory, PrintType, ReportExportStatus } from '../../src/domain/enums';
 import { ErrorCode } from '../../src/domain/errors';
@@ -37,7 +36,7 @@ import type { FormDeclaration } from '../../src/domain/validation/index';
 import { caller, type Caller } from '../auth';
 import type { AppDeps } from '../context';
 import { isEmbedded } from '../db/index';
-import { listPage, listRoute, listSpec, type ListParams } from '../db/list';
+import { defineResource } from '../resource/define';
 import { json, type Database } from '../db/schema';
 import { ApiError, badRequest, forbidden, notFound } from '../errors';
 import {
@@ -50,7 +49,7 @@ import {
   type CodeExportColumn,
 } from '../services/codes';
 import { idParams, isDbId, objectBody, validated } from '../services/resource';
-import { roleScope, scopeCondition, type RoleScope } from '../services/scope';
+import { roleScope, type RoleScope } from '../services/scope';
 import { CODE_PACKAGE_MENU_ID, clientNameSort, isManagedClient, langOf } from './product';
 
 const DECL = declaration('code.package');
@@ -102,18 +101,7 @@ interface PackageBody {
   keywordInterval?: number;
 }
 
-type PackageQuery = ListParams & { clientId?: number; type?: number; status?: number };
-
-const SPEC = listSpec(DECL, {
-  id: 'p.id',
-  clientName: clientNameSort('t'),
-  type: 'p.type',
-  quantity: 'p.quantity',
-  status: 'p.status',
-  createdAt: 'p.created_at',
-}, 'p.id');
-
-function packageQuery(db: Db, tenantId: number, scope: RoleScope) {
+function packageQuery(db: Db) {
   return db.selectFrom('code_packages as p')
     .innerJoin('tenants as t', 't.id', 'p.client_id')
     .innerJoin('packaging_materials as m', 'm.id', 'p.packaging_material_id')
@@ -126,9 +114,7 @@ function packageQuery(db: Db, tenantId: number, scope: RoleScope) {
     .select(sql<number>`case when p.status = ${CodePackageStatus.Generated} then 100 else coalesce(j.progress, p.progress) end`.as('progress'))
     // Failed: the handler gave up, or the job ended in Error (also when its worker died each time).
     .select(sql<boolean>`(p.failed or (p.status = ${CodePackageStatus.Init} and coalesce(j.status, ${ReportExportStatus.Error}) = ${ReportExportStatus.Error}))`.as('failed'))
-    .select(sql<string | null>`coalesce(p.message, case when p.status = ${CodePackageStatus.Init} then j.message end)`.as('message'))
-    .where('p.tenant_id', '=', tenantId)
-    .where(scopeCondition(scope.clients, 'p.client_id'));
+    .select(sql<string | null>`coalesce(p.message, case when p.status = ${CodePackageStatus.Init} then j.message end)`.as('message'));
 }
 
 type PackageRow = Awaited<ReturnType<ReturnType<typeof packageQuery>['executeTakeFirstOrThrow']>>;
@@ -168,10 +154,27 @@ function toListItem(r: PackageRow): CodePackageListItem {
   };
 }
 
-async function loadPackage(db: Db, tenantId: number, scope: RoleScope, id: number): Promise<CodePackageDto | null> {
-  const row = await packageQuery(db, tenantId, scope).where('p.id', '=', id).executeTakeFirst();
-  return row ? toDto(row) : null;
-}
+/** List and get; create (a generation job) and delete (not while generating) are below. */
+const packages = defineResource<PackageRow, CodePackageDto, PackageBody, { clientId?: number; type?: number; status?: number }, CodePackageListItem>({
+  declaration: DECL,
+  table: 'code_packages',
+  alias: 'p',
+  columns: { id: 'p.id', clientName: clientNameSort('t'), type: 'p.type', quantity: 'p.quantity', status: 'p.status', createdAt: 'p.created_at' },
+  query: packageQuery,
+  scope: { clients: 'p.client_id' },
+  only: ['list', 'get'],
+  filter: (q, { clientId, type, status }) => {
+    let out = q;
+    if (clientId !== undefined) out = out.where('p.client_id', '=', clientId);
+    if (type !== undefined) out = out.where('p.type', '=', type);
+    if (status !== undefined) out = out.where('p.status', '=', status);
+    return out;
+  },
+  toDto,
+  listItem: toListItem,
+});
+
+const loadPackage = (db: Db, who: Caller, scope: RoleScope, id: number) => packages.load(db, { who, scope }, id);
 
 const keywordError = (code: number) => new ApiError(400, code);
 
@@ -348,16 +351,7 @@ export default async function codeRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db } = deps;
   const config = { menuId: CODE_PACKAGE_MENU_ID };
 
-  app.get<{ Querystring: PackageQuery }>('/Code/package', { config, ...listRoute(SPEC, DECL.filters?.schema) }, async (req): Promise<Page<CodePackageListItem>> => {
-    const who = caller(req);
-    const { clientId, type, status } = req.query;
-    let q = packageQuery(db, who.tenantId, await roleScope(db, who));
-    if (clientId !== undefined) q = q.where('p.client_id', '=', clientId);
-    if (type !== undefined) q = q.where('p.type', '=', type);
-    if (status !== undefined) q = q.where('p.status', '=', status);
-    const page = await listPage(q, SPEC, req.query);
-    return { total: page.total, items: page.items.map(toListItem) };
-  });
+  packages.routes(app, deps);
 
   // The columns a code export may hold, named in every language (the export dialog's options).
   app.get('/Code/package/columns', { config }, async () => CODE_EXPORT_COLUMNS.map((key) => ({
@@ -365,14 +359,8 @@ export default async function codeRoutes(app: FastifyInstance, deps: AppDeps) {
     names: Object.fromEntries(LANGS.map((lang) => [lang, exportText(lang)(`screens.codePackage.column.${key}`)])),
   })));
 
-  app.get<{ Params: { id: number } }>('/Code/package/:id', { config, schema: { params: idParams } }, async (req): Promise<CodePackageDto> => {
-    const who = caller(req);
-    const pkg = await loadPackage(db, who.tenantId, await roleScope(db, who), req.params.id);
-    if (!pkg) throw notFound();
-    return pkg;
-  });
-
-  app.post('/Code/package', { config }, async (req, reply) => {
+  const createErrors = [ErrorCode.NotAllowed, ErrorCode.KeywordCountMismatch, ErrorCode.KeywordIntervalMissing, ErrorCode.KeywordIntervalInvalid, ErrorCode.KeywordsMissing, ErrorCode.KeywordsOverLimit];
+  app.post('/Code/package', { config: { ...config, docs: { status: 201, errors: createErrors } } }, async (req, reply) => {
     const who = caller(req);
     const raw = objectBody(req.body);
     if (raw.id !== undefined && raw.id !== null && raw.id !== '') throw forbidden(); // packages are not edited
@@ -399,18 +387,18 @@ export default async function codeRoutes(app: FastifyInstance, deps: AppDeps) {
       }).returning('id').executeTakeFirstOrThrow();
       const { jobId } = await enqueueJob(trx, { tenantId: who.tenantId, userId: who.userId, category: JobCategory.AddCodes, payload: { packageId: id } });
       await trx.updateTable('code_packages').set({ job_id: jobId }).where('id', '=', id).execute();
-      const after = (await loadPackage(trx, who.tenantId, scope, id))!;
+      const after = (await loadPackage(trx, who, scope, id))!;
       await recordChange(trx, who, { resource: RESOURCE, resourceId: id, action: 'create', after });
       return after;
     });
     return reply.code(201).send(created);
   });
 
-  app.delete<{ Params: { id: number } }>('/Code/package/:id', { config, schema: { params: idParams } }, async (req, reply) => {
+  app.delete<{ Params: { id: number } }>('/Code/package/:id', { config: { ...config, docs: { errors: [ErrorCode.NotFound, ErrorCode.NotAllowed] } }, schema: { params: idParams } }, async (req, reply) => {
     const who = caller(req);
     const id = req.params.id;
     await db.transaction().execute(async (trx) => {
-      const before = await loadPackage(trx, who.tenantId, await roleScope(trx, who), id);
+      const before = await loadPackage(trx, who, await roleScope(trx, who), id);
       if (!before) throw notFound();
       // Generating: the job holds the package (its codes are not committed yet).
       if (before.status === CodePackageStatus.Init && !before.failed) throw forbidden400();
@@ -425,7 +413,7 @@ export default async function codeRoutes(app: FastifyInstance, deps: AppDeps) {
   });
 
   const queueCodeExport = async (who: Caller, id: number, body: ExportBody): Promise<JobQueued> => {
-    const pkg = await loadPackage(db, who.tenantId, await roleScope(db, who), id);
+    const pkg = await loadPackage(db, who, await roleScope(db, who), id);
     if (!pkg) throw notFound();
     if (pkg.status !== CodePackageStatus.Generated) throw forbidden400();
     const printType = typeof body.printType === 'string' ? PRINT_TYPES[body.printType] : (body.printType ?? PrintType.General);
@@ -439,7 +427,7 @@ export default async function codeRoutes(app: FastifyInstance, deps: AppDeps) {
     return db.transaction().execute((trx) => queueExport(trx, who, JobCategory.ExportCodes, payload));
   };
 
-  app.post('/Code/package/file', { config }, async (req, reply) => {
+  app.post('/Code/package/file', { config: { ...config, docs: { summary: 'Export the codes of a package', body: CODE_EXPORT_FORM.schema as Record<string, unknown>, status: 201, errors: [ErrorCode.NotFound, ErrorCode.NotAllowed] } } }, async (req, reply) => {
     const who = caller(req);
     const body = validated<ExportBody & { id: number }>(CODE_EXPORT_FORM, objectBody(req.body));
     return reply.code(201).send(await queueCodeExport(who, body.id, body));

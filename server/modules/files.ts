@@ -307,12 +307,19 @@ async function receiveFiles(req: FastifyRequest, deps: AppDeps, store: FileStore
   return { rule: ruleNow(), files };
 }
 
+const FILES_DOCS = {
+  summary: 'Upload files (multipart): the rule fields first, then the files',
+  consumes: ['multipart/form-data'],
+  body: { type: 'object', properties: { file: { type: 'string', format: 'binary' } } },
+  errors: [ErrorCode.ImageResolution, ErrorCode.ImageSize, ErrorCode.ImageCount, ErrorCode.NoImage, ErrorCode.FileFormat, ErrorCode.NoFile],
+};
+
 export default async function filesRoutes(app: FastifyInstance, deps: AppDeps) {
   const store = fileStoreOf(deps);
   // Oversized parts are cut and answered 102 here, not thrown as 413 by the plugin.
   await app.register(multipart, { throwFileSizeLimit: false });
 
-  app.post('/Files', async (req, reply): Promise<UploadedFile[]> => {
+  app.post('/Files', { config: { docs: FILES_DOCS } }, async (req, reply): Promise<UploadedFile[]> => {
     const who = caller(req);
     const written: string[] = [];
     try {

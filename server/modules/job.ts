@@ -18,6 +18,7 @@ import { caller } from '../auth';
 import type { AppDeps } from '../context';
 import { queueExport } from '../jobs/index';
 import { TEST_JOB_MAX_DELAY_MS, TEST_JOB_MAX_ROWS, type TestJobPayload } from '../jobs/test-job';
+import { NO_BODY } from '../resource/declared';
 import { DB_INT_MAX } from '../services/resource';
 
 /** Most ids one GET Job answers. */
@@ -59,6 +60,7 @@ export default async function jobRoutes(app: FastifyInstance, deps: AppDeps) {
   });
 
   app.post<{ Querystring: TestJobQuery }>('/Job', {
+    config: { docs: { summary: 'Queue a test export job (its parameters in the querystring)', body: NO_BODY, status: 201 } },
     schema: {
       querystring: {
         type: 'object',

@@ -30,34 +30,28 @@
  * checkRepeatName on `relatedMaterialIds.<i>`; the server answers the same), kept in order.
  */
 import type { FastifyInstance } from 'fastify';
-import { sql, type Transaction } from 'kysely';
-import type { Page } from '../../src/domain/api';
-import { declaration, editForm, resolveForm } from '../../src/domain/declarations';
+import { sql, type SelectQueryBuilder, type Transaction } from 'kysely';
+import { declaration } from '../../src/domain/declarations';
 import { JobCategory, splitFlags } from '../../src/domain/enums';
 import { ErrorCode } from '../../src/domain/errors';
 import { pickName, type Lang, type Names } from '../../src/domain/lang';
 import { caller, type Caller } from '../auth';
 import type { AppDeps } from '../context';
-import { containsPattern, listPage, listRoute, listSpec, type ListParams } from '../db/list';
+import { containsPattern } from '../db/list';
 import type { Database } from '../db/schema';
-import { ApiError, badRequest, notFound } from '../errors';
+import { ApiError, badRequest } from '../errors';
 import { inBatches, queueExport, registerJobHandler, writeExport, type ExportFormat } from '../jobs/index';
-import { recordChange } from '../services/changelog';
-import { bodyId, idParams, isDbId, isUniqueViolation, objectBody, validated, withoutKeys } from '../services/resource';
+import { defineResource, isReferenced, takenIgnoringCase } from '../resource/define';
+import { KEYWORD_FILTER } from '../resource/schemas';
+import { isDbId, objectBody, validated } from '../services/resource';
 import { roleScope, scopeCondition, type RoleScope } from '../services/scope';
 import { CODE_PACKAGE_MENU_ID, PACKAGING_MENU_ID, clientNameSort, isManagedClient, langOf } from './product';
 import { enumLabel, exportText } from '../services/codes';
 import { countRows, listExportForm } from '../services/listExport';
 
 const CATEGORY_DECL = declaration('product.packaging-category');
-const CATEGORY_FORM = CATEGORY_DECL.form!;
-const CATEGORY_RESOURCE = CATEGORY_DECL.resource ?? 'packagingCategory';
-const CATEGORY_READ_ONLY = ['materialCount', 'createdAt', 'updatedAt'];
 
 const DECL = declaration('product.packaging-material');
-const FORM = DECL.form!;
-const RESOURCE = DECL.resource ?? 'packagingMaterial';
-const READ_ONLY = ['clientName', 'productName', 'categoryName', 'createdAt', 'updatedAt'];
 
 /** Code lengths the generator accepts (the declaration says the same). */
 export const CODE_LENGTH_MIN = 8;
@@ -75,36 +69,41 @@ export interface PackagingCategoryDto {
   updatedAt: string;
 }
 
-const CATEGORY_SPEC = listSpec(CATEGORY_DECL, {
-  name: sql`lower(c.name)`,
-  createdAt: 'c.created_at',
-}, 'c.id');
-
-function categoryQuery(db: Db, tenantId: number) {
-  return db.selectFrom('packaging_categories as c')
-    .select(['c.id', 'c.name', 'c.created_at', 'c.updated_at'])
-    .select((eb) => eb.selectFrom('packaging_materials as m').select(eb.fn.countAll().as('n')).whereRef('m.category_id', '=', 'c.id').as('materialCount'))
-    .where('c.tenant_id', '=', tenantId);
-}
+const categoryQuery = (db: Db) => db.selectFrom('packaging_categories as c')
+  .select(['c.id', 'c.name', 'c.created_at', 'c.updated_at'])
+  .select((eb) => eb.selectFrom('packaging_materials as m').select(eb.fn.countAll().as('n')).whereRef('m.category_id', '=', 'c.id').as('materialCount'));
 
 type CategoryRow = Awaited<ReturnType<ReturnType<typeof categoryQuery>['executeTakeFirstOrThrow']>>;
 
-const categoryDto = (c: CategoryRow): PackagingCategoryDto => ({
-  id: c.id,
-  name: c.name,
-  materialCount: Number(c.materialCount ?? 0),
-  createdAt: c.created_at.toISOString(),
-  updatedAt: c.updated_at.toISOString(),
-});
-
-async function loadCategory(db: Db, tenantId: number, id: number, lock = false) {
-  let q = categoryQuery(db, tenantId).where('c.id', '=', id);
-  if (lock) q = q.forUpdate('c');
-  const row = await q.executeTakeFirst();
-  return row ? categoryDto(row) : null;
-}
-
 const duplicateCategory = () => new ApiError(400, ErrorCode.DuplicateCategoryName);
+
+const categories = defineResource<CategoryRow, PackagingCategoryDto, { name: string }, { keyword?: string }>({
+  declaration: CATEGORY_DECL,
+  table: 'packaging_categories',
+  alias: 'c',
+  columns: { name: sql`lower(c.name)`, createdAt: 'c.created_at' },
+  query: categoryQuery,
+  filterSchema: KEYWORD_FILTER,
+  filter: (q, { keyword }) => (keyword?.trim() ? q.where('c.name', 'ilike', containsPattern(keyword.trim())) : q),
+  toDto: (c) => ({
+    id: c.id,
+    name: c.name,
+    materialCount: Number(c.materialCount ?? 0),
+    createdAt: c.created_at.toISOString(),
+    updatedAt: c.updated_at.toISOString(),
+  }),
+  values: async ({ trx, who }, body, before) => {
+    const name = body.name.trim();
+    if (await takenIgnoringCase(trx, 'packaging_categories', 'name', name, { tenant_id: who.tenantId }, before?.id ?? null)) throw duplicateCategory();
+    return { name };
+  },
+  // The lock makes a concurrent material save with this category wait (it reads it FOR SHARE).
+  beforeRemove: async ({ trx }, before) => {
+    if (await isReferenced(trx, 'packaging_materials', 'category_id', before.id)) throw new ApiError(400, ErrorCode.PackagingCategoryHasMaterials);
+  },
+  uniqueErrors: { packaging_categories_name_uq: duplicateCategory },
+  errors: { create: [ErrorCode.DuplicateCategoryName], update: [ErrorCode.DuplicateCategoryName], remove: [ErrorCode.PackagingCategoryHasMaterials] },
+});
 
 // --- Materials -----------------------------------------------------------------------------
 
@@ -141,18 +140,7 @@ export interface MaterialFilters {
   codeType?: number;
 }
 
-type MaterialQuery = ListParams & MaterialFilters;
-
-const SPEC = listSpec(DECL, {
-  no: sql`lower(m.no)`,
-  name: sql`lower(m.name)`,
-  clientName: clientNameSort('t'),
-  codeType: 'm.code_type',
-  createdAt: 'm.created_at',
-}, 'm.id');
-
-export function materialQuery(db: Db, tenantId: number, scope: RoleScope) {
-  return db.selectFrom('packaging_materials as m')
+const materialQuery = (db: Db) => db.selectFrom('packaging_materials as m')
     .innerJoin('tenants as t', 't.id', 'm.client_id')
     .innerJoin('client_products as p', 'p.id', 'm.product_id')
     .innerJoin('packaging_categories as c', 'c.id', 'm.category_id')
@@ -160,14 +148,11 @@ export function materialQuery(db: Db, tenantId: number, scope: RoleScope) {
       'm.id', 'm.client_id', 't.names as clientNames', 't.code as clientCode', 'm.product_id', 'p.name as productName',
       'm.category_id', 'c.name as categoryName', 'm.name', 'm.no', 'm.code_type', 'm.binding_sheet_type', 'm.code_format',
       'm.code_length', 'm.created_at', 'm.updated_at',
-    ])
-    .where('m.tenant_id', '=', tenantId)
-    .where(scopeCondition(scope.clients, 'm.client_id'));
-}
+    ]);
 
 type MaterialRow = Awaited<ReturnType<ReturnType<typeof materialQuery>['executeTakeFirstOrThrow']>>;
 
-function applyFilters<Q extends ReturnType<typeof materialQuery>>(q: Q, f: MaterialFilters): Q {
+function applyFilters<Q extends SelectQueryBuilder<any, any, MaterialRow>>(q: Q, f: MaterialFilters): Q {
   let out = q;
   if (f.keyword?.trim()) {
     const pattern = containsPattern(f.keyword.trim());
@@ -201,13 +186,6 @@ async function relatedIds(db: Db, id: number): Promise<number[]> {
   const rows = await db.selectFrom('packaging_material_relations').select('related_id')
     .where('material_id', '=', id).orderBy('position').execute();
   return rows.map((r) => r.related_id);
-}
-
-export async function loadMaterial(db: Db, tenantId: number, scope: RoleScope, id: number, lock = false): Promise<PackagingMaterialDto | null> {
-  let q = materialQuery(db, tenantId, scope).where('m.id', '=', id);
-  if (lock) q = q.forUpdate('m');
-  const row = await q.executeTakeFirst();
-  return row ? { ...listItem(row), relatedMaterialIds: await relatedIds(db, id) } : null;
 }
 
 /** The server rules beyond the declaration; answers the column values. */
@@ -276,6 +254,38 @@ async function writeRelations(trx: Transaction<Database>, id: number, related: n
 
 const duplicateNo = () => new ApiError(400, ErrorCode.DuplicatePackageMaterialNo);
 
+const materials = defineResource<MaterialRow, PackagingMaterialDto, MaterialBody, MaterialFilters, PackagingMaterialListItem>({
+  declaration: DECL,
+  table: 'packaging_materials',
+  alias: 'm',
+  columns: { no: sql`lower(m.no)`, name: sql`lower(m.name)`, clientName: clientNameSort('t'), codeType: 'm.code_type', createdAt: 'm.created_at' },
+  query: materialQuery,
+  scope: { clients: 'm.client_id' },
+  filter: applyFilters,
+  listItem,
+  toDto: (m) => ({ ...listItem(m), relatedMaterialIds: [] }),
+  details: async (db, dto) => ({ ...dto, relatedMaterialIds: await relatedIds(db, dto.id) }),
+  values: async ({ trx, who, scope }, body, before) => {
+    if (!before && !(await isManagedClient(trx, scope, body.clientId))) throw badRequest({ clientId: { key: 'oneOf' } });
+    const clientId = before?.clientId ?? body.clientId;
+    const { values } = await checkMaterial(trx, who, scope, body, clientId, before?.id ?? null);
+    return before ? values : { ...values, client_id: clientId };
+  },
+  afterWrite: ({ trx }, id, body) => writeRelations(trx, id, body.relatedMaterialIds ?? []),
+  // The lock makes a concurrent code package or brand-product link to it wait (FOR SHARE).
+  beforeRemove: async ({ trx }, before) => {
+    if (await isReferenced(trx, 'code_packages', 'packaging_material_id', before.id)) throw new ApiError(400, ErrorCode.LinkedToCodePackage);
+    if (await isReferenced(trx, 'brand_product_materials', 'material_id', before.id)) throw new ApiError(400, ErrorCode.LinkedBrandProducts);
+    // Other materials naming it as related lose it (relations cascade).
+  },
+  uniqueErrors: { packaging_materials_no_uq: duplicateNo },
+  errors: {
+    create: [ErrorCode.DuplicatePackageMaterialNo],
+    update: [ErrorCode.DuplicatePackageMaterialNo],
+    remove: [ErrorCode.LinkedToCodePackage, ErrorCode.LinkedBrandProducts],
+  },
+});
+
 // --- Export --------------------------------------------------------------------------------
 
 interface MaterialExportPayload {
@@ -291,7 +301,7 @@ export const EXPORT_FORM = listExportForm(DECL);
 registerJobHandler<MaterialExportPayload>(JobCategory.ExportPackages, async (job, ctx) => {
   const { filters, lang, format, roleId } = job.payload;
   const scope = await roleScope(ctx.db, { tenantId: job.tenantId, roleId });
-  const base = applyFilters(materialQuery(ctx.db, job.tenantId, scope), filters ?? {});
+  const base = applyFilters(materials.scoped(ctx.db, { tenantId: job.tenantId }, scope), filters ?? {});
   const total = await countRows(base);
   const t = exportText(lang);
   const s = (key: string) => t(`screens.packagingMaterial.${key}`);
@@ -331,13 +341,7 @@ export default async function packagingRoutes(app: FastifyInstance, deps: AppDep
   const config = { menuId: PACKAGING_MENU_ID };
 
   // Categories.
-  app.get<{ Querystring: ListParams & { keyword?: string } }>('/Product/packagingCategory', { config, ...listRoute(CATEGORY_SPEC, CATEGORY_DECL.filters?.schema ?? { type: 'object', properties: { keyword: { type: 'string', maxLength: 50 } } }) }, async (req): Promise<Page<PackagingCategoryDto>> => {
-    const who = caller(req);
-    let q = categoryQuery(db, who.tenantId);
-    if (req.query.keyword?.trim()) q = q.where('c.name', 'ilike', containsPattern(req.query.keyword.trim()));
-    const page = await listPage(q, CATEGORY_SPEC, req.query);
-    return { total: page.total, items: page.items.map(categoryDto) };
-  });
+  categories.routes(app, deps);
 
   app.get('/Product/packagingCategory/options', { config }, async (req) => {
     const who = caller(req);
@@ -346,65 +350,8 @@ export default async function packagingRoutes(app: FastifyInstance, deps: AppDep
     return rows.map((c) => ({ value: c.id, label: c.name }));
   });
 
-  app.post('/Product/packagingCategory', { config }, async (req, reply) => {
-    const who = caller(req);
-    const raw = withoutKeys(objectBody(req.body), CATEGORY_READ_ONLY);
-    const editing = raw.id !== undefined && raw.id !== null && raw.id !== '';
-    const id = editing ? bodyId(raw) : null;
-    const body = validated<{ name: string }>(editing ? editForm(CATEGORY_FORM) : resolveForm(CATEGORY_FORM), withoutKeys(raw, ['id']));
-    const name = body.name.trim();
-    try {
-      const saved = await db.transaction().execute(async (trx) => {
-        let taken = trx.selectFrom('packaging_categories').select('id')
-          .where('tenant_id', '=', who.tenantId)
-          .where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase()));
-        if (id !== null) taken = taken.where('id', '!=', id);
-        const now = new Date();
-        if (id === null) {
-          if (await taken.executeTakeFirst()) throw duplicateCategory();
-          const row = await trx.insertInto('packaging_categories').values({ tenant_id: who.tenantId, name, created_at: now, updated_at: now })
-            .returning('id').executeTakeFirstOrThrow();
-          const after = (await loadCategory(trx, who.tenantId, row.id))!;
-          await recordChange(trx, who, { resource: CATEGORY_RESOURCE, resourceId: row.id, action: 'create', after });
-          return after;
-        }
-        const before = await loadCategory(trx, who.tenantId, id, true);
-        if (!before) throw notFound();
-        if (await taken.executeTakeFirst()) throw duplicateCategory();
-        await trx.updateTable('packaging_categories').set({ name, updated_at: now }).where('id', '=', id).where('tenant_id', '=', who.tenantId).execute();
-        const after = (await loadCategory(trx, who.tenantId, id))!;
-        await recordChange(trx, who, { resource: CATEGORY_RESOURCE, resourceId: id, action: 'update', before, after });
-        return after;
-      });
-      return reply.code(id === null ? 201 : 200).send(saved);
-    } catch (err) {
-      if (isUniqueViolation(err, 'packaging_categories_name_uq')) throw duplicateCategory();
-      throw err;
-    }
-  });
-
-  app.delete<{ Params: { id: number } }>('/Product/packagingCategory/:id', { config, schema: { params: idParams } }, async (req, reply) => {
-    const who = caller(req);
-    const id = req.params.id;
-    await db.transaction().execute(async (trx) => {
-      // The lock makes a concurrent material save with this category wait (it reads it FOR SHARE).
-      const before = await loadCategory(trx, who.tenantId, id, true);
-      if (!before) throw notFound();
-      const used = await trx.selectFrom('packaging_materials').select('id').where('category_id', '=', id).limit(1).executeTakeFirst();
-      if (used) throw new ApiError(400, ErrorCode.PackagingCategoryHasMaterials);
-      await trx.deleteFrom('packaging_categories').where('id', '=', id).where('tenant_id', '=', who.tenantId).execute();
-      await recordChange(trx, who, { resource: CATEGORY_RESOURCE, resourceId: id, action: 'delete', before });
-    });
-    return reply.code(204).send();
-  });
-
   // Materials.
-  app.get<{ Querystring: MaterialQuery }>('/Product/packaging', { config, ...listRoute(SPEC, DECL.filters?.schema) }, async (req): Promise<Page<PackagingMaterialListItem>> => {
-    const who = caller(req);
-    const scope = await roleScope(db, who);
-    const page = await listPage(applyFilters(materialQuery(db, who.tenantId, scope), req.query), SPEC, req.query);
-    return { total: page.total, items: page.items.map(listItem) };
-  });
+  materials.routes(app, deps);
 
   app.get('/Product/packaging/options', { config: { menuId: [PACKAGING_MENU_ID, CODE_PACKAGE_MENU_ID] } }, async (req) => {
     const who = caller(req);
@@ -424,78 +371,6 @@ export default async function packagingRoutes(app: FastifyInstance, deps: AppDep
       g.groupItems.push({ value: r.id, label: `${r.no} ${r.name}`, clientId: r.client_id, codeType: r.code_type, codeFormat: r.code_format, codeLength: r.code_length });
     }
     return [...groups.values()];
-  });
-
-  app.get<{ Params: { id: number } }>('/Product/packaging/:id', { config, schema: { params: idParams } }, async (req): Promise<PackagingMaterialDto> => {
-    const who = caller(req);
-    const material = await loadMaterial(db, who.tenantId, await roleScope(db, who), req.params.id);
-    if (!material) throw notFound();
-    return material;
-  });
-
-  const save = async (who: Caller, id: number | null, body: MaterialBody) => {
-    try {
-      return await db.transaction().execute(async (trx) => {
-        const scope = await roleScope(trx, who);
-        const now = new Date();
-        if (id === null) {
-          if (!(await isManagedClient(trx, scope, body.clientId))) throw badRequest({ clientId: { key: 'oneOf' } });
-          const { values, related } = await checkMaterial(trx, who, scope, body, body.clientId, null);
-          const row = await trx.insertInto('packaging_materials')
-            .values({ ...values, tenant_id: who.tenantId, client_id: body.clientId, created_at: now, updated_at: now })
-            .returning('id').executeTakeFirstOrThrow();
-          await writeRelations(trx, row.id, related);
-          const after = (await loadMaterial(trx, who.tenantId, scope, row.id))!;
-          await recordChange(trx, who, { resource: RESOURCE, resourceId: row.id, action: 'create', after });
-          return after;
-        }
-        const before = await loadMaterial(trx, who.tenantId, scope, id, true);
-        if (!before) throw notFound();
-        if (body.clientId !== undefined && body.clientId !== before.clientId) throw badRequest({ clientId: { key: 'invalid' } });
-        const { values, related } = await checkMaterial(trx, who, scope, body, before.clientId, id);
-        await trx.updateTable('packaging_materials').set({ ...values, updated_at: now })
-          .where('id', '=', id).where('tenant_id', '=', who.tenantId).execute();
-        await writeRelations(trx, id, related);
-        const after = (await loadMaterial(trx, who.tenantId, scope, id))!;
-        await recordChange(trx, who, { resource: RESOURCE, resourceId: id, action: 'update', before, after });
-        return after;
-      });
-    } catch (err) {
-      if (isUniqueViolation(err, 'packaging_materials_no_uq')) throw duplicateNo();
-      throw err;
-    }
-  };
-
-  app.post('/Product/packaging', { config }, async (req, reply) => {
-    const who = caller(req);
-    const body = validated<MaterialBody>(resolveForm(FORM), withoutKeys(objectBody(req.body), READ_ONLY));
-    return reply.code(201).send(await save(who, null, body));
-  });
-
-  app.put('/Product/packaging', { config }, async (req): Promise<PackagingMaterialDto> => {
-    const who = caller(req);
-    const raw = objectBody(req.body);
-    const id = bodyId(raw);
-    const body = validated<MaterialBody>(editForm(FORM), withoutKeys(raw, ['id', ...READ_ONLY]));
-    return save(who, id, body);
-  });
-
-  app.delete<{ Params: { id: number } }>('/Product/packaging/:id', { config, schema: { params: idParams } }, async (req, reply) => {
-    const who = caller(req);
-    const id = req.params.id;
-    await db.transaction().execute(async (trx) => {
-      // The lock makes a concurrent code package or brand-product link to it wait (FOR SHARE).
-      const before = await loadMaterial(trx, who.tenantId, await roleScope(trx, who), id, true);
-      if (!before) throw notFound();
-      const pkg = await trx.selectFrom('code_packages').select('id').where('packaging_material_id', '=', id).limit(1).executeTakeFirst();
-      if (pkg) throw new ApiError(400, ErrorCode.LinkedToCodePackage);
-      const linked = await trx.selectFrom('brand_product_materials').select('brand_product_id').where('material_id', '=', id).limit(1).executeTakeFirst();
-      if (linked) throw new ApiError(400, ErrorCode.LinkedBrandProducts);
-      // Other materials naming it as related lose it (relations cascade).
-      await trx.deleteFrom('packaging_materials').where('id', '=', id).where('tenant_id', '=', who.tenantId).execute();
-      await recordChange(trx, who, { resource: RESOURCE, resourceId: id, action: 'delete', before });
-    });
-    return reply.code(204).send();
   });
 
   app.post('/Product/packaging/file', { config }, async (req, reply) => {

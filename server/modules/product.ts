@@ -15,18 +15,17 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { sql, type Transaction } from 'kysely';
-import type { Page } from '../../src/domain/api';
-import { declaration, editForm, resolveForm } from '../../src/domain/declarations';
+import { declaration } from '../../src/domain/declarations';
 import { TenantType } from '../../src/domain/enums';
 import { ErrorCode } from '../../src/domain/errors';
 import { DEFAULT_LANG, LANGS, isLang, pickName, type Names } from '../../src/domain/lang';
 import { caller } from '../auth';
 import type { AppDeps } from '../context';
-import { containsPattern, listPage, listRoute, listSpec, type ListParams } from '../db/list';
+import { containsPattern } from '../db/list';
 import type { Database } from '../db/schema';
-import { ApiError, badRequest, notFound } from '../errors';
-import { recordChange } from '../services/changelog';
-import { idParams, isDbId, isUniqueViolation, objectBody, validated, withoutKeys } from '../services/resource';
+import { ApiError, badRequest } from '../errors';
+import { defineResource, isReferenced, takenIgnoringCase } from '../resource/define';
+import { isDbId } from '../services/resource';
 import { roleScope, scopeCondition, type RoleScope } from '../services/scope';
 
 export const CLIENT_PRODUCT_MENU_ID = 17;
@@ -37,10 +36,6 @@ export const CODE_PACKAGE_MENU_ID = 25;
 export const CLIENT_CHOOSING_MENUS = [CLIENT_PRODUCT_MENU_ID, PACKAGING_MENU_ID, CODE_PACKAGE_MENU_ID];
 
 const DECL = declaration('product.client-product');
-const FORM = DECL.form!;
-const RESOURCE = DECL.resource ?? 'clientProduct';
-/** Fields the server answers but never takes: a body may carry them back, they are ignored. */
-const READ_ONLY = ['clientName', 'materialCount', 'createdAt', 'updatedAt'];
 
 type Db = AppDeps['db'] | Transaction<Database>;
 
@@ -80,28 +75,30 @@ interface ClientProductBody {
   name: string;
 }
 
-type ProductQuery = ListParams & { keyword?: string; clientId?: number; id?: number };
+const repeatName = () => badRequest({ name: { key: 'checkRepeatName' } });
 
-const SPEC = listSpec(DECL, {
-  name: sql`lower(p.name)`,
-  clientName: clientNameSort('t'),
-  createdAt: 'p.created_at',
-  updatedAt: 'p.updated_at',
-}, 'p.id');
-
-function productQuery(db: Db, tenantId: number, scope: RoleScope) {
-  return db.selectFrom('client_products as p')
-    .innerJoin('tenants as t', 't.id', 'p.client_id')
-    .select(['p.id', 'p.client_id', 't.names as clientNames', 't.code as clientCode', 'p.name', 'p.created_at', 'p.updated_at'])
-    .select((eb) => eb.selectFrom('packaging_materials as m').select(eb.fn.countAll().as('n')).whereRef('m.product_id', '=', 'p.id').as('materialCount'))
-    .where('p.tenant_id', '=', tenantId)
-    .where(scopeCondition(scope.clients, 'p.client_id'));
-}
+const productQuery = (db: Db) => db.selectFrom('client_products as p')
+  .innerJoin('tenants as t', 't.id', 'p.client_id')
+  .select(['p.id', 'p.client_id', 't.names as clientNames', 't.code as clientCode', 'p.name', 'p.created_at', 'p.updated_at'])
+  .select((eb) => eb.selectFrom('packaging_materials as m').select(eb.fn.countAll().as('n')).whereRef('m.product_id', '=', 'p.id').as('materialCount'));
 
 type ProductRow = Awaited<ReturnType<ReturnType<typeof productQuery>['executeTakeFirstOrThrow']>>;
 
-function toDto(r: ProductRow): ClientProductDto {
-  return {
+const clientProducts = defineResource<ProductRow, ClientProductDto, ClientProductBody, { keyword?: string; clientId?: number }>({
+  declaration: DECL,
+  table: 'client_products',
+  alias: 'p',
+  columns: { name: sql`lower(p.name)`, clientName: clientNameSort('t'), createdAt: 'p.created_at', updatedAt: 'p.updated_at' },
+  query: productQuery,
+  scope: { clients: 'p.client_id' },
+  getByQuery: true,
+  filter: (q, { keyword, clientId }) => {
+    let out = q;
+    if (keyword?.trim()) out = out.where('p.name', 'ilike', containsPattern(keyword.trim()));
+    if (clientId !== undefined) out = out.where('p.client_id', '=', clientId);
+    return out;
+  },
+  toDto: (r) => ({
     id: r.id,
     clientId: r.client_id,
     clientName: r.clientNames ?? {},
@@ -109,29 +106,25 @@ function toDto(r: ProductRow): ClientProductDto {
     materialCount: Number(r.materialCount ?? 0),
     createdAt: r.created_at.toISOString(),
     updatedAt: r.updated_at.toISOString(),
-  };
-}
-
-async function loadProduct(db: Db, tenantId: number, scope: RoleScope, id: number, lock = false): Promise<ClientProductDto | null> {
-  let q = productQuery(db, tenantId, scope).where('p.id', '=', id);
-  if (lock) q = q.forUpdate('p');
-  const row = await q.executeTakeFirst();
-  return row ? toDto(row) : null;
-}
-
-const repeatName = () => badRequest({ name: { key: 'checkRepeatName' } });
-
-async function nameTaken(trx: Transaction<Database>, tenantId: number, clientId: number, name: string, selfId: number | null) {
-  let q = trx.selectFrom('client_products').select('id')
-    .where('tenant_id', '=', tenantId).where('client_id', '=', clientId)
-    .where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase()));
-  if (selfId !== null) q = q.where('id', '!=', selfId);
-  return (await q.executeTakeFirst()) !== undefined;
-}
+  }),
+  values: async ({ trx, who, scope }, body, before) => {
+    const name = body.name.trim();
+    if (!before && !(await isManagedClient(trx, scope, body.clientId))) throw badRequest({ clientId: { key: 'oneOf' } });
+    const clientId = before?.clientId ?? body.clientId;
+    if (await takenIgnoringCase(trx, 'client_products', 'name', name, { tenant_id: who.tenantId, client_id: clientId }, before?.id ?? null)) throw repeatName();
+    return before ? { name } : { client_id: clientId, name };
+  },
+  // The row lock makes a concurrent material creation for this product wait (FK check).
+  beforeRemove: async ({ trx }, before) => {
+    if (await isReferenced(trx, 'packaging_materials', 'product_id', before.id)) throw boundPackaging();
+  },
+  // Two saves of the same name at once: the unique index decides.
+  uniqueErrors: { client_products_name_uq: repeatName },
+  errors: { remove: [ErrorCode.ClientHasBoundPackaging] },
+});
 
 export default async function productRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db } = deps;
-  const config = { menuId: CLIENT_PRODUCT_MENU_ID };
 
   app.get<{ Querystring: { lang?: string } }>('/Product/customers', {
     config: { menuId: CLIENT_CHOOSING_MENUS },
@@ -169,86 +162,7 @@ export default async function productRoutes(app: FastifyInstance, deps: AppDeps)
     return [...groups.values()];
   });
 
-  app.get<{ Querystring: ProductQuery }>('/Product/client', {
-    config,
-    ...(() => {
-      const route = listRoute(SPEC, DECL.filters?.schema);
-      const qs = route.schema!.querystring as { properties: Record<string, unknown> };
-      qs.properties.id = idParams.properties.id;
-      return route;
-    })(),
-  }, async (req): Promise<Page<ClientProductDto> | ClientProductDto> => {
-    const who = caller(req);
-    const scope = await roleScope(db, who);
-    const { keyword, clientId, id } = req.query;
-    if (id !== undefined) {
-      const one = await loadProduct(db, who.tenantId, scope, id);
-      if (!one) throw notFound();
-      return one;
-    }
-    let q = productQuery(db, who.tenantId, scope);
-    if (keyword?.trim()) q = q.where('p.name', 'ilike', containsPattern(keyword.trim()));
-    if (clientId !== undefined) q = q.where('p.client_id', '=', clientId);
-    const page = await listPage(q, SPEC, req.query);
-    return { total: page.total, items: page.items.map(toDto) };
-  });
-
-  app.post('/Product/client', { config }, async (req, reply) => {
-    const who = caller(req);
-    const raw = withoutKeys(objectBody(req.body), READ_ONLY);
-    const editing = raw.id !== undefined && raw.id !== null && raw.id !== '';
-    if (editing && !isDbId(raw.id)) throw badRequest({ id: { key: 'integer' } });
-    const id = editing ? (raw.id as number) : null;
-    const body = validated<ClientProductBody>(editing ? editForm(FORM) : resolveForm(FORM), withoutKeys(raw, ['id']));
-    const name = body.name.trim();
-    try {
-      const saved = await db.transaction().execute(async (trx) => {
-        const scope = await roleScope(trx, who);
-        const now = new Date();
-        if (id === null) {
-          if (!(await isManagedClient(trx, scope, body.clientId))) throw badRequest({ clientId: { key: 'oneOf' } });
-          if (await nameTaken(trx, who.tenantId, body.clientId, name, null)) throw repeatName();
-          const { id: newId } = await trx.insertInto('client_products')
-            .values({ tenant_id: who.tenantId, client_id: body.clientId, name, created_at: now, updated_at: now })
-            .returning('id').executeTakeFirstOrThrow();
-          const after = (await loadProduct(trx, who.tenantId, scope, newId))!;
-          await recordChange(trx, who, { resource: RESOURCE, resourceId: newId, action: 'create', after });
-          return after;
-        }
-        const before = await loadProduct(trx, who.tenantId, scope, id, true);
-        if (!before) throw notFound();
-        // The client is fixed once created (readOnlyOnEdit): another one is refused.
-        if (body.clientId !== undefined && body.clientId !== before.clientId) throw badRequest({ clientId: { key: 'invalid' } });
-        if (await nameTaken(trx, who.tenantId, before.clientId, name, id)) throw repeatName();
-        await trx.updateTable('client_products').set({ name, updated_at: now })
-          .where('id', '=', id).where('tenant_id', '=', who.tenantId).execute();
-        const after = (await loadProduct(trx, who.tenantId, scope, id))!;
-        await recordChange(trx, who, { resource: RESOURCE, resourceId: id, action: 'update', before, after });
-        return after;
-      });
-      return reply.code(id === null ? 201 : 200).send(saved);
-    } catch (err) {
-      // Two saves of the same name at once: the unique index decides.
-      if (isUniqueViolation(err, 'client_products_name_uq')) throw repeatName();
-      throw err;
-    }
-  });
-
-  app.delete<{ Params: { id: number } }>('/Product/client/:id', { config, schema: { params: idParams } }, async (req, reply) => {
-    const who = caller(req);
-    const id = req.params.id;
-    await db.transaction().execute(async (trx) => {
-      const scope = await roleScope(trx, who);
-      const before = await loadProduct(trx, who.tenantId, scope, id, true);
-      if (!before) throw notFound();
-      // The row lock makes a concurrent material creation for this product wait (FK check).
-      const used = await trx.selectFrom('packaging_materials').select('id').where('product_id', '=', id).limit(1).executeTakeFirst();
-      if (used) throw boundPackaging();
-      await trx.deleteFrom('client_products').where('id', '=', id).where('tenant_id', '=', who.tenantId).execute();
-      await recordChange(trx, who, { resource: RESOURCE, resourceId: id, action: 'delete', before });
-    });
-    return reply.code(204).send();
-  });
+  clientProducts.routes(app, deps);
 }
 
 /** 51: packaging materials are bound (to the client, or to the client product). */

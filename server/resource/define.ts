@@ -1,0 +1,325 @@
+/**
+ * The declarative server resource: `defineResource({ declaration, table, alias, columns,
+ * query, scope, toDto, values, ... })` gives the list, get, create, update and delete routes
+ * the declaration's `api` names, each with
+ *  - the caller's tenant (`<alias>.tenant_id`) and role scope (services/scope.ts) on every
+ *    query: an id outside them is 404 code 2;
+ *  - the body checked with the declaration's form by the shared validator (unknown fields
+ *    code 1, fields the server answers but never takes stripped: the grid's columns that are
+ *    not form fields, plus `readOnly`), and `readOnlyOnEdit` fields compared with the stored
+ *    value (another value: code 1 `invalid`);
+ *  - one transaction per write: the row read FOR UPDATE, the module's rules and columns
+ *    (`values`), the insert or update with tenant_id/created_at/updated_at, `afterWrite`
+ *    (relation rows), the resource read back, the change log (services/changelog.ts);
+ *  - unique violations mapped to catalogue codes (`uniqueErrors`), a foreign key refusal
+ *    to `foreignKeyError`;
+ *  - documentation: body, response and the catalogue codes in the route config (server/docs.ts).
+ * A module keeps its SQL (`query`, `filter`, `values`) and its rules (`values`, `beforeRemove`).
+ * Write routes: create 201, update 200, delete 204. When the declaration's create and update
+ * are the same call (or `upsert`), a body with an id edits and one without creates.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sql, type SelectQueryBuilder, type Transaction } from 'kysely';
+import type { Page } from '../../src/domain/api';
+import { editForm, parseApiCall, resolveForm, type ScreenDeclaration } from '../../src/domain/declarations';
+import { ErrorCode } from '../../src/domain/errors';
+import { caller, type Caller } from '../auth';
+import type { AppDeps } from '../context';
+import { listPage, listRoute, listSpec, type ListParams, type ListSpec, type SortExpression } from '../db/list';
+import type { Database } from '../db/schema';
+import { ApiError, badRequest, notFound } from '../errors';
+import { recordChange } from '../services/changelog';
+import { bodyId, idParams, isForeignKeyViolation, isUniqueViolation, objectBody, validated, withoutKeys } from '../services/resource';
+import { roleScope, scopeCondition, type RoleScope } from '../services/scope';
+import { bodySchema, itemSchema, pageSchema } from './schemas';
+
+export type Db = AppDeps['db'] | Transaction<Database>;
+
+/** What a rule sees: the caller, their role scope, the time of the request. */
+export interface ResourceContext {
+  who: Caller;
+  scope: RoleScope;
+  now: Date;
+}
+
+/** A rule inside the write's transaction. */
+export interface WriteContext extends ResourceContext {
+  trx: Transaction<Database>;
+}
+
+/** Documentation of a route (server/docs.ts reads it from the route config). */
+export interface RouteDocs {
+  summary?: string;
+  body?: Record<string, unknown>;
+  /** Media types of the body other than JSON (e.g. multipart/form-data). */
+  consumes?: string[];
+  /** Success status(es): default 200, DELETE 204. */
+  status?: number | number[];
+  /** Schema of the success answer (204 has none). */
+  response?: Record<string, unknown>;
+  /** Catalogue codes the route can answer besides 1, 3 and 9999 (every route's). */
+  errors?: number[];
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route's documentation (server/docs.ts). */
+    docs?: RouteDocs;
+  }
+}
+
+type AnyQuery<Row> = SelectQueryBuilder<any, any, Row>;
+
+export interface ResourceDefinition<Row, Dto, Body, Filters, Item> {
+  declaration: ScreenDeclaration;
+  /** The table the writes go to, e.g. 'client_products'. */
+  table: keyof Database & string;
+  /** Its alias in `query`, e.g. 'p'. */
+  alias: string;
+  /** Sortable grid columns -> what the database sorts by (db/list.ts listSpec). */
+  columns: Record<string, SortExpression>;
+  /** The selection (joins, columns); the layer adds tenant, scope and id conditions. */
+  query(db: Db): AnyQuery<Row>;
+  /** Role scope: the column holding the client id (`clients`) or brand id (`brands`). */
+  scope?: { clients?: string; brands?: string };
+  toDto(row: Row): Dto;
+  /** A list row (default toDto). */
+  listItem?(row: Row): Item;
+  /** Details a single read adds (e.g. relation ids). */
+  details?(db: Db, dto: Dto): Promise<Dto>;
+  /** The list's filter parameters when the declaration has no `filters` (JSON schema). */
+  filterSchema?: Record<string, unknown>;
+  /** The list's filters on the query. */
+  filter?(q: AnyQuery<Row>, filters: Filters): AnyQuery<Row>;
+  /** Body fields answered but never taken, besides the grid's columns that are not form fields. */
+  readOnly?: string[];
+  /** The rules and the columns to store; `before` is null on create. Throw ApiError to refuse. Needed for create/update. */
+  values?(ctx: WriteContext, body: Body, before: Dto | null): Promise<Record<string, unknown>>;
+  /** After the insert or update, in the same transaction (relation rows). */
+  afterWrite?(ctx: WriteContext, id: number, body: Body, before: Dto | null): Promise<void>;
+  /** Rules before a delete (the row is locked): throw to refuse. */
+  beforeRemove?(ctx: WriteContext, before: Dto): Promise<void>;
+  /** Unique index name -> the answer when it refuses a write. */
+  uniqueErrors?: Record<string, () => ApiError>;
+  /** The answer when a foreign key refuses a write (a referenced row deleted meanwhile). */
+  foreignKeyError?: () => ApiError;
+  /** Only these routes of the declaration's api (the others are written by hand). */
+  only?: ('list' | 'get' | 'create' | 'update' | 'remove')[];
+  /** The create and update calls both edit with an id and create without. */
+  upsert?: boolean;
+  /** The list answers one resource for `?id=` (a declaration without a get call). */
+  getByQuery?: boolean;
+  /** Menu ids of the routes (default the declaration's). */
+  menuId?: number | number[];
+  /** Catalogue codes a route can answer, for the documentation. */
+  errors?: { create?: number[]; update?: number[]; remove?: number[] };
+}
+
+export interface Resource<Row, Dto> {
+  readonly spec: ListSpec;
+  /** The selection within the caller's tenant and role scope (lists, exports). */
+  scoped(db: Db, who: Pick<Caller, 'tenantId'>, scope: RoleScope): AnyQuery<Row>;
+  /** The resource as the API shows it, or null when the caller may not see it. */
+  load(db: Db, ctx: Pick<ResourceContext, 'who' | 'scope'>, id: number, lock?: boolean): Promise<Dto | null>;
+  /** Register the declaration's routes on a /v1 plugin. */
+  routes(app: FastifyInstance, deps: AppDeps): void;
+}
+
+type WriteMode = 'create' | 'update' | 'upsert';
+
+const UNSCOPED: RoleScope = { clients: null, brands: null };
+const hasValue = (v: unknown) => v !== undefined && v !== null && v !== '';
+const fastifyPath = (call: string) => `/${parseApiCall(call).path.replace(/\{([^}]+)\}/g, ':$1')}`;
+
+export function defineResource<Row, Dto extends { id: number }, Body, Filters = Record<string, unknown>, Item = Dto>(
+  def: ResourceDefinition<Row, Dto, Body, Filters, Item>,
+): Resource<Row, Dto> {
+  const decl = def.declaration;
+  const form = decl.form;
+  const resource = decl.resource ?? def.table;
+  const a = def.alias;
+  const spec = listSpec(decl, def.columns, `${a}.id`);
+  const formFields = Object.keys((form?.schema.properties as Record<string, unknown> | undefined) ?? {});
+  const readOnly = [...new Set([
+    ...(decl.grid?.columns ?? []).map((c) => c.key).filter((k) => !formFields.includes(k)),
+    'createdAt', 'updatedAt', ...(def.readOnly ?? []),
+  ])];
+  const readOnlyOnEdit = form?.readOnlyOnEdit ?? [];
+
+  const scoped = (db: Db, who: Pick<Caller, 'tenantId'>, scope: RoleScope) => {
+    let q = def.query(db).where(sql.ref(`${a}.tenant_id`), '=', who.tenantId);
+    if (def.scope?.clients) q = q.where(scopeCondition(scope.clients, def.scope.clients));
+    if (def.scope?.brands) q = q.where(scopeCondition(scope.brands, def.scope.brands));
+    return q;
+  };
+
+  const load: Resource<Row, Dto>['load'] = async (db, { who, scope }, id, lock = false) => {
+    let q = scoped(db, who, scope).where(sql.ref(`${a}.id`), '=', id);
+    if (lock) q = q.forUpdate(a);
+    const row = await q.executeTakeFirst();
+    if (!row) return null;
+    const dto = def.toDto(row);
+    return def.details ? def.details(db, dto) : dto;
+  };
+
+  const dbError = (err: unknown): never => {
+    for (const [constraint, answer] of Object.entries(def.uniqueErrors ?? {})) {
+      if (isUniqueViolation(err, constraint)) throw answer();
+    }
+    if (def.foreignKeyError && isForeignKeyViolation(err)) throw def.foreignKeyError();
+    throw err;
+  };
+
+  /** The checked body of a write; `id` null: a create. */
+  const readBody = (raw: Record<string, unknown>, id: number | null, mode: WriteMode): Body => {
+    if (!form) throw new Error(`${decl.id}: a write needs the declaration's form`);
+    // A create call takes no id (code 1 unknownField); an update or upsert call reads it apart.
+    return validated<Body>(id === null ? resolveForm(form) : editForm(form), withoutKeys(raw, mode === 'create' ? readOnly : ['id', ...readOnly]));
+  };
+
+  const save = (db: AppDeps['db'], who: Caller, id: number | null, body: Body): Promise<Dto> =>
+    db.transaction().execute(async (trx) => {
+      const ctx: WriteContext = { trx, who, scope: def.scope ? await roleScope(trx, who) : UNSCOPED, now: new Date() };
+      if (id === null) {
+        const values = await def.values!(ctx, body, null);
+        const { id: newId } = await trx.insertInto(def.table as any)
+          .values({ ...values, tenant_id: who.tenantId, created_at: ctx.now, updated_at: ctx.now })
+          .returning('id').executeTakeFirstOrThrow() as { id: number };
+        await def.afterWrite?.(ctx, newId, body, null);
+        // Read back without the role scope: the creator sees what was created.
+        const after = (await load(trx, { who, scope: UNSCOPED }, newId))!;
+        await recordChange(trx, who, { resource, resourceId: newId, action: 'create', after });
+        return after;
+      }
+      const before = await load(trx, ctx, id, true);
+      if (!before) throw notFound();
+      const fixed = Object.fromEntries(readOnlyOnEdit
+        .filter((k) => hasValue((body as Record<string, unknown>)[k]) && (body as Record<string, unknown>)[k] !== (before as Record<string, unknown>)[k])
+        .map((k) => [k, { key: 'invalid' }]));
+      if (Object.keys(fixed).length) throw badRequest(fixed);
+      const values = await def.values!(ctx, body, before);
+      await trx.updateTable(def.table as any).set({ ...values, updated_at: ctx.now })
+        .where('id', '=', id).where('tenant_id', '=', who.tenantId).execute();
+      await def.afterWrite?.(ctx, id, body, before);
+      const after = (await load(trx, ctx, id))!;
+      await recordChange(trx, who, { resource, resourceId: id, action: 'update', before, after });
+      return after;
+    }).catch(dbError);
+
+  const routes = (app: FastifyInstance, deps: AppDeps) => {
+    const { db } = deps;
+    const menuId = def.menuId ?? decl.menuId;
+    const config = (docs: RouteDocs) => ({ ...(menuId !== undefined ? { menuId } : {}), docs });
+    const scopeOf = async (d: Db, who: Caller) => (def.scope ? roleScope(d, who) : UNSCOPED);
+    const api = def.only ? Object.fromEntries(Object.entries(decl.api).filter(([k]) => (def.only as string[]).includes(k))) as typeof decl.api : decl.api;
+    const upsert = def.upsert || (decl.api.create !== undefined && decl.api.create === decl.api.update);
+    const title = decl.resource ?? decl.id;
+
+    if (api.list) {
+      const route = listRoute(spec, decl.filters?.schema ?? def.filterSchema);
+      if (def.getByQuery) (route.schema!.querystring as { properties: Record<string, unknown> }).properties.id = idParams.properties.id;
+      app.get(fastifyPath(api.list), {
+        ...route,
+        config: config({ summary: `List ${title}`, response: pageSchema(decl), errors: def.getByQuery ? [ErrorCode.NotFound] : [] }),
+      }, async (req): Promise<Page<Item | Dto> | Dto> => {
+        const who = caller(req);
+        const scope = await scopeOf(db, who);
+        const query = req.query as ListParams & Filters & { id?: number };
+        if (def.getByQuery && query.id !== undefined) {
+          const one = await load(db, { who, scope }, query.id);
+          if (!one) throw notFound();
+          return one;
+        }
+        let q = scoped(db, who, scope);
+        if (def.filter) q = def.filter(q, query);
+        const page = await listPage(q, spec, query);
+        const item = def.listItem ?? def.toDto;
+        return { total: page.total, items: page.items.map((r) => item(r)) };
+      });
+    }
+
+    if (api.get) {
+      app.get<{ Params: { id: number } }>(fastifyPath(api.get), {
+        config: config({ summary: `One ${title}`, response: itemSchema(decl), errors: [ErrorCode.NotFound] }),
+        schema: { params: idParams },
+      }, async (req): Promise<Dto> => {
+        const who = caller(req);
+        const found = await load(db, { who, scope: await scopeOf(db, who) }, req.params.id);
+        if (!found) throw notFound();
+        return found;
+      });
+    }
+
+    const write = (mode: WriteMode) => async (req: FastifyRequest, reply: FastifyReply) => {
+      const raw = objectBody(req.body);
+      const id = mode === 'create' ? null : mode === 'update' || hasValue(raw.id) ? bodyId(raw) : null;
+      const saved = await save(db, caller(req), id, readBody(raw, id, mode));
+      return reply.code(id === null ? 201 : 200).send(saved);
+    };
+    const writeDocs = (mode: WriteMode): RouteDocs => ({
+      summary: mode === 'create' ? `Create ${title}` : mode === 'update' ? `Change ${title}` : `Create ${title} (no id) or change it (id)`,
+      body: bodySchema(decl, mode, readOnly),
+      status: mode === 'create' ? 201 : mode === 'update' ? 200 : [201, 200],
+      response: itemSchema(decl),
+      errors: [
+        ...(mode === 'create' ? [] : [ErrorCode.NotFound]),
+        ...(mode === 'create' ? [] : def.errors?.update ?? []),
+        ...(mode === 'update' ? [] : def.errors?.create ?? []),
+      ],
+    });
+    const writeRoute = (call: string, mode: WriteMode) => {
+      const { method } = parseApiCall(call);
+      const options = { config: config(writeDocs(mode)) };
+      if (method === 'PUT') app.put(fastifyPath(call), options, write(mode));
+      else app.post(fastifyPath(call), options, write(mode));
+    };
+    if (upsert) {
+      for (const call of new Set([api.create, api.update])) if (call) writeRoute(call, 'upsert');
+    } else {
+      if (api.create) writeRoute(api.create, 'create');
+      if (api.update) writeRoute(api.update, 'update');
+    }
+
+    if (api.remove) {
+      app.delete<{ Params: { id: number } }>(fastifyPath(api.remove), {
+        config: config({ summary: `Delete ${title}`, errors: [ErrorCode.NotFound, ...(def.errors?.remove ?? [])] }),
+        schema: { params: idParams },
+      }, async (req, reply) => {
+        const who = caller(req);
+        const id = req.params.id;
+        await db.transaction().execute(async (trx) => {
+          const ctx: WriteContext = { trx, who, scope: await scopeOf(trx, who), now: new Date() };
+          const before = await load(trx, ctx, id, true);
+          if (!before) throw notFound();
+          await def.beforeRemove?.(ctx, before);
+          await trx.deleteFrom(def.table as any).where('id', '=', id).where('tenant_id', '=', who.tenantId).execute();
+          await recordChange(trx, who, { resource, resourceId: id, action: 'delete', before });
+        }).catch(dbError);
+        return reply.code(204).send();
+      });
+    }
+  };
+
+  return { spec, scoped, load, routes };
+}
+
+/**
+ * Does another row of `table` (matching `where`, e.g. the tenant) hold `value` in `column`,
+ * whatever its case? `selfId`: the row being edited, left out. For "name unique" rules.
+ */
+export async function takenIgnoringCase(
+  trx: Transaction<Database>, table: keyof Database & string, column: string, value: string,
+  where: Record<string, number>, selfId: number | null,
+): Promise<boolean> {
+  let q = (trx as Transaction<any>).selectFrom(table).select('id')
+    .where((eb) => eb(eb.fn('lower', [column]), '=', value.toLowerCase()));
+  for (const [k, v] of Object.entries(where)) q = q.where(k, '=', v);
+  if (selfId !== null) q = q.where('id', '!=', selfId);
+  return (await q.executeTakeFirst()) !== undefined;
+}
+
+/** Does a row of `table` name `id` in `column` (a delete rule: "still used")? */
+export async function isReferenced(trx: Transaction<Database>, table: keyof Database & string, column: string, id: number): Promise<boolean> {
+  const row = await (trx as Transaction<any>).selectFrom(table).select(column).where(column, '=', id).limit(1).executeTakeFirst();
+  return row !== undefined;
+}
