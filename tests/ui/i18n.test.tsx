@@ -35,7 +35,8 @@ describe('interface language', () => {
       const { errors: _e, validation: _v, ...rest } = resources[lang].translation;
       void _e;
       void _v;
-      return keys(rest).sort();
+      // i18next plural forms (English '_one') are one key: Chinese has no singular form.
+      return [...new Set(keys(rest).map((k) => k.replace(/_(zero|one|two|few|many|other)$/, '')))].sort();
     };
     expect(ui('zh_CN')).toEqual(ui('zh_TW'));
     expect(ui('en')).toEqual(ui('zh_TW'));

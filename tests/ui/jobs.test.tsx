@@ -55,6 +55,14 @@ afterEach(() => {
 const advance = (ms: number) => act(async () => { await vi.advanceTimersByTimeAsync(ms); });
 const jobPolls = (calls: Call[]) => calls.filter((c) => c.method === 'GET' && c.url.startsWith('/v1/Job?'));
 
+
+/** The toast and the modal are a lazy chunk (loaded with the first notice): let it render. */
+async function feedbackShown(): Promise<void> {
+  await act(async () => {
+    await import('../../src/engine/feedback/FeedbackViews');
+  });
+}
+
 describe('export jobs', () => {
   it('polls GET Job every 2 s without the mask, then downloads the file masked and marks it downloaded', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
@@ -80,6 +88,7 @@ describe('export jobs', () => {
     await act(async () => { await runExport('POST Product/packaging/file', { format: 'csv' }, { category: 1 }); });
     expect(calls.find((c) => c.method === 'POST')?.body).toBe(JSON.stringify({ format: 'csv' }));
     expect(masks).toHaveBeenCalledTimes(1); // the export call itself
+    await feedbackShown();
     expect(screen.getByTestId('toast')).toHaveTextContent('The export is queued');
     expect(screen.getByTestId('export-jobs')).toHaveTextContent('Export packaging materials');
 
@@ -156,6 +165,7 @@ describe('export jobs', () => {
     });
     await advance(2_000);
     expect(jobPolls(calls).map((c) => c.url)).toEqual(['/v1/Job?ids=1&ids=2']);
+    await feedbackShown();
     expect(screen.getByTestId('alert-modal')).toHaveTextContent('The export failed: Nothing to export.');
     expect(jobsStore.snapshot().map((j) => j.id)).toEqual([2]);
     await advance(2_000);

@@ -43,6 +43,8 @@ interface Compiled {
   validate: ValidateFunction;
   schema: JsonSchema;
   rules: readonly FormRule[];
+  /** Unknown fields are removed from the data by ajv (mode 'remove'). */
+  removes: boolean;
 }
 
 const KNOWN_MESSAGE_KEYS: ReadonlySet<string> = new Set(Object.keys(enValidation));
@@ -63,7 +65,7 @@ function compile(form: FormDeclaration, mode: UnknownFields, options: ValidatorO
   if (options.resolveRef) schema = inlineRefs(schema, options.resolveRef) as JsonSchema;
   if (mode !== 'allow') schema = closeObjects(schema) as JsonSchema;
   schema = boundIntegers(schema);
-  const compiled: Compiled = { validate: ajvFor(mode).compile(schema as AnySchema), schema, rules };
+  const compiled: Compiled = { validate: ajvFor(mode).compile(schema as AnySchema), schema, rules, removes: mode === 'remove' };
   if (!byMode) compiledCache.set(key, (byMode = new Map()));
   byMode.set(mode, compiled);
   return compiled;
@@ -71,6 +73,9 @@ function compile(form: FormDeclaration, mode: UnknownFields, options: ValidatorO
 
 function run(compiled: Compiled, data: unknown, context: ValidationContext | undefined): { view: unknown; errors: FieldErrors } {
   const view = withoutEmpty(data);
+  // ajv removes unknown fields from what it validates: the view itself, not the copy that
+  // requiredView makes to mark nested required fields.
+  if (compiled.removes) compiled.validate(view);
   compiled.validate(requiredView(view, compiled.schema));
   // A string with NUL or a lone surrogate, or a non-finite number, fails first (input.ts).
   const errors = fieldErrorsOfAjv(compiled.validate.errors);
