@@ -396,7 +396,7 @@ describe.skipIf(!DATABASE_URL)(
       expect(finished).toMatchObject({ status: ReportExportStatus.Completed, progress: 100, file_url: exportReportFileUrl(reportId) });
       expect(finished.file_key).toMatch(/^[0-9a-f]{32}\.csv$/);
       expect(await report()).toMatchObject({ status: ReportExportStatus.Completed, progress: 100, url: exportReportFileUrl(reportId) });
-      expect((await jobInfo(queued.id)).data).toEqual({ Url: exportReportFileUrl(reportId), reportId });
+      expect((await jobInfo(queued.id)).data).toEqual({ Url: exportReportFileUrl(reportId), reportId, fileName: expect.stringMatching(/\.csv$/) });
       expect((await ok<{ amount: number }>(h, 'GET', 'Report/exportReportAmount', admin.token)).amount).toBe(amountBefore + 1);
       // The only file under a key is the finished one.
       expect((await storeFiles()).filter(([name]) => !name.startsWith('.')).map(([name]) => name)).toEqual([finished.file_key]);
