@@ -1,3 +1,4 @@
+import { noteWrite } from '../../server/db/shortCache';
 import { expect, it } from 'vitest';
 import type { MenuItem } from '../../src/domain/api';
 import { MENU_TREE, menuIds } from '../../src/domain/menu';
@@ -44,6 +45,7 @@ describeApi('Menus and function checks', (h) => {
     const u = await h.signedInUser({ tenant: t.code, functions: ALL });
     expect(ids(await nested(u.token))).toEqual(expect.arrayContaining([5, 6, 7, 48]));
     await h.db.updateTable('tenants').set({ function_flags: 0 }).where('id', '=', t.id).execute();
+    noteWrite(); // written as the client screen's save would (it drops this process's short caches)
     const got = ids(await nested(u.token));
     for (const gone of [5, 28, 6, 7, 48, 49, 50]) expect(got).not.toContain(gone);
     expect(got).toEqual(expect.arrayContaining([1, 9, 8, 42]));
@@ -54,6 +56,7 @@ describeApi('Menus and function checks', (h) => {
     const u = await h.signedInUser({ tenant: t.code, functions: ALL });
     expect(ids(await nested(u.token))).toContain(14);
     await h.db.updateTable('tenants').set({ excluded_menu_ids: json([14]) }).where('id', '=', t.id).execute();
+    noteWrite();
     expect(ids(await nested(u.token))).not.toContain(14);
 
     const released = await h.appWith({ unreleasedMenuIds: [] });
