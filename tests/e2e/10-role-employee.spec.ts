@@ -213,13 +213,12 @@ test('25 roles seeded in the database: a header click sorts ascending, again des
   await screenshot(page, 'employee-form-en');
   await form.getByTestId('crud-form-cancel').click();
 
-  // A phone-sized window: the toolbar wraps, the grid scrolls sideways.
+  // A phone-sized window: the toolbar wraps, the list is a card per row (nothing wider than the screen).
   await page.setViewportSize({ width: 390, height: 800 });
   await page.goto('/system/role?lang=zh_TW');
   await search(page, prefix);
-  await expect(page.locator('.MuiDataGrid-row')).toHaveCount(10);
-  const scroller = page.locator('.MuiDataGrid-virtualScroller');
-  expect(await scroller.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+  await expect(page.getByTestId('crud-cards').locator('li')).toHaveCount(10);
+  await expect(page.locator('.MuiDataGrid-row')).toHaveCount(0);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
   await screenshot(page, 'role-list-mobile');
