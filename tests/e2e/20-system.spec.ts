@@ -467,9 +467,10 @@ test('the client form in a 390 px window', async ({ page }) => {
   await signInAsNewUser(page, OPERATOR);
   await page.setViewportSize({ width: 390, height: 800 });
   await page.goto('/system/client');
-  await expect(page.locator('.MuiDataGrid-row').first()).toBeVisible();
-  // The actions column stays in sight while the columns scroll.
-  await expect(page.locator('.MuiDataGrid-row').first().locator('[data-testid^="row-edit-"]')).toBeInViewport();
+  // A card per row, its actions in sight.
+  const card = page.getByTestId('crud-cards').locator('li').first();
+  await expect(card).toBeVisible();
+  await expect(card.locator('[data-testid^="row-edit-"]')).toBeInViewport();
   await screenshot(page, 'client-list-mobile');
   await page.getByTestId('crud-add').click();
   const form = page.getByTestId('crud-form');
