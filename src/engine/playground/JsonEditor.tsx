@@ -44,6 +44,8 @@ export function JsonEditor({ value, schema, onChange, label, focusPath }: JsonEd
           basicSetup,
           jsonSchema(schema),
           theme,
+          // Long declaration lines (columns, fields) wrap: no sideways scrolling that hides the indentation.
+          EditorView.lineWrapping,
           EditorView.contentAttributes.of({ 'aria-label': label, 'data-testid': 'playground-editor-content' }),
           EditorView.updateListener.of((u) => {
             if (u.docChanged) changed.current(u.state.doc.toString());
