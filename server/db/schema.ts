@@ -359,6 +359,27 @@ export interface BrandProductMaterialTable {
   material_id: number;
 }
 
+/** One scan of a code (migrations/0009_scan_logs.ts). */
+export interface ScanLogTable {
+  /** bigint: a string from pg, a number from PGlite. */
+  id: ColumnType<string | number, never, never>;
+  tenant_id: number;
+  package_id: number;
+  seq: number;
+  code: string;
+  /** Consumer 1, App 2 (SCAN_SOURCE). */
+  source: number;
+  /** SPEC scan log type: PC 1, Mobile 2. */
+  type: number;
+  scanned_at: CreatedAt;
+  user_agent: ColumnType<string | null, string | null | undefined, string | null>;
+  ip: ColumnType<string | null, string | null | undefined, string | null>;
+  latitude: ColumnType<number | null, number | null | undefined, number | null>;
+  longitude: ColumnType<number | null, number | null | undefined, number | null>;
+  location: ColumnType<string | null, string | null | undefined, string | null>;
+  user_id: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
 export interface Database {
   tenants: TenantTable;
   roles: RoleTable;
@@ -382,6 +403,7 @@ export interface Database {
   brands: BrandTable;
   brand_products: BrandProductTable;
   brand_product_materials: BrandProductMaterialTable;
+  scan_logs: ScanLogTable;
 }
 
 export type Tenant = Selectable<TenantTable>;

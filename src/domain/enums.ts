@@ -47,6 +47,8 @@ export const LogisticSheetType = {
   ProductionStock: 1, TransferStock: 2, ReturnStock: 3, SaleShip: 4, TransferShip: 5, ReturnShip: 6,
 } as const;
 export const ScanLogType = { PC: 1, Mobile: 2 } as const;
+/** Decided: who recorded a scan (scan_logs.source): the consumer page or the mobile app. */
+export const ScanSource = { Consumer: 1, App: 2 } as const;
 /** Decided: code package print types. */
 export const PrintType = { General: 1, Dynamic: 2 } as const;
 export const ExportFormat = { Txt: 'txt', Csv: 'csv' } as const;

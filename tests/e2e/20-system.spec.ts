@@ -17,7 +17,7 @@
 import { png } from '../support/png';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { query } from './db';
-import { choose, screenshot, signIn, signInAsNewUser, STRONG_PASSWORD, fillLogin } from './helpers';
+import { choose, screenshot, signIn, signInAsNewUser, STRONG_PASSWORD, fillLogin, openTab } from './helpers';
 
 const OPERATOR = 'platform';
 
@@ -202,7 +202,7 @@ test('the operator publishes an announcement to all clients; the client home sho
   // A category first (the second tab of the screen).
   await page.goto('/system/announcement');
   await expect(page.getByTestId('page-title')).toHaveText('公告管理');
-  await page.getByTestId('crud-tab-system.announcement-category').click();
+  await openTab(page, 'system.announcement-category');
   await page.getByTestId('crud-add').click();
   const form = page.getByTestId('crud-form');
   const category = `系統通知${Date.now().toString(36)}`;
@@ -211,7 +211,7 @@ test('the operator publishes an announcement to all clients; the client home sho
   await form.getByTestId('crud-form-save').click();
   await expect(page.getByTestId('toast')).toContainText('新增成功');
 
-  await page.getByTestId('crud-tab-system.announcement').click();
+  await openTab(page, 'system.announcement');
   await page.getByTestId('crud-add').click();
   await expect(form).toContainText('新增公告');
   // The operator may publish to internal staff and to all clients.

@@ -17,7 +17,7 @@
 import fs from 'node:fs/promises';
 import { expect, test, type Download, type Locator, type Page } from '@playwright/test';
 import { query } from './db';
-import { choose, screenshot, signInAsNewUser } from './helpers';
+import { choose, screenshot, signInAsNewUser, openTab } from './helpers';
 
 const OPERATOR = 'platform';
 const CLIENT = 'demo';
@@ -88,7 +88,7 @@ test('the operator adds a client product, a packaging category and a material; t
 
   // A packaging category (the second tab of the packaging page).
   await page.goto('/product/packaging-material');
-  await page.getByTestId('crud-tab-product.packaging-category').click();
+  await openTab(page, 'product.packaging-category');
   await page.getByTestId('crud-add').click();
   await form.locator('input[name="name"]').fill(state.categoryName);
   await form.getByTestId('crud-form-save').click();
@@ -97,7 +97,7 @@ test('the operator adds a client product, a packaging category and a material; t
   expect(category).toBeDefined();
 
   // A material: the product select offers only the chosen client's products.
-  await page.getByTestId('crud-tab-product.packaging-material').click();
+  await openTab(page, 'product.packaging-material');
   await page.getByTestId('crud-add').click();
   await expect(form).toBeVisible();
   await choose(form, page, 'clientId', '示範', '示範客戶');
@@ -142,7 +142,7 @@ test('the client adds a brand and a brand product packed in the operator\'s mate
   const clientId = await demoClientId();
 
   await page.goto('/product/brand-product');
-  await page.getByTestId('crud-tab-product.brand').click();
+  await openTab(page, 'product.brand');
   await page.getByTestId('crud-add').click();
   const form = page.getByTestId('crud-form');
   await form.locator('input[name="name"]').fill(brandName);
@@ -151,7 +151,7 @@ test('the client adds a brand and a brand product packed in the operator\'s mate
   const [brand] = await query<{ id: number; tenant_id: number }>(`select id, tenant_id from brands where name = $1`, [brandName]);
   expect(brand.tenant_id).toBe(clientId);
 
-  await page.getByTestId('crud-tab-product.brand-product').click();
+  await openTab(page, 'product.brand-product');
   await page.getByTestId('crud-add').click();
   await choose(form, page, 'brandId', '晨光', brandName);
   await form.locator('input[name="name"]').fill(brandProductName);

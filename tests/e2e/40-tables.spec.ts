@@ -7,7 +7,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { query } from './db';
-import { screenshot, signInAsNewUser } from './helpers';
+import { screenshot, signInAsNewUser, openTab } from './helpers';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -106,7 +106,7 @@ test('the selected tab of announcements / categories is in the address and survi
   await page.setViewportSize({ width: 1440, height: 900 });
   await signInAsNewUser(page, 'platform');
   await page.goto('/system/announcement?lang=en');
-  await page.getByTestId('crud-tab-system.announcement-category').click();
+  await openTab(page, 'system.announcement-category');
   await expect(page).toHaveURL(/[?&]tab=system\.announcement-category/);
   await page.reload();
   await expect(page.getByTestId('crud-tab-system.announcement-category')).toHaveAttribute('aria-selected', 'true');

@@ -54,3 +54,14 @@ export async function choose(scope: Locator, page: Page, name: string, typed: st
   await scope.locator(`input[name="${name}"]`).fill(typed);
   await page.getByRole('option', { name: option }).first().click();
 }
+
+/**
+ * Opens a tab of a screen with several lists and waits until that list is the one shown, so a
+ * following click (add, export) reaches the new list and not the one being replaced.
+ */
+export async function openTab(page: Page, declarationId: string): Promise<void> {
+  const tab = page.getByTestId(`crud-tab-${declarationId}`);
+  await tab.click();
+  await expect(tab).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId(`crud-${declarationId}`)).toBeVisible();
+}
