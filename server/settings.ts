@@ -19,6 +19,8 @@ export interface Settings {
   unreleasedMenuIds: number[];
   /** Sign-in attempts allowed per client IP per minute. */
   signinRateLimit: number;
+  /** Requests per client IP per minute to the public marketing API (/mapi/v1). */
+  marketingRateLimit: number;
   /** A session ends after this many minutes without a call. */
   sessionIdleMinutes: number;
   /** A session ends this many hours after sign-in, however busy. */
@@ -83,6 +85,7 @@ export function readSettings(env: Env = process.env): Settings {
     adminInitialPassword: env.ADMIN_INITIAL_PASSWORD ? env.ADMIN_INITIAL_PASSWORD : null,
     unreleasedMenuIds,
     signinRateLimit: positiveInt(env, 'SIGNIN_RATE_LIMIT', 30),
+    marketingRateLimit: positiveInt(env, 'MARKETING_RATE_LIMIT', 300),
     sessionIdleMinutes: positiveInt(env, 'SESSION_IDLE_MINUTES', 120),
     sessionAbsoluteHours: positiveInt(env, 'SESSION_ABSOLUTE_HOURS', 12),
     filesDir: path.resolve(text(env, 'FILES_DIR') ?? path.join(dataDir, 'files')),

@@ -36,6 +36,7 @@ export function testSettings(overrides: Partial<Settings> = {}): Settings {
     // Suites sign in far more than 30 times a minute from one address; the rate-limit test
     // builds an app of its own with a small limit.
     signinRateLimit: 100_000,
+    marketingRateLimit: 100_000,
     ...overrides,
   };
 }
