@@ -31,6 +31,7 @@ import {
 } from '../../src/domain/marketing/page';
 import type { AppDeps } from '../context';
 import { notFound } from '../errors';
+import { ShortCache, writeEpoch } from '../db/shortCache';
 import { idParams } from '../services/resource';
 import { contactInfo, layoutInfo, titleDisplayName } from './marketing';
 
@@ -206,11 +207,6 @@ function queryOf(code: string, row: ScanRow | undefined, safeScanCount: number):
   };
 }
 
-async function pageTenant(db: Db, tenant: PageTenantRow, lang: Lang, logoUrl: string | null): Promise<PageTenant> {
-  const title = await titleDisplayName(db, tenant.id, lang);
-  return { code: tenant.code, name: title.name || pickName(tenant.names, lang) || tenant.code, logoUrl };
-}
-
 async function buildPage(db: Db, tenant: PageTenantRow, lang: Lang, now: Date, productBanners: PageBanner[], query: PageQuery | null, layout?: PageLayoutInfo): Promise<PageData> {
   const layoutInfoOut = layout ?? await pageLayout(db, tenant, lang, now);
   const [banners, popularProducts, contact] = await Promise.all([bannersInForce(db, tenant.id, now), popularInForce(db, tenant.id, now), contactInfo(db, tenant.id)]);
@@ -227,6 +223,12 @@ async function buildPage(db: Db, tenant: PageTenantRow, lang: Lang, now: Date, p
   };
 }
 
+/** What every visit of a tenant's page shares: built once per tenant and language, then reused briefly. */
+interface PageBase {
+  tenant: PageTenantRow;
+  page: PageData;
+}
+
 export default async function marketingPublicRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db, settings } = deps;
   const config = (summary: string, errors: number[] = [ErrorCode.NotFound]) => ({
@@ -234,33 +236,50 @@ export default async function marketingPublicRoutes(app: FastifyInstance, deps: 
     rateLimit: { max: settings.marketingRateLimit, timeWindow: '1 minute' },
     docs: { summary, errors: [...errors, ErrorCode.NotAllowed] },
   });
+  // Page data without the query, per tenant and language, and a brand product's banners: a
+  // few seconds in this process, dropped by any write of the process (db/shortCache.ts).
+  const bases = new ShortCache<PageBase>(settings.marketingPageCacheMs, 1000);
+  const productBannerCache = new ShortCache<PageBanner[]>(settings.marketingPageCacheMs, 5000);
+
+  const pageBase = async (code: string, lang: Lang): Promise<PageBase> => {
+    const key = `${code}\u0000${lang}`;
+    const hit = bases.get(key);
+    if (hit) return hit;
+    const since = writeEpoch();
+    const tenant = await findTenant(db, code);
+    const page = await buildPage(db, tenant, lang, new Date(), [], null);
+    const base = { tenant, page };
+    bases.set(key, base, since);
+    return base;
+  };
+  const productBanners = async (tenantId: number, brandProductId: number): Promise<PageBanner[]> => {
+    const key = `${tenantId}:${brandProductId}`;
+    const hit = productBannerCache.get(key);
+    if (hit) return hit;
+    const since = writeEpoch();
+    const banners = await bannersInForce(db, tenantId, new Date(), brandProductId);
+    productBannerCache.set(key, banners, since);
+    return banners;
+  };
 
   app.get<{ Params: { tenantCode: string }; Querystring: { lang?: Lang } }>('/Config/tenant/:tenantCode', {
     schema: { params: { type: 'object', required: ['tenantCode'], properties: { tenantCode: TENANT_PARAM } }, querystring: { type: 'object', properties: { lang: PAGE_QUERY.properties.lang } } },
     config: config('The consumer page tenant: name and logo (PageTenant)'),
-  }, async (req): Promise<PageTenant> => {
-    const tenant = await findTenant(db, req.params.tenantCode);
-    const { current } = await layoutInfo(db, tenant.id, new Date());
-    return pageTenant(db, tenant, req.query.lang ?? DEFAULT_LANG, current?.logoUrl ?? null);
-  });
+  }, async (req): Promise<PageTenant> => (await pageBase(req.params.tenantCode, req.query.lang ?? DEFAULT_LANG)).page.tenant);
 
   app.get<{ Params: { tenantCode: string }; Querystring: { c?: string; lang?: Lang; lat?: string; lng?: string } }>('/page/:tenantCode', {
     schema: { params: { type: 'object', required: ['tenantCode'], properties: { tenantCode: TENANT_PARAM } }, querystring: PAGE_QUERY },
     config: config('The consumer page data (PageData); with c the visit is recorded as a scan and query answers for the code'),
   }, async (req): Promise<PageData> => {
-    const tenant = await findTenant(db, req.params.tenantCode);
-    const lang = req.query.lang ?? DEFAULT_LANG;
-    const now = new Date();
-    const layout = await pageLayout(db, tenant, lang, now);
+    const { tenant, page } = await pageBase(req.params.tenantCode, req.query.lang ?? DEFAULT_LANG);
     const code = req.query.c?.trim();
-    let query: PageQuery | null = null;
-    let productBanners: PageBanner[] = [];
-    if (code) {
-      const row = await recordScan(db, tenant.id, code, req, coordinates(req.query.lat, req.query.lng));
-      query = queryOf(code, row, layout.safeScanCount);
-      if (row?.brand_product_id) productBanners = await bannersInForce(db, tenant.id, now, row.brand_product_id);
-    }
-    return buildPage(db, tenant, lang, now, productBanners, query, layout);
+    if (!code) return page;
+    const row = await recordScan(db, tenant.id, code, req, coordinates(req.query.lat, req.query.lng));
+    return {
+      ...page,
+      productBanners: row?.brand_product_id ? await productBanners(tenant.id, row.brand_product_id) : [],
+      query: queryOf(code, row, page.layoutInfo.safeScanCount),
+    };
   });
 
   app.get<{ Params: { tenantCode: string; id: number }; Querystring: { lang?: Lang } }>('/page/:tenantCode/:id', {
@@ -270,12 +289,10 @@ export default async function marketingPublicRoutes(app: FastifyInstance, deps: 
     },
     config: config('The consumer page of one brand product (its banners in productBanners); no scan'),
   }, async (req): Promise<PageData> => {
-    const tenant = await findTenant(db, req.params.tenantCode);
+    const { tenant, page } = await pageBase(req.params.tenantCode, req.query.lang ?? DEFAULT_LANG);
     const product = await db.selectFrom('marketing_brand_products').select('brand_product_id')
       .where('tenant_id', '=', tenant.id).where('brand_product_id', '=', req.params.id).where('enable', '=', true).executeTakeFirst();
     if (!product) throw notFound();
-    const now = new Date();
-    const lang = req.query.lang ?? DEFAULT_LANG;
-    return buildPage(db, tenant, lang, now, await bannersInForce(db, tenant.id, now, product.brand_product_id), null);
+    return { ...page, productBanners: await productBanners(tenant.id, product.brand_product_id) };
   });
 }

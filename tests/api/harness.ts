@@ -37,6 +37,8 @@ export function testSettings(overrides: Partial<Settings> = {}): Settings {
     // builds an app of its own with a small limit.
     signinRateLimit: 100_000,
     marketingRateLimit: 100_000,
+    // Tests change rows straight in the database and read the page at once; the cache has its own test.
+    marketingPageCacheMs: 0,
     ...overrides,
   };
 }

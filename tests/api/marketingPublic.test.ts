@@ -157,6 +157,27 @@ describeApi('Marketing API (public)', (h) => {
     });
   });
 
+  it('reuses the page data briefly, and a save in the back office shows at once', async () => {
+    const cached = await h.appWith({ filesDir: dir, marketingPageCacheMs: 60_000 });
+    const c = await marketingClient(h);
+    const layout = { layout: 1, colorCode: LayoutColor.Gray, navigatorFunctions: 7, queryPageFunctions: 15 };
+    await ok(h, cached, 'POST', 'marketing/layout', c.token, { current: layout });
+    const colour = async () => ((await page(`page/${c.code}`, DESKTOP, cached)).json() as PageData).layoutInfo.colorCode;
+    expect(await colour()).toBe(LayoutColor.Gray);
+    // A change behind the server's back (another process) waits for the cache to lapse...
+    await h.db.updateTable('marketing_layouts').set({ color_code: LayoutColor.Black }).where('tenant_id', '=', c.id).execute();
+    expect(await colour()).toBe(LayoutColor.Gray);
+    // ...a save through this server is seen by the next visit.
+    await ok(h, cached, 'POST', 'marketing/layout', c.token, { current: { ...layout, colorCode: LayoutColor.Yellow } });
+    expect(await colour()).toBe(LayoutColor.Yellow);
+    // Scans are never cached.
+    const codes = await generatedCodes(h, c.id, 1);
+    for (const n of [1, 2]) {
+      const res = (await page(`page/${c.code}?c=${codes[0]}`, DESKTOP, cached)).json() as PageData;
+      expect(res.query?.scannedCount).toBe(n);
+    }
+  });
+
   it('is rate-limited per client IP and route like the sign-in route', async () => {
     const limited = await h.appWith({ filesDir: dir, marketingRateLimit: 2 });
     expect((await page(`page/${a.code}`, DESKTOP, limited)).statusCode).toBe(200);
