@@ -268,6 +268,20 @@ describeApi('Marketing back office', (h) => {
     });
   });
 
+  it('documents the marketing routes in the OpenAPI document, the public ones without a token', async () => {
+    const doc = (await app.inject({ method: 'GET', url: '/v1/docs/openapi.json' })).json() as { paths: Record<string, Record<string, any>> };
+    for (const p of ['/v1/marketing/layout', '/v1/marketing/banner', '/v1/marketing/product', '/v1/marketing/product/category', '/v1/marketing/product/popular', '/v1/marketing/contact-info', '/v1/marketing/product/brand']) {
+      expect(doc.paths[p]?.get, p).toBeDefined();
+      expect(doc.paths[p]?.post?.requestBody, p).toBeDefined();
+    }
+    expect(Object.keys(doc.paths['/v1/marketing/banner'].post.requestBody.content)).toEqual(expect.arrayContaining(['multipart/form-data', 'application/json']));
+    expect(doc.paths['/v1/marketing/layout'].post.responses['400'].content['application/json'].schema.properties.code.enum).toContain(6101);
+    expect(doc.paths['/v1/marketing/product/popular'].post.responses['400'].content['application/json'].schema.properties.code.enum).toContain(6501);
+    const pageDoc = doc.paths['/mapi/v1/page/{tenantCode}'].get;
+    expect(pageDoc.security).toEqual([]);
+    expect(pageDoc.responses['404'].content['application/json'].schema.properties.code.enum).toEqual([2]);
+  });
+
   it('the demo client has the Marketing function (seed)', async () => {
     const demo = await h.db.selectFrom('tenants').select(['function_flags', 'type']).where('code', '=', 'demo').executeTakeFirstOrThrow();
     expect(demo.type).toBe(TenantType.Client);
