@@ -512,7 +512,10 @@ const products = defineResource<ProductRow, ProductDto, ProductBody, { keyword?:
   filterSchema: { type: 'object', properties: { keyword: { type: 'string', maxLength: 50 }, categoryId: { type: 'integer', minimum: 1 } } },
   filter: (q, { keyword, categoryId }) => {
     let out = q;
-    if (keyword?.trim()) out = out.where(sql<boolean>`mp.names::text ilike ${containsPattern(keyword.trim())}`);
+    if (keyword?.trim()) {
+      const p = containsPattern(keyword.trim());
+      out = out.where(sql<boolean>`(mp.names->>'zh_TW' ilike ${p} or mp.names->>'zh_CN' ilike ${p} or mp.names->>'en' ilike ${p})`);
+    }
     if (categoryId !== undefined) out = out.where('mp.category_id', '=', categoryId);
     return out;
   },

@@ -18,12 +18,15 @@
  * client IP. scannedCount includes this visit; warning = scannedCount > the live layout's
  * safeScanCount (PREVIEW_DEFAULTS 10 without a layout).
  *
+ * `mode=preview` (the back-office preview window) answers the page without the query and
+ * records nothing.
+ *
  * Every route is rate-limited per client IP (MARKETING_RATE_LIMIT a minute, code 3 over it)
  * like the sign-in route; bad input (NUL, a code over 100 characters, a bad lang) is 400 code 1.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import { ClientFunction, ScanLogType, ScanSource, TenantType, UserStatus } from '../../src/domain/enums';
+import { ClientFunction, CodePackageStatus, ScanLogType, ScanSource, TenantType, UserStatus } from '../../src/domain/enums';
 import { ErrorCode } from '../../src/domain/errors';
 import { DEFAULT_LANG, LANGS, pickName, type Lang, type Names } from '../../src/domain/lang';
 import {
@@ -154,7 +157,7 @@ async function recordScan(db: Db, tenantId: number, code: string, req: FastifyRe
     with hit as (
       select c.package_id, c.seq, c.code, p.packaging_material_id
       from codes c join code_packages p on p.id = c.package_id
-      where c.code = ${code} and p.client_id = ${tenantId} and p.status = 2
+      where c.code = ${code} and p.client_id = ${tenantId} and p.status = ${CodePackageStatus.Generated}
       limit 1
     ),
     ins as (
@@ -267,13 +270,14 @@ export default async function marketingPublicRoutes(app: FastifyInstance, deps: 
     config: config('The consumer page tenant: name and logo (PageTenant)'),
   }, async (req): Promise<PageTenant> => (await pageBase(req.params.tenantCode, req.query.lang ?? DEFAULT_LANG)).page.tenant);
 
-  app.get<{ Params: { tenantCode: string }; Querystring: { c?: string; lang?: Lang; lat?: string; lng?: string } }>('/page/:tenantCode', {
+  app.get<{ Params: { tenantCode: string }; Querystring: { c?: string; lang?: Lang; lat?: string; lng?: string; mode?: string } }>('/page/:tenantCode', {
     schema: { params: { type: 'object', required: ['tenantCode'], properties: { tenantCode: TENANT_PARAM } }, querystring: PAGE_QUERY },
     config: config('The consumer page data (PageData); with c the visit is recorded as a scan and query answers for the code'),
   }, async (req): Promise<PageData> => {
     const { tenant, page } = await pageBase(req.params.tenantCode, req.query.lang ?? DEFAULT_LANG);
     const code = req.query.c?.trim();
-    if (!code) return page;
+    // A back-office preview (mode=preview) shows the page without recording a scan.
+    if (!code || req.query.mode === 'preview') return page;
     const row = await recordScan(db, tenant.id, code, req, coordinates(req.query.lat, req.query.lng));
     return {
       ...page,

@@ -131,6 +131,9 @@ describeApi('Marketing API (public)', (h) => {
       const third = await pageOk(`page/${a.code}?c=${code}`);
       expect(third.query).toMatchObject({ scannedCount: 3, warning: true });
       expect(await scansOf(code)).toHaveLength(3);
+      // A back-office preview records nothing.
+      expect((await pageOk(`page/${a.code}?c=${code}&mode=preview`)).query).toBeNull();
+      expect(await scansOf(code)).toHaveLength(3);
     });
 
     it('answers another tenant\'s code and an unknown code as unknown, without recording or leaking', async () => {
