@@ -169,6 +169,21 @@ describeApi('Marketing back office', (h) => {
       expect(formBanner.images.small).not.toBe(small);
       expect((await app.inject({ method: 'GET', url: formBanner.images.large })).statusCode).toBe(200);
 
+      // Hostile form data: an unknown file part, a prototype key, bytes that are not an image, a cut body.
+      expectFailure(await postMultipart(app, 'marketing/banner', a.token, fields, { other: ['s.png', png(600, 150)] }), 400, 1);
+      expectFailure(await postMultipart(app, 'marketing/banner', a.token, { ...fields, '__proto__.x': '1' }), 400, 1);
+      expectFailure(await postMultipart(app, 'marketing/banner', a.token, fields, { 'images.small': ['s.png', Buffer.from('not a png')] }), 400, 201);
+      const cut = await app.inject({ method: 'POST', url: '/v1/marketing/banner', headers: { 'content-type': 'multipart/form-data; boundary=xyz', authorization: `Bearer ${a.token}` }, payload: '--xyz\r\nContent-Disposition: form-data; name="productId"\r\n\r\n1' });
+      expect([400]).toContain(cut.statusCode);
+      expect(Number((await h.db.selectFrom('files').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)).toBe(filesBefore + 2);
+
+      // A write refused after its files were stored leaves none behind.
+      const onDisk = async () => (await fsp.readdir(dir, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).length;
+      const stored = await onDisk();
+      const other = await brandProduct(h, a.id);
+      expectFailure(await postMultipart(app, 'marketing/banner', a.token, { ...fields, productId: String(other.id) }, { 'images.small': ['s.png', png(600, 150)], 'images.large': ['l.png', png(660, 352)] }), 400, 1);
+      expect(await onDisk()).toBe(stored);
+
       const list = await ok<{ items: { id: number }[]; total: number }>(h, app, 'GET', `marketing/banner?productId=${bp.id}`, a.token);
       expect(list.items.map((i) => i.id)).toEqual([created.id]);
       // Tenant isolation.
