@@ -126,7 +126,7 @@ async function requireDefaultLanguage(db: Db, tenantId: number, names: Names): P
 }
 
 /** A minimal declaration for the resource layer (the screens' JSON declarations may replace it). */
-function decl(spec: { id: string; menuId: number; resource: string; api: ScreenDeclaration['api']; sortable: string[]; others?: string[]; form?: { schema: Record<string, unknown> } }): ScreenDeclaration {
+function decl(spec: { id: string; menuId: number; resource: string; api: ScreenDeclaration['api']; sortable: string[]; others?: string[]; form?: { schema: Record<string, unknown> }; defaultSort?: { key: string; order: 'asc' | 'desc' } }): ScreenDeclaration {
   return {
     id: spec.id, menuId: spec.menuId, resource: spec.resource, path: `/${spec.id.replace('.', '/')}`, kind: 'crud', title: spec.id,
     api: spec.api,
@@ -135,7 +135,7 @@ function decl(spec: { id: string; menuId: number; resource: string; api: ScreenD
         ...spec.sortable.map((key) => ({ key, label: key, sortable: true, ...(key.endsWith('At') || key === 'from' || key === 'to' ? { format: 'datetime' } : {}) })),
         ...(spec.others ?? []).map((key) => ({ key, label: key })),
       ],
-      defaultSort: { key: 'createdAt', order: 'desc' },
+      defaultSort: spec.defaultSort ?? { key: 'createdAt', order: 'desc' },
     },
     ...(spec.form ? { form: spec.form } : {}),
   } as unknown as ScreenDeclaration;
@@ -372,9 +372,17 @@ const scopedBrandProducts = (db: Db, tenantId: number, scope: RoleScope) =>
 const BRAND_PRODUCT_DECL = decl({
   id: 'marketing.brand-product', menuId: MARKETING_MENU.brandProduct, resource: 'marketing-brand-product',
   api: { list: 'GET marketing/product/brand', get: 'GET marketing/product/brand/{id}', create: 'POST marketing/product/brand' },
-  sortable: ['name', 'brandName', 'createdAt'], others: ['completed', 'enable', 'price', 'currency'], form: BRAND_PRODUCT_FORM,
+  sortable: ['name', 'brandName'], others: ['completed', 'enable', 'price', 'currency'], form: BRAND_PRODUCT_FORM,
+  defaultSort: { key: 'name', order: 'asc' },
 });
-const brandProductSpec = listSpec(BRAND_PRODUCT_DECL, { name: sql`lower(bp.name)`, brandName: sql`lower(b.name)`, createdAt: 'bp.created_at' }, 'bp.id');
+const brandProductSpec = listSpec(BRAND_PRODUCT_DECL, { name: sql`lower(bp.name)`, brandName: sql`lower(b.name)` }, 'bp.id');
+
+/**
+ * A body without the fields the server answers but never takes: an edit form sends the loaded
+ * record back (as defineResource's `readOnly`).
+ */
+const withoutAnswered = (raw: Record<string, unknown>, keys: readonly string[]) =>
+  Object.fromEntries(Object.entries(raw).filter(([k]) => !keys.includes(k)));
 const BRAND_PRODUCT_FILTERS = {
   type: 'object',
   properties: { keyword: { type: 'string', maxLength: 50 }, brandId: { type: 'integer', minimum: 1 }, completed: { type: 'boolean' } },
@@ -791,7 +799,8 @@ export default async function marketingRoutes(app: FastifyInstance, deps: AppDep
     config: bpConfig({ summary: 'Save the product info of a brand product (id)', body: BRAND_PRODUCT_FORM.schema, status: [201, 200], errors: [ErrorCode.NotFound, ErrorCode.DefaultLanguageMissing] }),
   }, async (req, reply) => {
     const who = caller(req);
-    const body = validated<{ id: number; enable?: boolean; currency: string; price: number; names?: Names; firstPage?: number; qualification: number }>(BRAND_PRODUCT_FORM, objectBody(req.body));
+    const body = validated<{ id: number; enable?: boolean; currency: string; price: number; names?: Names; firstPage?: number; qualification: number }>(
+      BRAND_PRODUCT_FORM, withoutAnswered(objectBody(req.body), ['brandId', 'brandName', 'name', 'completed', 'createdAt', 'updatedAt']));
     if (!currencyByCode(body.currency)) throw badRequest({ currency: { key: 'oneOf' } });
     const names = cleanNames(body.names);
     if (Object.keys(names).length) await requireDefaultLanguage(db, who.tenantId, names);
@@ -829,7 +838,7 @@ export default async function marketingRoutes(app: FastifyInstance, deps: AppDep
   }, async (req, reply) => withUploads(req, deps, async (written) => {
     const who = caller(req);
     const { raw, files } = await readBody(req, deps, BANNER_FORM.schema, { 'images.small': MARKETING_IMAGE_RULES.bannerSmall, 'images.large': MARKETING_IMAGE_RULES.bannerLarge }, written);
-    const body = validated<BannerBody & { id?: number }>(BANNER_FORM, raw);
+    const body = validated<BannerBody & { id?: number }>(BANNER_FORM, withoutAnswered(raw, ['productName', 'brandName', 'createdAt', 'updatedAt']));
     const { from, to } = period(body);
     const out = await db.transaction().execute(async (trx) => {
       const scope = await roleScope(trx, who);
@@ -882,7 +891,7 @@ export default async function marketingRoutes(app: FastifyInstance, deps: AppDep
   }, async (req, reply) => withUploads(req, deps, async (written) => {
     const who = caller(req);
     const { raw, files } = await readBody(req, deps, PRODUCT_FORM.schema, { image: MARKETING_IMAGE_RULES.image }, written);
-    const body = validated<ProductBody & { id?: number }>(PRODUCT_FORM, raw);
+    const body = validated<ProductBody & { id?: number }>(PRODUCT_FORM, withoutAnswered(raw, ['categoryNames', 'createdAt', 'updatedAt']));
     const out = await db.transaction().execute(async (trx) => {
       const ctx = { who, scope: { clients: null, brands: null } as RoleScope };
       const before = body.id !== undefined ? await products.load(trx, ctx, body.id, true) : null;
