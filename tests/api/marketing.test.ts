@@ -32,7 +32,7 @@ describeApi('Marketing back office', (h) => {
   afterAll(() => fsp.rm(dir, { recursive: true, force: true }));
 
   const changeLogs = async (tenantId: number, resource: string) =>
-    (await h.db.selectFrom('change_logs').select(['action', 'resource_id']).where('tenant_id', '=', tenantId).where('resource', '=', resource).execute());
+    (await h.db.selectFrom('change_logs').select(['action', 'resource_id']).where('tenant_id', '=', tenantId).where('resource', '=', resource).orderBy('id').execute());
 
   describe('grants', () => {
     it('refuses clients without the Marketing function, the operator, and roles without the screen', async () => {
@@ -178,6 +178,12 @@ describeApi('Marketing back office', (h) => {
       expect([400]).toContain(cut.statusCode);
       expect(Number((await h.db.selectFrom('files').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)).toBe(filesBefore + 2);
 
+      // Form data as the screens send it: objects as JSON text, addresses of uploads already stored.
+      const asText = await postMultipart(app, 'marketing/banner', a.token, { ...fields, images: JSON.stringify({ small, large }), productName: bp.name });
+      expect(asText.statusCode, asText.body).toBe(201);
+      expect(asText.json()).toMatchObject({ images: { small, large } });
+      await ok(h, app, 'DELETE', `marketing/banner/${(asText.json() as { id: number }).id}`, a.token);
+
       // A write refused after its files were stored leaves none behind.
       const onDisk = async () => (await fsp.readdir(dir, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).length;
       const stored = await onDisk();
@@ -195,7 +201,7 @@ describeApi('Marketing back office', (h) => {
       const bLarge = await uploaded(app, b.token, 660, 352);
       expectFailure(await call(h, app, 'POST', 'marketing/banner', b.token, { ...banner, images: { small: bSmall, large: bLarge } }), 400, 1);
       await ok(h, app, 'DELETE', `marketing/banner/${created.id}`, a.token);
-      expect((await changeLogs(a.id, 'marketing-banner')).map((l) => l.action)).toEqual(['create', 'update', 'delete']);
+      expect((await changeLogs(a.id, 'marketing-banner')).map((l) => l.action)).toEqual(['create', 'update', 'create', 'delete', 'delete']);
     });
   });
 
@@ -212,7 +218,7 @@ describeApi('Marketing back office', (h) => {
       const product = await ok<{ id: number; categoryNames: object; image: string }>(h, app, 'POST', 'marketing/product', c.token, { names: { zh_TW: '馬克杯', en: 'Mug' }, categoryId: category.id, image }, 201);
       expect(product).toMatchObject({ categoryId: category.id, categoryNames: { zh_TW: '杯具', en: 'Cups' }, image, enable: true });
       // Multipart with the image file; an edit by id.
-      const form = await postMultipart(app, 'marketing/product', c.token, { id: String(product.id), 'names.zh_TW': '馬克杯', 'names.en': 'Big mug', categoryId: String(category.id), enable: 'true' }, { image: ['mug.png', png(40, 30)] });
+      const form = await postMultipart(app, 'marketing/product', c.token, { id: String(product.id), names: JSON.stringify({ zh_TW: '馬克杯', en: 'Big mug' }), categoryId: String(category.id), enable: 'true' }, { image: ['mug.png', png(40, 30)] });
       expect(form.statusCode, form.body).toBe(200);
       expect(form.json()).toMatchObject({ id: product.id, names: { en: 'Big mug' }, image: expect.stringMatching(/^\/files\//) });
 
