@@ -21,6 +21,8 @@ declare module 'autocannon' {
     method?: string;
     headers?: Record<string, string>;
     body?: string;
+    /** Requests sent in turn on each connection; setupRequest may change the path of each. */
+    requests?: { method?: string; path?: string; setupRequest?: (req: { path?: string; [key: string]: unknown }) => { path?: string; [key: string]: unknown } }[];
   }
   interface Result {
     duration: number;

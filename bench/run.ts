@@ -10,10 +10,12 @@
  *               (bench/codes.ts, each step in bench/codes-child.ts);
  *   4. front  — the built SPA in headless Chromium: JavaScript before the sign-in form paints,
  *               first paint of /login and largest paint of a list, beside a static page served
- *               by the same server (bench/front.ts).
+ *               by the same server (bench/front.ts);
+ *   5. marketing — GET /mapi/v1/page/demo with and without a scanned code, requests per second
+ *               beside a static file served by the same server (bench/marketing.ts).
  *
  * Arguments pick parts: `npm run bench -- form`, `-- list`, `-- pglite`, `-- postgres` (the
- * list part on one backend), `-- codes`, `-- codes-pglite`, `-- codes-postgres`, `-- front` (default:
+ * list part on one backend), `-- codes`, `-- codes-pglite`, `-- codes-postgres`, `-- front`, `-- marketing` (default:
  * everything). `--markdown <file>` also writes the tables as markdown.
  * Environment: BENCH_ROWS (100000), BENCH_DURATION (10 s), BENCH_WARMUP (2 s),
  * BENCH_CONNECTIONS (10), BENCH_VALIDATE_RUNS (2000), BENCH_RENDER_RUNS (50), BENCH_PGLITE
@@ -30,6 +32,7 @@ import os from 'node:os';
 import { cleanupAll } from './cleanup';
 import { codesLatencySection, codesMemorySection, codesSection, runCodesBackend, type CodesRun } from './codes';
 import { runFormBench } from './form';
+import { runMarketingBench } from './marketing';
 import { frontSections, runFrontBench } from './front';
 import { listSection, runBackend, seedSection, whatIfSection, type Backend, type BackendResult } from './list';
 import { fmtMs, markdownTable, nowMs, table, type Section } from './stats';
@@ -42,6 +45,7 @@ const want = (name: string) => parts.length === 0 || parts.includes(name);
 const runForm = want('form');
 const backends = (['pglite', 'postgres'] as Backend[]).filter((b) => want('list') || want(b));
 const runFront = want('front');
+const runMarketing = want('marketing');
 const codeBackends = (['pglite', 'postgres'] as Backend[]).filter((b) => want('codes') || want(`codes-${b}`));
 
 const log = (line: string) => process.stderr.write(`  · ${line}\n`);
@@ -128,6 +132,18 @@ async function main(): Promise<number> {
     } catch (err) {
       failed = true;
       process.stdout.write(`\nFront-end benchmark failed: ${err instanceof Error ? err.stack : String(err)}\n`);
+    }
+  }
+
+  if (runMarketing) {
+    log('marketing benchmark');
+    try {
+      const section = await runMarketingBench(log);
+      sections.push(section);
+      print(section);
+    } catch (err) {
+      failed = true;
+      process.stdout.write(`\nMarketing benchmark failed: ${err instanceof Error ? err.stack : String(err)}\n`);
     }
   }
 

@@ -27,6 +27,8 @@ import employeeRoutes from './modules/employee';
 import filesRoutes, { fileServeRoutes } from './modules/files';
 import identityRoutes from './modules/identity';
 import jobRoutes from './modules/job';
+import marketingRoutes from './modules/marketing';
+import marketingPublicRoutes, { MARKETING_API_BASE } from './modules/marketingPublic';
 import menuRoutes from './modules/menu';
 import otherRoutes from './modules/other';
 import packagingRoutes from './modules/packaging';
@@ -49,7 +51,7 @@ export interface BuildAppOptions extends AppDeps {
 const API_MODULES = [
   configRoutes, identityRoutes, menuRoutes, profileRoutes, reportRoutes, announcementRoutes,
   roleRoutes, employeeRoutes, clientRoutes, filesRoutes, documentRoutes, otherRoutes, jobRoutes,
-  productRoutes, packagingRoutes, brandRoutes, codeRoutes,
+  productRoutes, packagingRoutes, brandRoutes, codeRoutes, marketingRoutes,
 ];
 
 /** One route of the app as registered (HEAD twins of GET routes left out). */
@@ -118,7 +120,7 @@ export async function buildApp({ db, settings, keys, logger = false, logRequests
   // Request bodies are not inflated: a compressed body is refused as unreadable JSON.
   await app.register(compress, { encodings: ['br', 'gzip'], globalDecompression: false });
 
-  // Only the sign-in route opts in (route config rateLimit); counted per client IP.
+  // Only the sign-in and public marketing routes opt in (route config rateLimit); counted per client IP.
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_req, ctx) => new ApiError(ctx.statusCode, ErrorCode.NotAllowed, undefined, 'Too many attempts'),
@@ -131,6 +133,8 @@ export async function buildApp({ db, settings, keys, logger = false, logRequests
     v1.addHook('onRequest', authenticate(deps));
     for (const routes of API_MODULES) await v1.register(routes, deps);
   }, { prefix: '/v1' });
+  // The public marketing API of the consumer page (no session; rate-limited per IP).
+  await app.register(marketingPublicRoutes, { ...deps, prefix: MARKETING_API_BASE });
   // Uploaded files, public by unguessable key (modules/files.ts).
   await app.register(fileServeRoutes, deps);
 
@@ -149,7 +153,7 @@ export async function buildApp({ db, settings, keys, logger = false, logRequests
 
   app.setNotFoundHandler((req, reply) => {
     const pathname = req.url.split('?')[0];
-    const isApi = pathname === '/v1' || pathname.startsWith('/v1/');
+    const isApi = pathname === '/v1' || pathname.startsWith('/v1/') || pathname === MARKETING_API_BASE || pathname.startsWith(`${MARKETING_API_BASE}/`);
     // History-API fallback: a page route of the SPA (no file extension) gets index.html; a
     // missing asset (/assets/x.js) stays a 404 rather than HTML served as script.
     const lastSegment = pathname.slice(pathname.lastIndexOf('/') + 1);

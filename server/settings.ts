@@ -19,6 +19,10 @@ export interface Settings {
   unreleasedMenuIds: number[];
   /** Sign-in attempts allowed per client IP per minute. */
   signinRateLimit: number;
+  /** Requests per client IP per minute to the public marketing API (/mapi/v1). */
+  marketingRateLimit: number;
+  /** How long this process reuses a consumer page's data (ms; 0: never); dropped by any write of the process. */
+  marketingPageCacheMs: number;
   /** A session ends after this many minutes without a call. */
   sessionIdleMinutes: number;
   /** A session ends this many hours after sign-in, however busy. */
@@ -55,6 +59,14 @@ function positiveInt(env: Env, name: string, fallback: number): number {
   return n;
 }
 
+function nonNegativeInt(env: Env, name: string, fallback: number): number {
+  const raw = text(env, name);
+  if (raw === null) return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number (0 or more), got '${raw}'`);
+  return n;
+}
+
 function list(env: Env, name: string): string[] | null {
   const raw = env[name];
   if (raw === undefined) return null;
@@ -83,6 +95,8 @@ export function readSettings(env: Env = process.env): Settings {
     adminInitialPassword: env.ADMIN_INITIAL_PASSWORD ? env.ADMIN_INITIAL_PASSWORD : null,
     unreleasedMenuIds,
     signinRateLimit: positiveInt(env, 'SIGNIN_RATE_LIMIT', 30),
+    marketingRateLimit: positiveInt(env, 'MARKETING_RATE_LIMIT', 300),
+    marketingPageCacheMs: nonNegativeInt(env, 'MARKETING_PAGE_CACHE_MS', 5000),
     sessionIdleMinutes: positiveInt(env, 'SESSION_IDLE_MINUTES', 120),
     sessionAbsoluteHours: positiveInt(env, 'SESSION_ABSOLUTE_HOURS', 12),
     filesDir: path.resolve(text(env, 'FILES_DIR') ?? path.join(dataDir, 'files')),

@@ -65,7 +65,7 @@ export type StoredFileRule = FileRule | null;
  * A field's failure as the API answers it: the recorded pixels wrong -> 101, the recorded
  * size too large -> 102, anything else (not the tenant's upload, wrong type) -> code 1.
  */
-function storedFileFailure(field: string, result: NonNullable<RuleResult>): ApiError {
+export function storedFileFailure(field: string, result: NonNullable<RuleResult>): ApiError {
   const data = { [field]: result.params ? { key: result.key, params: result.params } : { key: result.key } };
   if (result.key === 'dimensions') return new ApiError(400, ErrorCode.ImageResolution, data);
   if (result.key === 'size') return new ApiError(400, ErrorCode.ImageSize, data);

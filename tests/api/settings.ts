@@ -12,6 +12,9 @@ export function testSettings(overrides: Partial<Settings> = {}): Settings {
     // Suites sign in far more than 30 times a minute from one address; the rate-limit test
     // builds an app of its own with a small limit.
     signinRateLimit: 100_000,
+    marketingRateLimit: 100_000,
+    // Tests change rows straight in the database and read the page at once; the cache has its own test.
+    marketingPageCacheMs: 0,
     ...overrides,
   };
 }
