@@ -31,7 +31,12 @@ const apiPort = Number(process.env.PORT ?? 8080);
 export default defineConfig({
   plugins: [react(), precompress(), leanJsonSchemaEditor()],
   server: { proxy: { '/v1': `http://127.0.0.1:${apiPort}`, '/files': `http://127.0.0.1:${apiPort}` } },
-  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 1500 },
+  build: {
+    outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 1500,
+    // Two pages: the back office (index.html) and the light public consumer page
+    // (consumer.html, served at /m/{tenantCode}; preact + htm, no React or MUI).
+    rollupOptions: { input: { main: fileURLToPath(new URL('./index.html', import.meta.url)), consumer: fileURLToPath(new URL('./consumer.html', import.meta.url)) } },
+  },
   test: {
     projects: [
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx'], environment: 'node' } },
