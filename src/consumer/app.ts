@@ -364,7 +364,7 @@ function Page({ ctx, onLang, location, onPrivacy }: { ctx: Ctx; onLang: (l: Lang
   const [tab, setTab] = useState<SectionKey>(sections[0] ?? 'query');
   const current = sections.includes(tab) ? tab : sections[0];
   const tabRefs = useRef<Record<string, HTMLButtonElement | null>>({});
-  const name = li.clientDisplayName || page.tenant.name;
+  const name = li.clientDisplayName || page.tenant.name || t.pageTitle;
   const logo = li.logoUrl || page.tenant.logoUrl;
   const banners = [...(page.productBanners ?? []), ...(page.banners ?? [])];
   const grid = letter === 'C';
@@ -396,24 +396,35 @@ function Page({ ctx, onLang, location, onPrivacy }: { ctx: Ctx; onLang: (l: Lang
         </div>
       </header>`;
 
+  const section = (k: SectionKey) => html`<section class=${`section s-${k}`} id=${k} key=${k} aria-labelledby=${`h-${k}`}>
+    <h2 id=${`h-${k}`}>${title(k)}</h2>${body(k)}
+  </section>`;
+  const rest = sections.filter((k) => k !== 'query').map(section);
+  const carousel = html`<${Carousel} banners=${banners} t=${t} />`;
   let main: unknown;
   if (letter === 'B' && sections.length > 0) {
     main = html`
+      ${carousel}
       <div class="tabs" role="tablist" aria-label=${t.sections} onKeyDown=${onTabKey}>
         ${sections.map((k) => html`<button type="button" role="tab" key=${k} id=${`tab-${k}`} aria-controls=${`panel-${k}`} aria-selected=${k === current ? 'true' : 'false'} tabIndex=${k === current ? 0 : -1} class=${k === current ? 'tab on' : 'tab'} ref=${(el: HTMLButtonElement | null) => { tabRefs.current[k] = el; }} onClick=${() => setTab(k)}>${title(k)}</button>`)}
       </div>
       ${sections.map((k) => html`<section role="tabpanel" key=${k} id=${`panel-${k}`} aria-labelledby=${`tab-${k}`} class="section panel" hidden=${k !== current} tabIndex="0">
-        <h2 class="visually-hidden">${title(k)}</h2>${k === current ? body(k) : null}
+        ${k === current ? body(k) : null}
       </section>`)}`;
-  } else {
+  } else if (letter === 'C') {
+    // The scan's answer rides on the hero; banners and the picture grids follow.
     main = html`
-      ${letter === 'A' && sections.length > 1 && html`<nav class="jump" aria-label=${t.sections}><ul>
+      ${sections.includes('query') && html`<section class="hero-card" id="query" aria-labelledby="h-query"><h2 id="h-query" class="visually-hidden">${title('query')}</h2>${body('query')}</section>`}
+      ${carousel}${rest}`;
+  } else {
+    // A (and B without navigator functions): the scan's answer first, then banners and lists.
+    main = html`
+      ${sections.length > 1 && html`<nav class="jump" aria-label=${t.sections}><ul>
         ${sections.map((k) => html`<li key=${k}><a href=${`#${k}`}>${title(k)}</a></li>`)}
         <li><a href="#contact">${t.contact}</a></li>
       </ul></nav>`}
-      ${sections.map((k) => html`<section class=${`section s-${k}`} id=${k} key=${k} aria-labelledby=${`h-${k}`}>
-        <h2 id=${`h-${k}`}>${title(k)}</h2>${body(k)}
-      </section>`)}`;
+      ${sections.includes('query') && section('query')}
+      ${carousel}${rest}`;
   }
 
   return html`
@@ -421,9 +432,7 @@ function Page({ ctx, onLang, location, onPrivacy }: { ctx: Ctx; onLang: (l: Lang
       ${header}
       <main id="main">
         <div class="wrap">
-          ${letter === 'C' && sections.includes('query') ? null : html`<${Carousel} banners=${banners} t=${t} />`}
-          ${letter === 'C' && sections.includes('query') ? html`<div class="hero-card">${body('query')}</div><${Carousel} banners=${banners} t=${t} />` : null}
-          ${letter === 'C' ? html`${sections.filter((k) => k !== 'query').map((k) => html`<section class=${`section s-${k}`} id=${k} key=${k} aria-labelledby=${`h-${k}`}><h2 id=${`h-${k}`}>${title(k)}</h2>${body(k)}</section>`)}` : main}
+          ${main}
           <${Contact} ctx=${ctx} cards=${letter === 'C'} />
         </div>
       </main>
