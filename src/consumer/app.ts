@@ -219,7 +219,7 @@ function QueryResult({ ctx, query, location }: { ctx: Ctx; query: PageQuery | nu
   const rows: unknown[] = [];
   if (flags & QueryPageFunction.Code) rows.push(html`<${Row} icon=${icons.scan()} label=${t.code}><code>${query.code}</code><//>`);
   if (flags & QueryPageFunction.ScannedCount) {
-    rows.push(html`<${Row} icon=${icons.refresh()} label=${t.scannedCount}><span class="count">${query.scannedCount}</span> <span class="muted">${t.scannedTimes(query.scannedCount)}</span><//>`);
+    rows.push(html`<${Row} icon=${icons.refresh()} label=${t.scannedCount}><span class="count">${query.scannedCount}</span> <span class="muted">${t.times(query.scannedCount)}</span><//>`);
   }
   if (flags & QueryPageFunction.LatestScanLocation) {
     const ls = query.latestScan;
