@@ -13,7 +13,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks'
 import htm from 'htm';
 import { pickName, type Lang, LANGS } from '../domain/lang';
 import { MarketingPlatform, QueryPageFunction, VisibleFunction } from '../domain/enums';
-import type { PageActivity, PageBanner, PageData, PagePlatform, PagePopularProduct, PageQuery } from '../domain/marketing/page';
+import type { PageActivity, PageBanner, PageData, PagePlatform, PagePopularProduct, PageQuery, PreviewDraft } from '../domain/marketing/page';
 import {
   acceptPreviewMessage, consentKey, inkOnWhite, layoutLetter, mergePreview, needsConsent, parseConsent,
   phoneLink, pickPageLang, platformHref, textOn, tint, safeColor,
@@ -475,7 +475,7 @@ export function ConsumerApp({ env }: { env: ConsumerEnv }) {
   const [lang, setLang] = useState<Lang>(() => pickPageLang(route.langParam, env.languages));
   const [load, setLoad] = useState<Load>(() => (route.preview ? { state: 'ready', page: mergePreview(route.tenantCode, null, null) } : { state: 'loading' }));
   const [saved, setSaved] = useState<PageData | null>(null);
-  const [draft, setDraft] = useState<Partial<PageData> | null>(null);
+  const [draft, setDraft] = useState<PreviewDraft | null>(null);
   const [attempt, setAttempt] = useState(0);
   const [privacy, setPrivacy] = useState<'consent' | 'view' | null>(null);
   const [geo, setGeo] = useState<'unknown' | 'prompt' | 'granted' | 'denied'>('unknown');

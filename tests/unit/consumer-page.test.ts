@@ -5,7 +5,7 @@ import {
   phoneLink, pickPageLang, platformHref, textOn,
 } from '../../src/domain/marketing/consumer';
 import { LayoutColor } from '../../src/domain/enums';
-import { PREVIEW_DEFAULTS, type PageData } from '../../src/domain/marketing/page';
+import { PREVIEW_DEFAULTS } from '../../src/domain/marketing/page';
 import { fixturePage } from '../ui/consumerFixtures';
 
 describe('page language', () => {
@@ -85,7 +85,7 @@ describe('preview merge', () => {
   });
   it('lays the draft over the saved data field by field', () => {
     const saved = fixturePage();
-    const p = mergePreview('acme', saved, { layoutInfo: { colorCode: LayoutColor.Blue, layout: 4 } as PageData['layoutInfo'] });
+    const p = mergePreview('acme', saved, { layoutInfo: { colorCode: LayoutColor.Blue, layout: 4 } });
     expect(p.layoutInfo.colorCode).toBe(LayoutColor.Blue);
     expect(p.layoutInfo.layout).toBe(4);
     expect(p.layoutInfo.clientDisplayName).toBe(saved.layoutInfo.clientDisplayName);
@@ -93,19 +93,19 @@ describe('preview merge', () => {
   });
   it('replaces lists whole and keeps what a null field of the draft hides', () => {
     const saved = fixturePage();
-    const p = mergePreview('acme', saved, { popularProducts: [], layoutInfo: { logoUrl: null, copyright: 'draft ©' } as unknown as PageData['layoutInfo'] });
+    const p = mergePreview('acme', saved, { popularProducts: [], layoutInfo: { logoUrl: null, copyright: 'draft ©' } });
     expect(p.popularProducts).toEqual([]);
     expect(p.layoutInfo.logoUrl).toBe(saved.layoutInfo.logoUrl);
     expect(p.layoutInfo.copyright).toBe('draft ©');
   });
   it('falls back to the defaults for values out of range', () => {
-    const p = mergePreview('acme', null, { layoutInfo: { layout: 3, colorCode: 'not a colour', safeScanCount: 0 } as unknown as PageData['layoutInfo'] });
+    const p = mergePreview('acme', null, { layoutInfo: { layout: 3, colorCode: 'not a colour', safeScanCount: 0 } });
     expect(p.layoutInfo.layout).toBe(1);
     expect(p.layoutInfo.colorCode).toBe('b83a24');
     expect(p.layoutInfo.safeScanCount).toBe(10);
   });
   it('gives a posted product without a price the demo price', () => {
-    const p = mergePreview('acme', null, { query: { productNames: { en: 'Tea' }, price: null } as unknown as PageData['query'] });
+    const p = mergePreview('acme', null, { query: { productNames: { en: 'Tea' }, price: null } });
     expect(p.query).toMatchObject({ productNames: { en: 'Tea' }, price: 100, currency: 'TWD', exists: true });
   });
 });

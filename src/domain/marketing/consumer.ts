@@ -8,7 +8,7 @@ import { LANGS, DEFAULT_LANG, isLang, type Lang } from '../lang';
 import { LayoutColor, PageLayout } from '../enums';
 import {
   PREVIEW_DEFAULTS,
-  type PageData, type PageLayoutInfo, type PageQuery, type PagePrivacyInfo, type PreviewMessage,
+  type PageData, type PageLayoutInfo, type PageQuery, type PagePrivacyInfo, type PreviewDraft, type PreviewMessage,
 } from './page';
 
 // --- Language ------------------------------------------------------------------------------
@@ -215,9 +215,9 @@ function overlay<T extends object>(base: T, over: unknown): T {
  * whole when the draft has them. A layout or colour out of range falls back to the default, a
  * missing price to TWD 100 and a missing safe scan count to 10, as SPEC.md's preview defaults say.
  */
-export function mergePreview(tenantCode: string, saved: PageData | null, draft: Partial<PageData> | null | undefined): PageData {
+export function mergePreview(tenantCode: string, saved: PageData | null, draft: PreviewDraft | null | undefined): PageData {
   const base = defaultPageData(tenantCode);
-  const layers = [saved, draft].filter(isObj) as Partial<PageData>[];
+  const layers = [saved, draft].filter(isObj) as PreviewDraft[];
   let page = base;
   for (const layer of layers) {
     page = {
