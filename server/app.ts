@@ -7,7 +7,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -151,7 +151,9 @@ export async function buildApp({ db, settings, keys, logger = false, logRequests
   // the brand product in the path, the scanned code in `c`; the page reads /mapi/v1 itself.
   const hasConsumer = fs.existsSync(path.join(staticDir, 'consumer.html'));
   if (hasConsumer) {
-    const consumerPage = (_req: unknown, reply: FastifyReply) => reply.header('cache-control', 'no-cache').sendFile('consumer.html');
+    const consumerPage = (req: FastifyRequest<{ Params: { tenantCode?: string } }>, reply: FastifyReply) => (req.params.tenantCode
+      ? reply.header('cache-control', 'no-cache').sendFile('consumer.html')
+      : reply.code(404).send(notFound().body()));
     app.get('/m/:tenantCode', { schema: { hide: true } }, consumerPage);
     app.get('/m/:tenantCode/*', { schema: { hide: true } }, consumerPage);
   }
