@@ -180,8 +180,8 @@ function Carousel({ banners, t }: { banners: PageBanner[]; t: Texts }) {
     if (el && el.clientWidth) setIndex(Math.round(el.scrollLeft / el.clientWidth));
   };
   return html`
-    <section class="carousel" aria-roledescription="carousel" aria-label=${t.latestActivities}>
-      <div class="carousel-track" ref=${track} onScroll=${onScroll} tabIndex="0" aria-live="polite">
+    <section class="carousel" aria-roledescription="carousel" aria-label=${t.banners}>
+      <div class="carousel-track" ref=${track} onScroll=${onScroll} tabIndex="0">
         ${slides.map((src, i) => html`
           <div class="carousel-slide" role="group" aria-roledescription="slide" aria-label=${t.slide(i + 1, slides.length)} key=${i}>
             <img src=${src} alt="" width="660" height="352" loading=${i === 0 ? 'eager' : 'lazy'} decoding="async" />
@@ -355,7 +355,7 @@ function sectionsOf(nav: number): SectionKey[] {
   return out;
 }
 
-function Page({ ctx, onLang, location, onPrivacy }: { ctx: Ctx; onLang: (l: Lang) => void; location: LocationOffer; onPrivacy: () => void }) {
+function Page({ ctx, onLang, location, onPrivacy, inert }: { ctx: Ctx; onLang: (l: Lang) => void; location: LocationOffer; onPrivacy: () => void; inert: boolean }) {
   const { t, page, lang } = ctx;
   const li = page.layoutInfo;
   const letter = layoutLetter(li.layout);
@@ -428,7 +428,7 @@ function Page({ ctx, onLang, location, onPrivacy }: { ctx: Ctx; onLang: (l: Lang
   }
 
   return html`
-    <div class=${`page layout-${letter}`}>
+    <div class=${`page layout-${letter}`} inert=${inert || undefined} aria-hidden=${inert ? 'true' : undefined}>
       ${header}
       <main id="main">
         <div class="wrap">
@@ -566,6 +566,20 @@ export function ConsumerApp({ env }: { env: ConsumerEnv }) {
     }
   }, [env, route, load.state]);
 
+  // Focus goes back where it was (the footer link) once the dialog closes; taken before the
+  // page behind turns inert, which drops the focus.
+  const returnFocus = useRef<HTMLElement | null>(null);
+  const openPrivacy = () => {
+    returnFocus.current = env.doc.activeElement as HTMLElement | null;
+    setPrivacy('view');
+  };
+  useEffect(() => {
+    if (privacy === null && returnFocus.current) {
+      returnFocus.current.focus();
+      returnFocus.current = null;
+    }
+  }, [privacy]);
+
   const agree = () => {
     if (privacyInfo) env.storage?.setItem(consentKey(route.tenantCode), JSON.stringify({ version: privacyInfo.version, at: new Date().toISOString() }));
     setPrivacy(null);
@@ -582,7 +596,7 @@ export function ConsumerApp({ env }: { env: ConsumerEnv }) {
   const ctx: Ctx = { lang, t, page, preview: route.preview };
   return html`<div class="root" style=${theme}>
     ${skip}${ribbon}
-    <${Page} ctx=${ctx} onLang=${onLang} location=${location} onPrivacy=${() => setPrivacy('view')} />
+    <${Page} ctx=${ctx} onLang=${onLang} location=${location} onPrivacy=${openPrivacy} inert=${!!privacy} />
     ${privacy && html`<${PrivacyDialog} ctx=${ctx} mode=${privacy} onAgree=${agree} onClose=${() => setPrivacy(null)} />`}
   </div>`;
 }

@@ -52,6 +52,7 @@ const zh_TW = {
   locationShared: '已允許定位，之後的查詢會附上地點。',
   sections: '頁面區塊',
   empty: '目前沒有內容。',
+  banners: '橫幅廣告',
   skip: '跳到主要內容',
   platforms: { 1: 'LINE', 2: '微信', 3: 'Facebook', 4: 'Instagram', 5: 'Email', 6: '網站', 7: '連結' } as Record<number, string>,
 };
@@ -106,6 +107,7 @@ const zh_CN: Texts = {
   locationShared: '已允许定位，之后的查询会附上地点。',
   sections: '页面区块',
   empty: '目前没有内容。',
+  banners: '横幅广告',
   skip: '跳到主要内容',
   platforms: { 1: 'LINE', 2: '微信', 3: 'Facebook', 4: 'Instagram', 5: 'Email', 6: '网站', 7: '链接' },
 };
@@ -158,6 +160,7 @@ const en: Texts = {
   locationShared: 'Location allowed: your next checks include it.',
   sections: 'Page sections',
   empty: 'Nothing here yet.',
+  banners: 'Banners',
   skip: 'Skip to content',
   platforms: { 1: 'LINE', 2: 'WeChat', 3: 'Facebook', 4: 'Instagram', 5: 'Email', 6: 'Website', 7: 'Link' },
 };

@@ -234,9 +234,14 @@ describe('privacy consent', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(JSON.parse(localStorage.getItem('oioc-consent:acme')!)).toMatchObject({ version: 2 });
     // The footer link shows the text again, closable.
-    fireEvent.click(screen.getByRole('button', { name: '隱私權政策' }));
-    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '關閉' }));
+    const link = screen.getByRole('button', { name: '隱私權政策' });
+    link.focus();
+    fireEvent.click(link);
+    const view = await screen.findByRole('dialog');
+    expect(document.querySelector('.page')).toHaveAttribute('inert'); // the page behind is out of reach
+    fireEvent.keyDown(view, { key: 'Escape' });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: '隱私權政策' }));
   });
 
   it('asks again for a newer forced version, not for a newer unforced one', async () => {
