@@ -101,7 +101,9 @@ async function fetchPage(env: ConsumerEnv, route: Route, lang: Lang, withCode: b
     const res = await env.fetch(`${path}?${q}`, { headers: { accept: 'application/json' } });
     if (res.status === 404) return { state: 'unknown' };
     if (!res.ok) return { state: 'error' };
-    return { state: 'ready', page: (await res.json()) as PageData };
+    const raw = (await res.json()) as PageData;
+    // Missing lists or objects become empty ones; the scan's answer is kept exactly as sent.
+    return { state: 'ready', page: { ...mergePreview(route.tenantCode, raw, null), query: raw?.query ?? null } };
   } catch {
     return { state: 'error' };
   }

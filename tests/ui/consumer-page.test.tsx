@@ -192,12 +192,23 @@ describe('the consumer page (live)', () => {
     expect(api.calls).toHaveLength(2);
   });
 
+  it('copes with page data missing its lists, and keeps a query without a price priceless', async () => {
+    agreed();
+    const page = fixturePage();
+    const sparse = { tenant: page.tenant, layoutInfo: { ...page.layoutInfo, privacyInfo: null }, query: { ...page.query!, price: null } } as unknown as PageData;
+    open('/m/acme?c=X', fakeFetch(sparse).fn);
+    expect(await screen.findByText('條碼查詢成功')).toBeInTheDocument();
+    expect(screen.queryByText('建議售價')).toBeNull();
+    expect(screen.getAllByText('目前沒有內容。')).toHaveLength(2);
+    expect(screen.queryByRole('heading', { name: '聯絡我們' })).toBeNull();
+  });
+
   it('shows a loading skeleton until the data arrives', async () => {
     let release!: (r: Response) => void;
     const pending = new Promise<Response>((r) => { release = r; });
     open('/m/acme?c=X', (() => pending) as unknown as typeof fetch);
     expect(await screen.findByRole('status')).toHaveTextContent('載入中');
-    expect(document.documentElement.dataset.state).toBe('loading');
+    await waitFor(() => expect(document.documentElement.dataset.state).toBe('loading'));
     agreed();
     release(new Response(JSON.stringify(fixturePage())));
     expect(await screen.findByText('條碼查詢成功')).toBeInTheDocument();
