@@ -480,7 +480,8 @@ export function ConsumerApp({ env }: { env: ConsumerEnv }) {
   const [draft, setDraft] = useState<PreviewDraft | null>(null);
   const [attempt, setAttempt] = useState(0);
   const [privacy, setPrivacy] = useState<'consent' | 'view' | null>(null);
-  const [geo, setGeo] = useState<'unknown' | 'prompt' | 'granted' | 'denied'>('unknown');
+  // 'shared': the shopper allowed it from the offer of this page (their later scans carry it).
+  const [geo, setGeo] = useState<'unknown' | 'prompt' | 'granted' | 'denied' | 'shared'>('unknown');
   const queryRef = useRef<PageQuery | null>(null);
   const t = TEXTS[lang];
 
@@ -499,7 +500,6 @@ export function ConsumerApp({ env }: { env: ConsumerEnv }) {
     })();
     return () => { live = false; };
     // The language switch re-reads without the code (no second scan): see onLang.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [attempt]);
 
   // Preview: the saved data (no scan) under the drafts posted by the opener, same origin only.
@@ -514,7 +514,6 @@ export function ConsumerApp({ env }: { env: ConsumerEnv }) {
     };
     env.win.addEventListener('message', onMessage as EventListener);
     return () => { live = false; env.win.removeEventListener('message', onMessage as EventListener); };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [lang]);
 
   const page: PageData | null = route.preview
@@ -538,7 +537,6 @@ export function ConsumerApp({ env }: { env: ConsumerEnv }) {
     if (!page || route.preview) return;
     const stored = parseConsent(env.storage?.getItem(consentKey(route.tenantCode)) ?? null);
     if (needsConsent(privacyInfo, stored)) setPrivacy('consent');
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [privacyInfo?.version, privacyInfo?.force, !!page]);
 
   // Location: after the page shows, find out whether the shopper could be asked (no prompt here).
@@ -549,9 +547,9 @@ export function ConsumerApp({ env }: { env: ConsumerEnv }) {
       .catch(() => setGeo('unknown'));
   }, [state]);
   const location: LocationOffer = {
-    offer: !!page?.query?.exists && !!(page.layoutInfo.queryPageFunctions & QueryPageFunction.LatestScanLocation) && (geo === 'prompt' || geo === 'granted'),
-    done: geo === 'granted',
-    ask: () => env.geolocation?.getCurrentPosition(() => setGeo('granted'), () => setGeo('denied'), { timeout: 15_000 }),
+    offer: !!page?.query?.exists && !!(page.layoutInfo.queryPageFunctions & QueryPageFunction.LatestScanLocation) && (geo === 'prompt' || geo === 'shared'),
+    done: geo === 'shared',
+    ask: () => env.geolocation?.getCurrentPosition(() => setGeo('shared'), () => setGeo('denied'), { timeout: 15_000 }),
   };
 
   const onLang = useCallback((l: Lang) => {

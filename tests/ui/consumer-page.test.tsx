@@ -221,6 +221,7 @@ describe('the consumer page (live)', () => {
     open('/m/acme?c=X', api.fn, { geolocation, permissions: { query: async () => ({ state: 'granted' }) as PermissionStatus } });
     await screen.findByText('條碼查詢成功');
     expect(api.calls[0]).toBe('/mapi/v1/page/acme?c=X&lang=zh_TW&lat=25.033964&lng=121.564468');
+    expect(screen.queryByRole('button', { name: /分享我的位置/ })).toBeNull(); // already shared
     unmount!();
     document.body.innerHTML = '';
 
@@ -232,6 +233,9 @@ describe('the consumer page (live)', () => {
     expect(asked).not.toHaveBeenCalled();
     fireEvent.click(await screen.findByRole('button', { name: /分享我的位置/ }));
     expect(asked).toHaveBeenCalledTimes(1);
+    (asked.mock.calls[0]![0] as PositionCallback)({ coords: { latitude: 1, longitude: 2 } } as GeolocationPosition);
+    expect(await screen.findByText(/已允許定位/)).toBeInTheDocument();
+    expect(api2.calls).toHaveLength(1); // the scan is not recorded again
   });
 });
 
