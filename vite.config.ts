@@ -26,12 +26,30 @@ function leanJsonSchemaEditor(): Plugin {
   };
 }
 
+/** `vite` (dev): /m/{tenantCode}... answers the consumer page, as the server does in production. */
+function consumerPageInDev(): Plugin {
+  return {
+    name: 'consumer-page-dev',
+    configureServer(server) {
+      server.middlewares.use((req, _res, next) => {
+        if (req.url && /^\/m\/[^/?]+/.test(req.url)) req.url = `/consumer.html${req.url.includes('?') ? req.url.slice(req.url.indexOf('?')) : ''}`;
+        next();
+      });
+    },
+  };
+}
+
 const apiPort = Number(process.env.PORT ?? 8080);
 
 export default defineConfig({
-  plugins: [react(), precompress(), leanJsonSchemaEditor()],
-  server: { proxy: { '/v1': `http://127.0.0.1:${apiPort}`, '/files': `http://127.0.0.1:${apiPort}` } },
-  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 1500 },
+  plugins: [react(), precompress(), leanJsonSchemaEditor(), consumerPageInDev()],
+  server: { proxy: { '/v1': `http://127.0.0.1:${apiPort}`, '/mapi': `http://127.0.0.1:${apiPort}`, '/files': `http://127.0.0.1:${apiPort}` } },
+  build: {
+    outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 1500,
+    // Two pages: the back office (index.html) and the light public consumer page
+    // (consumer.html, served at /m/{tenantCode}; preact + htm, no React or MUI).
+    rollupOptions: { input: { main: fileURLToPath(new URL('./index.html', import.meta.url)), consumer: fileURLToPath(new URL('./consumer.html', import.meta.url)) } },
+  },
   test: {
     projects: [
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx'], environment: 'node' } },

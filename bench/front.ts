@@ -11,7 +11,10 @@
  *     brotli bytes as sent, and the gzip size of the same files);
  *   - /system/employee, signed in: largest contentful paint (read once the grid shows rows),
  *     and the JavaScript it fetched;
- *   - the first form dialog of that list ("add"): time from the click to the dialog's fields.
+ *   - the first form dialog of that list ("add"): time from the click to the dialog's fields;
+ *   - /m/{tenant}?c=...: the public consumer page (issue 13, src/consumer), its first paint (the
+ *     loading skeleton, then the page), the JavaScript fetched before it and every request
+ *     it makes until its data answered (html, script, style, page data, images).
  *
  * Compression and caching as a client sees them are checked once with plain fetches.
  */
@@ -48,12 +51,15 @@ interface PageRun {
   fcp: number;
   lcp: number;
   scripts: Script[];
+  /** Every request of the page until it was ready (all kinds). */
+  requests: number;
 }
 
 interface FrontResult {
   staticRun: PageRun[];
   login: PageRun[];
   list: PageRun[];
+  consumer: PageRun[];
   dialogMs: number[];
   gzipOf: (url: string) => number;
   headers: { label: string; value: string }[];
@@ -69,6 +75,8 @@ const PAINT_PROBE = `
 async function measure(context: BrowserContext, url: string, upTo: 'fcp' | 'lcp', ready: (page: Page) => Promise<unknown>, keep?: (page: Page) => Promise<void>): Promise<PageRun> {
   const page = await context.newPage();
   const scripts: Script[] = [];
+  let requests = 0;
+  page.on('request', () => { requests++; });
   page.on('response', async (res) => {
     if (res.request().resourceType() !== 'script') return;
     const size = await res.request().sizes().catch(() => null);
@@ -86,7 +94,7 @@ async function measure(context: BrowserContext, url: string, upTo: 'fcp' | 'lcp'
   const before = new Set(timing.filter((t) => t.start <= paints[upTo]).map((t) => t.url));
   if (keep) await keep(page);
   await page.close();
-  return { fcp: paints.fcp, lcp: paints.lcp, scripts: scripts.filter((s) => before.has(s.url)) };
+  return { fcp: paints.fcp, lcp: paints.lcp, scripts: scripts.filter((s) => before.has(s.url)), requests };
 }
 
 function startServer(staticDir: string, log: (line: string) => void): Promise<{ port: number; child: ChildProcess }> {
@@ -153,15 +161,21 @@ export async function runFrontBench(log: (line: string) => void = () => {}): Pro
   const state = await signing.storageState();
   await signing.close();
 
-  const result: FrontResult = { staticRun: [], login: [], list: [], dialogMs: [], gzipOf: () => 0, headers: [] };
+  const result: FrontResult = { staticRun: [], login: [], list: [], consumer: [], dialogMs: [], gzipOf: () => 0, headers: [] };
+  // The consumer page is ready once its data call answered: the page, or (before the Marketing
+  // API exists on this server) its "unknown brand" notice; the weight is the same.
+  const consumerReady = (p: Page) => p.waitForFunction(() => ['ready', 'unknown', 'error'].includes(document.documentElement.dataset.state ?? ''), undefined, { timeout: 60_000 });
   for (let i = 0; i < RUNS; i++) {
     log(`front: run ${i + 1} of ${RUNS}`);
     for (const [target, url, ready, signedIn] of [
       [result.staticRun, `${base}/bench-static.html`, (p: Page) => p.waitForSelector('input[name="account"]'), false],
       [result.login, `${base}/login?code=${BENCH_TENANT}`, (p: Page) => p.waitForSelector('input[name="account"]'), false],
       [result.list, `${base}/system/employee`, (p: Page) => p.waitForSelector('.MuiDataGrid-row', { timeout: 60_000 }), true],
+      [result.consumer, `${base}/m/${BENCH_TENANT}?c=BENCH0000001`, consumerReady, false],
     ] as const) {
-      const context = await fresh(signedIn ? state : undefined);
+      const context = target === result.consumer
+        ? await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })
+        : await fresh(signedIn ? state : undefined);
       const keep = target === result.list
         ? async (p: Page) => {
           // The first form dialog: the click to its fields (the form stack prefetched or not).
@@ -211,6 +225,8 @@ export function frontSections(r: FrontResult): Section[] {
   const staticLcp = med(r.staticRun, 'lcp');
   const login = bytes(r.login);
   const list = bytes(r.list);
+  const consumer = bytes(r.consumer);
+  const consumerRequests = median(r.consumer.map((x) => x.requests));
   const paint: Section = {
     title: `Front end: paints in headless Chromium, median of ${r.login.length} cold loads each (ratio to a static page on the same server)`,
     table: [
@@ -218,6 +234,7 @@ export function frontSections(r: FrontResult): Section[] {
       ['static page (reference)', fmtMs(staticFcp), '1.00x', fmtMs(staticLcp), '1.00x'],
       ['/login (sign-in form)', fmtMs(med(r.login, 'fcp')), ratio(med(r.login, 'fcp'), staticFcp), fmtMs(med(r.login, 'lcp')), ratio(med(r.login, 'lcp'), staticLcp)],
       ['/system/employee (list, signed in)', fmtMs(med(r.list, 'fcp')), ratio(med(r.list, 'fcp'), staticFcp), fmtMs(med(r.list, 'lcp')), ratio(med(r.list, 'lcp'), staticLcp)],
+      ['/m/{tenant}?c= (consumer page, 390 px)', fmtMs(med(r.consumer, 'fcp')), ratio(med(r.consumer, 'fcp'), staticFcp), fmtMs(med(r.consumer, 'lcp')), ratio(med(r.consumer, 'lcp'), staticLcp)],
     ],
     notes: [
       `first form dialog of the list (click to fields): median ${fmtMs(median(r.dialogMs))}`,
@@ -230,9 +247,11 @@ export function frontSections(r: FrontResult): Section[] {
       ['page', 'files', 'raw', 'brotli (as sent)', 'gzip'],
       ['/login', String(login.files), kib(login.raw), kib(login.sent), kib(login.gzip)],
       ['/system/employee', String(list.files), kib(list.raw), kib(list.sent), kib(list.gzip)],
+      ['/m/{tenant} (consumer page)', String(consumer.files), kib(consumer.raw), kib(consumer.sent), kib(consumer.gzip)],
     ],
     notes: [
       'target (issue 10): 100 KB gzip before the sign-in form paints',
+      `target (issue 13): the consumer page's first load under 60 kB of compressed JavaScript; requests until its data answered: ${Number.isFinite(consumerRequests) ? consumerRequests : '-'} (median; html, scripts, style, page data, images)`,
       ...r.headers.map((h) => `${h.label}: ${h.value}`),
     ],
   };

@@ -14,7 +14,7 @@ function newest(path) {
   return readdirSync(path).reduce((max, name) => Math.max(max, newest(join(path, name))), st.mtimeMs);
 }
 
-const sources = ['src', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'].map((p) => join(root, p));
+const sources = ['src', 'public', 'index.html', 'consumer.html', 'vite.config.ts', 'package-lock.json'].map((p) => join(root, p));
 const built = existsSync(target) ? statSync(target).mtimeMs : 0;
 if (built === 0 || Math.max(...sources.map(newest)) > built) {
   console.log('Building the web app (vite build)...');

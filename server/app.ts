@@ -7,7 +7,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -151,9 +151,22 @@ export async function buildApp({ db, settings, keys, logger = false, logRequests
     });
   }
 
+  // The public consumer page (src/consumer): one html for every tenant, the tenant code and
+  // the brand product in the path, the scanned code in `c`; the page reads /mapi/v1 itself.
+  const hasConsumer = fs.existsSync(path.join(staticDir, 'consumer.html'));
+  if (hasConsumer) {
+    const consumerPage = (req: FastifyRequest<{ Params: { tenantCode?: string } }>, reply: FastifyReply) => (req.params.tenantCode
+      ? reply.header('cache-control', 'no-cache').sendFile('consumer.html')
+      : reply.code(404).send(notFound().body()));
+    app.get('/m/:tenantCode', { schema: { hide: true } }, consumerPage);
+    app.get('/m/:tenantCode/*', { schema: { hide: true } }, consumerPage);
+  }
+
   app.setNotFoundHandler((req, reply) => {
     const pathname = req.url.split('?')[0];
-    const isApi = pathname === '/v1' || pathname.startsWith('/v1/') || pathname === MARKETING_API_BASE || pathname.startsWith(`${MARKETING_API_BASE}/`);
+    // /m/* is the consumer page's (above), /mapi/* the Marketing API's: never the SPA.
+    const isApi = pathname === '/v1' || pathname.startsWith('/v1/') || pathname === '/m' || pathname.startsWith('/m/')
+      || pathname === '/mapi' || pathname.startsWith('/mapi/');
     // History-API fallback: a page route of the SPA (no file extension) gets index.html; a
     // missing asset (/assets/x.js) stays a 404 rather than HTML served as script.
     const lastSegment = pathname.slice(pathname.lastIndexOf('/') + 1);

@@ -147,11 +147,32 @@ export const PREVIEW_DEFAULTS = {
   safeScanCount: 10,
 } as const;
 
-/** The message a preview window receives (window.postMessage), up to four times at 2 s. */
+/**
+ * A draft of page data as a back-office form posts it: any part may be missing, and objects may
+ * be partial (a layout form posts only the layout fields it has). Lists replace the saved list
+ * whole. Every Partial<PageData> is a PreviewDraft.
+ */
+export interface PreviewDraft {
+  tenant?: Partial<PageTenant>;
+  layoutInfo?: Partial<PageLayoutInfo>;
+  banners?: PageBanner[];
+  activities?: PageActivity[];
+  contactInfo?: Partial<PageContactInfo>;
+  popularProducts?: PagePopularProduct[];
+  productBanners?: PageBanner[];
+  query?: Partial<PageQuery> | null;
+}
+
+/**
+ * The message a preview window receives (window.postMessage), up to four times at 2 s. The
+ * page (src/consumer) accepts it only from its own origin, renders the draft merged field by
+ * field over the saved page data (read without a scan) over PREVIEW_DEFAULTS, and re-renders
+ * on every post (src/domain/marketing/consumer.ts mergePreview).
+ */
 export interface PreviewMessage {
   type: 'oioc-preview';
   /** SPEC 2 marketing preview modal kinds. */
   kind: 'layout' | 'brandProduct' | 'banner' | 'popularProduct' | 'contactInfo' | 'memberProduct';
   /** The draft, merged over the saved page data; missing parts take PREVIEW_DEFAULTS. */
-  data: Partial<PageData>;
+  data: PreviewDraft;
 }
