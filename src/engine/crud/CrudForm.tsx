@@ -18,6 +18,8 @@ import { editForm, resolveForm, type ScreenDeclaration } from '../../domain/decl
 import { useApi } from '../api/swr';
 import { resolveCall, useCallApi } from './apiCall';
 import { DialogFrame } from '../shell/DialogFrame';
+import { PreviewButton } from '../marketing/PreviewButton';
+import { encodeBody } from './multipart';
 import { schemaDefaults, toBody, toFormData } from './schemaForm';
 import { SchemaFields, useSchemaForm } from './useSchemaForm';
 import type { Row } from './useCrudList';
@@ -80,7 +82,7 @@ export function CrudForm({ decl, mode, row, initialData, onClose, onModeChange, 
     const body = toBody(checked, resolved.schema, mode === 'edit' && row ? { name: rowKey, value: row[rowKey] } : undefined);
     setBusy(true);
     try {
-      const answer = await callApi(call, { ...row, ...body }, { body, silent: true });
+      const answer = await callApi(call, { ...row, ...body }, { body: encodeBody(decl, body), silent: true });
       if (getPath) void mutate(getPath);
       onSaved(mode, body, answer);
     } catch (e) {
@@ -104,6 +106,7 @@ export function CrudForm({ decl, mode, row, initialData, onClose, onModeChange, 
       actions={
         mode === 'view' ? (
           <>
+            {decl.preview && <PreviewButton kind={decl.preview} data={() => ({ ...row, ...form.current })} disabled={!loaded} />}
             <Button variant="outlined" color="inherit" onClick={onClose} sx={{ borderColor: 'divider' }} data-testid="crud-form-close">
               {t('screens.crud.close')}
             </Button>
@@ -115,6 +118,7 @@ export function CrudForm({ decl, mode, row, initialData, onClose, onModeChange, 
           </>
         ) : (
           <>
+            {decl.preview && <PreviewButton kind={decl.preview} data={() => ({ ...row, ...form.current })} disabled={!loaded} />}
             <Button variant="outlined" color="inherit" onClick={onClose} sx={{ borderColor: 'divider' }} data-testid="crud-form-cancel">
               {t('screens.crud.cancel')}
             </Button>
