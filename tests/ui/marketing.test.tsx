@@ -25,7 +25,8 @@ const contactDecl = declaration('marketing.contact-info')!;
 const popularDecl = declaration('marketing.popular-product')!;
 
 const LAYOUT = {
-  current: { layout: 1, layoutOptions: { colorCode: 'b83a24', navigatorFunctions: 7, queryPageFunctions: 15 }, copyright: '© Demo' },
+  current: { layout: 1, colorCode: 'b83a24', navigatorFunctions: 7, queryPageFunctions: 15, copyright: '© Demo', effectiveDate: null, updatedAt: '2025-01-01T00:00:00.000Z', privacyInfo: null },
+  comingSoon: null,
 };
 
 function stub(record: Record<string, unknown>, path: string) {
@@ -51,7 +52,7 @@ describe('colour picker', () => {
     signedIn(null, { tenantCode: 'demo', tenantType: 2 });
     const { calls } = stub(LAYOUT, 'marketing/layout');
     withProviders(<FormView decl={layoutDecl} />);
-    const group = await screen.findByTestId('color-picker-current.layoutOptions.colorCode');
+    const group = await screen.findByTestId('color-picker-current.colorCode');
     expect(group).toHaveAttribute('role', 'radiogroup');
     const swatches = within(group).getAllByRole('radio');
     expect(swatches.map((s) => s.getAttribute('aria-label'))).toEqual([
@@ -74,7 +75,11 @@ describe('colour picker', () => {
     fireEvent.click(screen.getByTestId('form-save'));
     await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
     const body = JSON.parse(calls.find((c) => c.method === 'POST')!.body!);
-    expect(body.current.layoutOptions.colorCode).toBe('3a9a4b');
+    expect(body.current.colorCode).toBe('3a9a4b');
+    // What the server answers but never takes stays home; no coming-soon layout is sent.
+    expect(body.current).not.toHaveProperty('updatedAt');
+    expect(body.current).not.toHaveProperty('effectiveDate');
+    expect(body).not.toHaveProperty('comingSoon');
   });
 });
 
@@ -163,7 +168,7 @@ describe('preview', () => {
     const open = vi.fn(() => ({ closed: false, postMessage: (m: PreviewMessage, o: string) => posted.push([m, o]) }));
     vi.stubGlobal('open', open);
     withProviders(<FormView decl={layoutDecl} />);
-    const group = await screen.findByTestId('color-picker-current.layoutOptions.colorCode');
+    const group = await screen.findByTestId('color-picker-current.colorCode');
     fireEvent.click(within(group).getByRole('radio', { name: 'Blue #1f5fbf' }));
     fireEvent.change(document.querySelector('input[name="current.copyright"]')!, { target: { value: '© Draft' } });
     vi.useFakeTimers();
@@ -190,7 +195,7 @@ describe('preview', () => {
 describe('popular products', () => {
   it('reopens the record in view mode after an edit is saved', async () => {
     signedIn(null, { tenantCode: 'demo', tenantType: 2 });
-    const row = { id: 5, productId: 1, timezoneId: 103, from: '2025-01-01T00:00:00.000Z', to: '2025-02-01T00:00:00.000Z', names: { zh_TW: '茶', en: 'Tea' }, price: 80, createdAt: '2025-01-01T00:00:00.000Z' };
+    const row = { id: 5, productId: 1, timezoneId: 103, from: '2025-01-01T00:00:00.000Z', to: '2025-02-01T00:00:00.000Z', names: { zh_TW: '茶', en: 'Tea' }, price: 80, currency: 'TWD', createdAt: '2025-01-01T00:00:00.000Z' };
     const { calls } = fakeFetch((method, full, init) => {
       const p = full.split('?')[0];
       if (p.startsWith('Config/')) return { status: 200, body: config({ timezoneInfo: [{ id: 103, zone: 'Asia/Taipei', offset: 480, names: { zh_TW: '台北', zh_CN: '台北', en: 'Taipei' } }] }) };

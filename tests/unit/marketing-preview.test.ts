@@ -6,7 +6,11 @@ import { contactInfoOf, platformsOf, previewData, previewMessage, previewPath, p
 const layoutForm = {
   current: {
     layout: 2,
-    layoutOptions: { colorCode: '1fa9b5', navigatorFunctions: 5, queryPageFunctions: 2, scanGeneralMessage: 'Genuine', scanExceptionMessage: 'Scanned often' },
+    colorCode: '1fa9b5',
+    navigatorFunctions: 5,
+    queryPageFunctions: 2,
+    scanGeneralMessage: 'Genuine',
+    scanExceptionMessage: 'Scanned often',
     logoUrl: '/files/logo.png',
     privacyInfo: { title: 'Privacy', content: 'We keep little.', version: 3, force: true },
     copyright: '© Brand',
@@ -35,14 +39,14 @@ describe('layout preview', () => {
   });
 
   it('previews the coming-soon layout once it has an effective date', () => {
-    const form = { ...layoutForm, comingSoon: { effectiveDate: '2030-01-01T00:00:00.000Z', timezoneId: 100, layout: 4, layoutOptions: { colorCode: '7b4fb0' } } };
+    const form = { ...layoutForm, comingSoon: { effectiveDate: '2030-01-01T00:00:00.000Z', timezoneId: 100, layout: 4, colorCode: '7b4fb0', safeScanCount: 3 } };
     expect(previewedLayout(form)).toBe(form.comingSoon);
     const info = previewData('layout', form).layoutInfo!;
-    expect(info).toMatchObject({ layout: 4, colorCode: '7b4fb0', timezoneId: 100, logoUrl: null, privacyInfo: null });
+    expect(info).toMatchObject({ layout: 4, colorCode: '7b4fb0', timezoneId: 100, logoUrl: null, privacyInfo: null, safeScanCount: 3 });
   });
 
   it('takes the preview defaults where the draft is empty or wrong', () => {
-    const info = previewData('layout', { current: { layoutOptions: { colorCode: 'not a colour' } } }).layoutInfo!;
+    const info = previewData('layout', { current: { colorCode: 'not a colour' } }).layoutInfo!;
     expect(info).toMatchObject({
       layout: PREVIEW_DEFAULTS.layout,
       colorCode: PREVIEW_DEFAULTS.colorCode,
@@ -54,7 +58,7 @@ describe('layout preview', () => {
   });
 
   it('accepts a colour written with # and in capitals', () => {
-    expect(previewData('layout', { current: { layoutOptions: { colorCode: '#E0628F' } } }).layoutInfo!.colorCode).toBe('e0628f');
+    expect(previewData('layout', { current: { colorCode: '#E0628F' } }).layoutInfo!.colorCode).toBe('e0628f');
   });
 });
 

@@ -60,11 +60,12 @@ const names = (v: unknown): Names => {
 /** The layout a layout form previews: coming-soon once it has an effective date, else current. */
 export function previewedLayout(data: Data): Data {
   const coming = obj(data.comingSoon);
-  return text(coming.effectiveDate) !== '' && num(coming.layout) !== null ? coming : obj(data.current);
+  return text(coming.effectiveDate) !== '' && (num(coming.layout) !== null || text(coming.colorCode) !== '') ? coming : obj(data.current);
 }
 
+/** One layout of the layout form (SPEC 3 Layout; the fields of src/domain/marketing/forms.ts). */
 export function layoutInfoOf(section: Data, ctx: PreviewContext = {}): PageLayoutInfo {
-  const options = obj(section.layoutOptions);
+  const options = section;
   const privacy = obj(section.privacyInfo);
   const colour = text(options.colorCode).replace(/^#/, '').toLowerCase();
   const hasPrivacy = text(privacy.title) !== '' || text(privacy.content) !== '';
@@ -82,7 +83,7 @@ export function layoutInfoOf(section: Data, ctx: PreviewContext = {}): PageLayou
       : null,
     copyright: text(section.copyright),
     clientDisplayName: ctx.clientDisplayName ?? '',
-    safeScanCount: ctx.safeScanCount ?? PREVIEW_DEFAULTS.safeScanCount,
+    safeScanCount: int(section.safeScanCount, ctx.safeScanCount ?? PREVIEW_DEFAULTS.safeScanCount),
   };
 }
 

@@ -36,7 +36,7 @@ import { resolveCall, useCallApi } from './apiCall';
 import { reloadsConfig } from './extensions';
 import { CompactFields } from '../shell/DialogFrame';
 import { PageHeader } from './PageHeader';
-import { toBody, toFormData } from './schemaForm';
+import { schemaDefaults, toBody, toFormData } from './schemaForm';
 import { encodeBody } from './multipart';
 import { PreviewButton } from '../marketing/PreviewButton';
 import { SchemaFields, useSchemaForm } from './useSchemaForm';
@@ -44,8 +44,21 @@ import { SchemaFields, useSchemaForm } from './useSchemaForm';
 type Data = Record<string, unknown>;
 
 /** Values of call placeholders a form screen takes from the session. */
-export function sessionValues(session: ReturnType<typeof useSession>): Record<string, unknown> {
-  return session ? { tenantCode: session.user.tenantCode, tenantId: session.user.tenantId } : {};
+export function sessionValues(session: ReturnType<typeof useSession>, lang?: string): Record<string, unknown> {
+  return session ? { tenantCode: session.user.tenantCode, tenantId: session.user.tenantId, ...(lang ? { lang } : {}) } : {};
+}
+
+/**
+ * The schema's defaults under a loaded record: what the tenant never saved starts from the
+ * declared defaults (a first layout: layout A, red, every function), nested objects merged.
+ */
+export function withDefaults(record: Data, defaults: Data): Data {
+  const out: Data = { ...defaults };
+  for (const [k, v] of Object.entries(record)) {
+    const d = defaults[k];
+    out[k] = v && typeof v === 'object' && !Array.isArray(v) && d && typeof d === 'object' && !Array.isArray(d) ? withDefaults(v as Data, d as Data) : v;
+  }
+  return out;
 }
 
 export function FormView({ decl, header = true }: { decl: ScreenDeclaration; header?: boolean }) {
@@ -55,7 +68,8 @@ export function FormView({ decl, header = true }: { decl: ScreenDeclaration; hea
   const { mutate } = useSWRConfig();
   const callApi = useCallApi();
   const resolved = useMemo(() => resolveForm(decl.form!), [decl.form]);
-  const values = sessionValues(session);
+  const { i18n } = useTranslation();
+  const values = sessionValues(session, i18n.language);
   let getPath: string | null = null;
   try {
     getPath = decl.api.get ? resolveCall(decl.api.get, values).path : null;
@@ -64,7 +78,9 @@ export function FormView({ decl, header = true }: { decl: ScreenDeclaration; hea
   }
   const { data: record, error } = useApi<Data>(getPath, { revalidateOnMount: true, dedupingInterval: 0 });
   const loaded = !getPath || record !== undefined;
-  const form = useSchemaForm({ form: resolved, fallback: toFormData(record, resolved.schema) });
+  const defaults = useMemo(() => schemaDefaults(resolved.schema), [resolved]);
+  const fallback = useMemo(() => withDefaults(toFormData(record, resolved.schema), defaults), [record, resolved, defaults]);
+  const form = useSchemaForm({ form: resolved, fallback });
   const [busy, setBusy] = useState(false);
 
   const submit = async () => {

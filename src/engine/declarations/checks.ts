@@ -177,8 +177,8 @@ function need(out: Found[], ok: boolean, path: string, message: string): void {
   if (!ok) out.push({ path, message });
 }
 
-/** Placeholders a form screen's calls take from the session (FormScreen.tsx sessionValues). */
-export const FORM_SESSION_FIELDS = ['tenantCode', 'tenantId'] as const;
+/** Placeholders a form screen's calls take from the session and the interface language (FormScreen.tsx sessionValues). */
+export const FORM_SESSION_FIELDS = ['tenantCode', 'tenantId', 'lang'] as const;
 
 export const DECLARATION_CHECKS: readonly DeclarationCheck[] = [
   check('meta', 'obeys screen.schema.json', (decl) => metaSchemaProblems(decl)),
