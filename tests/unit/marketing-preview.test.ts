@@ -53,8 +53,9 @@ describe('layout preview', () => {
       navigatorFunctions: 1 | 2 | 4,
       queryPageFunctions: 1 | 2 | 4 | 8,
       timezoneId: 103,
-      clientDisplayName: '',
     });
+    // The title display name is not the layout form's: the saved one stays.
+    expect(info).not.toHaveProperty('clientDisplayName');
   });
 
   it('accepts a colour written with # and in capitals', () => {

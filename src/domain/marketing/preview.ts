@@ -27,6 +27,15 @@ import {
 } from './page';
 
 export type PreviewKind = PreviewMessage['kind'];
+
+/**
+ * What a preview posts: parts of the page data; the layout info and contact info may be
+ * partial (the page merges them field by field over the saved data, so a field the form does
+ * not hold, e.g. the title display name, keeps its saved value).
+ */
+export type PreviewData = {
+  [K in keyof PageData]?: K extends 'layoutInfo' | 'contactInfo' ? Partial<PageData[K]> : PageData[K];
+};
 type Data = Record<string, unknown>;
 
 /** What the form does not hold but the page shows (e.g. the title display name). */
@@ -64,7 +73,7 @@ export function previewedLayout(data: Data): Data {
 }
 
 /** One layout of the layout form (SPEC 3 Layout; the fields of src/domain/marketing/forms.ts). */
-export function layoutInfoOf(section: Data, ctx: PreviewContext = {}): PageLayoutInfo {
+export function layoutInfoOf(section: Data, ctx: PreviewContext = {}): Partial<PageLayoutInfo> {
   const options = section;
   const privacy = obj(section.privacyInfo);
   const colour = text(options.colorCode).replace(/^#/, '').toLowerCase();
@@ -82,7 +91,7 @@ export function layoutInfoOf(section: Data, ctx: PreviewContext = {}): PageLayou
       ? { title: text(privacy.title), content: text(privacy.content), version: int(privacy.version, 1), force: privacy.force === true }
       : null,
     copyright: text(section.copyright),
-    clientDisplayName: ctx.clientDisplayName ?? '',
+    ...(ctx.clientDisplayName !== undefined ? { clientDisplayName: ctx.clientDisplayName } : {}),
     safeScanCount: int(section.safeScanCount, ctx.safeScanCount ?? PREVIEW_DEFAULTS.safeScanCount),
   };
 }
@@ -170,7 +179,7 @@ export function brandProductQuery(data: Data): NonNullable<PageData['query']> {
 }
 
 /** The part of the page data a form's unsaved data changes. */
-export function previewData(kind: PreviewKind, form: Data, ctx: PreviewContext = {}): Partial<PageData> {
+export function previewData(kind: PreviewKind, form: Data, ctx: PreviewContext = {}): PreviewData {
   switch (kind) {
     case 'layout':
       return { layoutInfo: layoutInfoOf(previewedLayout(form), ctx) };
@@ -191,7 +200,9 @@ export function previewData(kind: PreviewKind, form: Data, ctx: PreviewContext =
 
 /** The message the preview window receives. */
 export function previewMessage(kind: PreviewKind, form: Data, ctx: PreviewContext = {}): PreviewMessage {
-  return { type: 'oioc-preview', kind, data: previewData(kind, form, ctx) };
+  // The page takes partial layout and contact info (PreviewDraft); page.ts on main still names
+  // the data Partial<PageData>.
+  return { type: 'oioc-preview', kind, data: previewData(kind, form, ctx) as PreviewMessage['data'] };
 }
 
 /** The consumer page of a tenant in preview mode (same origin as the back office). */
