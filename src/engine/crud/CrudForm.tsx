@@ -20,7 +20,7 @@ import { resolveCall, useCallApi } from './apiCall';
 import { DialogFrame } from '../shell/DialogFrame';
 import { PreviewButton } from '../marketing/PreviewButton';
 import { encodeBody } from './multipart';
-import { schemaDefaults, toBody, toFormData } from './schemaForm';
+import { schemaDefaults, toBody, toFormData, withDefaults } from './schemaForm';
 import { SchemaFields, useSchemaForm } from './useSchemaForm';
 import type { Row } from './useCrudList';
 
@@ -68,7 +68,8 @@ export function CrudForm({ decl, mode, row, initialData, onClose, onModeChange, 
     form: resolved,
     readOnly: mode === 'edit' ? (formDecl.readOnlyOnEdit ?? NONE) : NONE,
     initial: mode === 'add' ? { ...schemaDefaults(resolved.schema), ...initialData } : null,
-    fallback: mode === 'add' ? {} : toFormData(record ?? row, resolved.schema),
+    // A record's empty fields start from the declared defaults (product info not filled in yet).
+    fallback: mode === 'add' ? {} : withDefaults(toFormData(record ?? row, resolved.schema), schemaDefaults(resolved.schema)),
   });
   const [busy, setBusy] = useState(false);
   const callApi = useCallApi();

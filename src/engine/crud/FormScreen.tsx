@@ -36,7 +36,7 @@ import { resolveCall, useCallApi } from './apiCall';
 import { reloadsConfig } from './extensions';
 import { CompactFields } from '../shell/DialogFrame';
 import { PageHeader } from './PageHeader';
-import { schemaDefaults, toBody, toFormData } from './schemaForm';
+import { schemaDefaults, toBody, toFormData, withDefaults } from './schemaForm';
 import { encodeBody } from './multipart';
 import { PreviewButton } from '../marketing/PreviewButton';
 import { SchemaFields, useSchemaForm } from './useSchemaForm';
@@ -48,18 +48,6 @@ export function sessionValues(session: ReturnType<typeof useSession>, lang?: str
   return session ? { tenantCode: session.user.tenantCode, tenantId: session.user.tenantId, ...(lang ? { lang } : {}) } : {};
 }
 
-/**
- * The schema's defaults under a loaded record: what the tenant never saved starts from the
- * declared defaults (a first layout: layout A, red, every function), nested objects merged.
- */
-export function withDefaults(record: Data, defaults: Data): Data {
-  const out: Data = { ...defaults };
-  for (const [k, v] of Object.entries(record)) {
-    const d = defaults[k];
-    out[k] = v && typeof v === 'object' && !Array.isArray(v) && d && typeof d === 'object' && !Array.isArray(d) ? withDefaults(v as Data, d as Data) : v;
-  }
-  return out;
-}
 
 export function FormView({ decl, header = true }: { decl: ScreenDeclaration; header?: boolean }) {
   const { t } = useTranslation();

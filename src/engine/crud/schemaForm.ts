@@ -179,6 +179,19 @@ export function schemaDefaults(schema: unknown): Node {
   return out;
 }
 
+/**
+ * The schema's defaults under a loaded record: what the tenant never saved starts from the
+ * declared defaults (a first layout: layout A, red, every function), nested objects merged.
+ */
+export function withDefaults(record: Node, defaults: Node): Node {
+  const out: Node = { ...defaults };
+  for (const [k, v] of Object.entries(record)) {
+    const d = defaults[k];
+    out[k] = v && typeof v === 'object' && !Array.isArray(v) && d && typeof d === 'object' && !Array.isArray(d) ? withDefaults(v as Node, d as Node) : v;
+  }
+  return out;
+}
+
 // --- Conditional fields (ui:options.visibleIf) -------------------------------------------
 
 /**
