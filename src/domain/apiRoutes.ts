@@ -24,7 +24,8 @@ export const API_ROUTES = ROUTES as readonly ApiRoute[];
 export function findApiRoute<R extends { method: string; url: string }>(routes: readonly R[], call: string): R | undefined {
   const m = /^(GET|POST|PUT|DELETE) (\S+)$/.exec(call);
   if (!m) return undefined;
-  const want = `/v1/${m[2]}`.split('/');
+  // A query (an option source's fixed filter, `?completed=true`) is not part of the route.
+  const want = `/v1/${m[2].split('?')[0]}`.split('/');
   return routes.find((r) => {
     if (r.method !== m[1]) return false;
     const have = r.url.split('/');

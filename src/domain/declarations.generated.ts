@@ -93,6 +93,14 @@ export interface ScreenDeclaration {
    */
   reloadConfig?: boolean;
   /**
+   * Marketing preview kind (SPEC.md 2 'Preview', MarketingPreviewKind): the form gets a Preview action that opens the consumer page /m/{tenantCode}?mode=preview in a new window and posts the unsaved form data to it (src/domain/marketing/preview.ts maps it), up to four times at 2 s.
+   */
+  preview?: 'layout' | 'brandProduct' | 'banner' | 'popularProduct' | 'contactInfo' | 'memberProduct';
+  /**
+   * crud: what a successful save in edit mode does: close the dialog (default) or reopen the record in view mode (SPEC.md 4, popular products). A save in add mode always closes.
+   */
+  afterEdit?: 'close' | 'view';
+  /**
    * For kind custom or wizard: the name of a registered pane (src/engine/panes) that renders the parts no declaration can express.
    */
   pane?: string;
@@ -239,4 +247,8 @@ export interface Form {
    * Fields not shown or sent when editing.
    */
   omitOnEdit?: string[];
+  /**
+   * How create and update bodies travel: json (default) or multipart/form-data (SPEC.md 7 'form data'): one part per top-level field, text as is, numbers and booleans as text, objects and arrays as JSON text; upload fields carry the stored file's address.
+   */
+  encoding?: 'json' | 'multipart';
 }

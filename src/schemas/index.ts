@@ -20,6 +20,14 @@ import brandProduct from './product/brand-product.json';
 import brand from './product/brand.json';
 import codePackage from './code/package.json';
 import reportDownload from './report/download.json';
+import marketingLayout from './marketing/layout.json';
+import marketingLayoutTitle from './marketing/layout-title.json';
+import marketingBrandProduct from './marketing/brand-product.json';
+import marketingBanner from './marketing/banner.json';
+import marketingProduct from './marketing/product.json';
+import marketingProductCategory from './marketing/product-category.json';
+import marketingPopularProduct from './marketing/popular-product.json';
+import marketingContactInfo from './marketing/contact-info.json';
 
 export const DECLARATION_FILES: readonly unknown[] = [
   role,
@@ -37,4 +45,13 @@ export const DECLARATION_FILES: readonly unknown[] = [
   brand,
   codePackage,
   reportDownload,
+  // Marketing (menu 6). Form screens sharing a path show one under the other (layout, then its title name).
+  marketingLayout,
+  marketingLayoutTitle,
+  marketingBrandProduct,
+  marketingBanner,
+  marketingProduct,
+  marketingProductCategory,
+  marketingPopularProduct,
+  marketingContactInfo,
 ];

@@ -2,7 +2,8 @@
  * Selects over the tenant config's reference lists (SPEC.md section 3 "Config"):
  *  - `country`: the countries (top-level locations), priority countries first (TW, CN, ...),
  *    value the location id;
- *  - `timezone`: timezoneInfo as '(UTC+08:00) Taipei', by offset, value the timezone id.
+ *  - `timezone`: timezoneInfo as '(UTC+08:00) Taipei', by offset, value the timezone id;
+ *  - `currency`: the currencies as 'TWD New Taiwan Dollar', value the ISO 4217 code.
  * Searchable; an empty search says 'no match data'. The input's name is the field path.
  */
 import { useMemo } from 'react';
@@ -17,7 +18,7 @@ import { useReferenceLists } from '../engine/session/reference';
 import { fieldInputProps, useAutocompleteBase } from './fieldProps';
 
 interface Choice {
-  value: number;
+  value: number | string;
   label: string;
   search: string;
 }
@@ -54,6 +55,14 @@ export function timezoneChoices(config: Pick<ReferenceLists, 'timezoneInfo'> | u
     }));
 }
 
+export function currencyChoices(config: Pick<ReferenceLists, 'currencies'> | undefined, lang: Lang): Choice[] {
+  return (config?.currencies ?? []).map((c) => ({
+    value: c.code,
+    label: `${c.code} ${pickName(c.names, lang)}`.trim(),
+    search: `${c.code} ${c.names.zh_TW ?? ''} ${c.names.zh_CN ?? ''} ${c.names.en ?? ''}`,
+  }));
+}
+
 const filter = createFilterOptions<Choice>({ stringify: (c) => `${c.label} ${c.search}` });
 
 function configSelect(choicesOf: (config: ReferenceLists | undefined, lang: Lang) => Choice[]) {
@@ -82,3 +91,4 @@ function configSelect(choicesOf: (config: ReferenceLists | undefined, lang: Lang
 
 export const CountryWidget = configSelect(countryChoices);
 export const TimezoneWidget = configSelect(timezoneChoices);
+export const CurrencyWidget = configSelect(currencyChoices);

@@ -35,7 +35,7 @@ export function enumSelectOptions(schema: Schema, enumNames: unknown): SelectOpt
 export function useFieldOptions(schema: Schema, options: Record<string, unknown>): { options: SelectOption[]; loading: boolean } {
   const fromEnum = useMemo(() => enumSelectOptions(schema, options.enumNames), [schema, options.enumNames]);
   const source = fromEnum ? undefined : (schema['x-options'] ?? options.source ?? (schema.items as Schema | undefined)?.['x-options']);
-  const loaded = useOptionSource(source);
+  const loaded = useOptionSource(source, undefined, typeof options.optionChildren === 'string' ? options.optionChildren : undefined);
   return fromEnum ? { options: fromEnum, loading: false } : { options: loaded.options, loading: loaded.loading };
 }
 

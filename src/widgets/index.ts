@@ -6,13 +6,15 @@
  */
 import type { RegistryFieldsType, RegistryWidgetsType } from '@rjsf/utils';
 import { RadioWidget, SwitchWidget } from './ChoiceWidgets';
-import { CountryWidget, TimezoneWidget } from './ConfigWidgets';
+import { ColorPickerWidget } from './ColorPickerWidget';
+import { CountryWidget, CurrencyWidget, TimezoneWidget } from './ConfigWidgets';
 import { DateRangeWidget, DateTimeWidget, DateWidget } from './DateWidgets';
 import { FlagsWidget } from './FlagsWidget';
 import { FormattedInputWidget } from './FormattedInputWidget';
 import { MenuTreeWidget } from './MenuTreeWidget';
 import { NamesField } from './NamesField';
 import { DialCodeWidget, PhoneWidget } from './PhoneWidgets';
+import { PlatformListField } from './PlatformListField';
 import { MultiSelectWidget, SelectWidget } from './SelectWidgets';
 import { TagsWidget } from './TagsWidget';
 import { UploadWidget } from './UploadWidget';
@@ -35,11 +37,14 @@ export const WIDGETS: RegistryWidgetsType = {
   timezone: TimezoneWidget,
   upload: UploadWidget,
   tags: TagsWidget,
+  colorPicker: ColorPickerWidget,
+  currency: CurrencyWidget,
 };
 
 /** Widgets whose value is an object: registered as RJSF fields under the same names. */
 export const FIELD_WIDGETS: RegistryFieldsType = {
   names: NamesField,
+  platformList: PlatformListField,
 };
 
 export { FIELD_WIDGET_NAMES, WIDGET_NAMES };

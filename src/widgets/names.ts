@@ -5,11 +5,11 @@
  */
 export const WIDGET_NAMES = [
   'menuTree', 'multiSelect', 'select', 'switch', 'radio', 'dialCode', 'phone', 'date', 'dateTime', 'dateRange',
-  'formattedInput', 'flags', 'country', 'timezone', 'upload', 'tags',
+  'formattedInput', 'flags', 'country', 'timezone', 'upload', 'tags', 'colorPicker', 'currency',
 ] as const;
 
 /** Widgets whose value is an object, registered as RJSF fields. */
-export const FIELD_WIDGET_NAMES = ['names'] as const;
+export const FIELD_WIDGET_NAMES = ['names', 'platformList'] as const;
 
 /** RJSF's own widget aliases that the MUI theme renders well. */
 export const BUILTIN_WIDGET_NAMES = ['text', 'textarea', 'password', 'email', 'hidden', 'checkbox', 'checkboxes', 'updown'] as const;

@@ -74,10 +74,25 @@ export function itemLabel(item: OptionItem, lang: Lang): string {
   return pickName(item.names, lang) || shownName(item.label, lang) || item.display || String(item.value);
 }
 
+/**
+ * Records as option items (a source answering records, e.g. categories with their products):
+ * an item without `value` takes its `id`; with `children` ('products'), each record is a group
+ * named by its names whose children are the options.
+ */
+export function recordsAsOptions(items: readonly unknown[], children?: string): unknown[] {
+  const asOption = (item: unknown) => (isObject(item) && item.value === undefined && (typeof item.id === 'number' || typeof item.id === 'string') ? { ...item, value: item.id } : item);
+  if (!children) return items.map(asOption);
+  return items.filter(isObject).map((group) => ({
+    groupName: (group.names as Names | undefined) ?? String(group.label ?? group.id ?? ''),
+    groupItems: (Array.isArray(group[children]) ? (group[children] as unknown[]) : []).map(asOption),
+  }));
+}
+
 /** Flattens items and groups into select options, in source order. */
 export function toSelectOptions(items: readonly unknown[], lang: Lang): SelectOption[] {
   const out: SelectOption[] = [];
   const add = (item: unknown, group?: string) => {
+    if (isObject(item) && item.value === undefined && (typeof item.id === 'number' || typeof item.id === 'string')) item = { ...item, value: item.id };
     if (!isObject(item) || (typeof item.value !== 'number' && typeof item.value !== 'string')) return;
     const o = item as unknown as OptionItem;
     out.push({

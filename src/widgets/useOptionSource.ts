@@ -6,7 +6,7 @@
 import { useMemo } from 'react';
 import { useApi } from '../engine/api/swr';
 import { useLang } from '../engine/i18n/useLang';
-import { sourceItems, sourcePath, toSelectOptions, type SelectOption } from './options';
+import { recordsAsOptions, sourceItems, sourcePath, toSelectOptions, type SelectOption } from './options';
 
 export interface OptionSource {
   options: SelectOption[];
@@ -16,12 +16,13 @@ export interface OptionSource {
   failed: boolean;
 }
 
-export function useOptionSource(source: unknown, itemsPath?: string): OptionSource {
+/** `children`: the records' field holding the options (`ui:options.optionChildren`), each record a group. */
+export function useOptionSource(source: unknown, itemsPath?: string, children?: string): OptionSource {
   const [lang] = useLang();
   const path = sourcePath(source);
   const { data, error, isLoading } = useApi<unknown>(path ?? null);
   return useMemo(() => {
     const items = sourceItems(data, itemsPath);
-    return { items, options: toSelectOptions(items, lang), loading: isLoading, failed: Boolean(error) };
-  }, [data, error, isLoading, itemsPath, lang]);
+    return { items, options: toSelectOptions(children ? recordsAsOptions(items, children) : items, lang), loading: isLoading, failed: Boolean(error) };
+  }, [data, error, isLoading, itemsPath, children, lang]);
 }

@@ -118,6 +118,8 @@ function sampleOf(schema: unknown, key = ''): unknown {
       if (schema.format === 'date-time' || /time$/i.test(key)) return AT;
       if (schema.format === 'phoneCountryCode' || /CountryCode$/.test(key)) return '886';
       if (/phone$/i.test(key)) return '0912345678';
+      if (schema.format === 'url') return `https://example.com/${key}`;
+      if (schema.format === 'numeric') return '0223456789';
       if (schema['x-file'] !== undefined) return undefined;
       return `sample-${key}`.slice(0, typeof schema.maxLength === 'number' ? schema.maxLength : 40);
     }
@@ -204,12 +206,13 @@ function stubApi(decl: ScreenDeclaration) {
   const linked = (value: number) => Object.fromEntries(filterByFields(decl).map((f) => [f, value]));
   const listPath = decl.api.list?.replace(/^GET /, '');
   // The record of a form screen (a get without placeholders): sample data of its form.
-  const recordPath = decl.kind === 'form' && decl.api.get && !decl.api.get.includes('{') ? decl.api.get.replace(/^GET /, '') : null;
+  // The record of a form screen or a crud edit (placeholders filled from the session or the row): sample data of its form.
+  const recordPath = decl.api.get && decl.form ? new RegExp(`^${decl.api.get.replace(/^GET /, '').replace(/\{id\}/g, '\\d+').replace(/\{[^}]+\}/g, '[^/]+')}$`) : null;
   return fakeFetch((method, full) => {
     const path = full.split('?')[0];
     if (path.startsWith('Config/')) return { status: 200, body: CONFIG };
     if (method === 'GET' && path === listPath) return { status: 200, body: listPage(decl) };
-    if (method === 'GET' && path === recordPath) return { status: 200, body: sampleOf(resolveForm(decl.form!).schema) };
+    if (method === 'GET' && path !== listPath && recordPath?.test(path)) return { status: 200, body: sampleOf(resolveForm(decl.form!).schema) };
     if (method === 'GET' && path === 'system/menu') return { status: 200, body: { Backend: GRANTABLE } };
     if (method === 'GET') {
       return {
@@ -259,7 +262,9 @@ describe.each(CRUD.map((decl) => ({ id: decl.id, decl })))('$id', ({ decl }) => 
     sessionStore.signIn(user(), null);
     const { calls } = stubApi(decl);
     const sample = sampleOf(resolveForm(decl.form).schema) as Node;
-    renderWith(<CrudForm decl={decl} mode="add" initialData={sample} onClose={() => {}} onModeChange={() => {}} onSaved={() => {}} />, lang);
+    // A screen that only edits (product info: its rows are the brand products) shows its edit form.
+    const mode = decl.api.create ? 'add' : 'edit';
+    renderWith(<CrudForm decl={decl} mode={mode} row={mode === 'edit' ? { id: 1, ...sample } : undefined} initialData={sample} onClose={() => {}} onModeChange={() => {}} onSaved={() => {}} />, lang);
     const dialog = await screen.findByTestId('crud-form');
     // Option sources answered, skeletons gone.
     await new Promise((r) => setTimeout(r, 50));

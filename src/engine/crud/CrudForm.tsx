@@ -18,7 +18,9 @@ import { editForm, resolveForm, type ScreenDeclaration } from '../../domain/decl
 import { useApi } from '../api/swr';
 import { resolveCall, useCallApi } from './apiCall';
 import { DialogFrame } from '../shell/DialogFrame';
-import { schemaDefaults, toBody, toFormData } from './schemaForm';
+import { PreviewButton } from '../marketing/PreviewButton';
+import { encodeBody } from './multipart';
+import { schemaDefaults, toBody, toFormData, withDefaults } from './schemaForm';
 import { SchemaFields, useSchemaForm } from './useSchemaForm';
 import type { Row } from './useCrudList';
 
@@ -66,7 +68,8 @@ export function CrudForm({ decl, mode, row, initialData, onClose, onModeChange, 
     form: resolved,
     readOnly: mode === 'edit' ? (formDecl.readOnlyOnEdit ?? NONE) : NONE,
     initial: mode === 'add' ? { ...schemaDefaults(resolved.schema), ...initialData } : null,
-    fallback: mode === 'add' ? {} : toFormData(record ?? row, resolved.schema),
+    // A record's empty fields start from the declared defaults (product info not filled in yet).
+    fallback: mode === 'add' ? {} : withDefaults(toFormData(record ?? row, resolved.schema), schemaDefaults(resolved.schema)),
   });
   const [busy, setBusy] = useState(false);
   const callApi = useCallApi();
@@ -80,7 +83,7 @@ export function CrudForm({ decl, mode, row, initialData, onClose, onModeChange, 
     const body = toBody(checked, resolved.schema, mode === 'edit' && row ? { name: rowKey, value: row[rowKey] } : undefined);
     setBusy(true);
     try {
-      const answer = await callApi(call, { ...row, ...body }, { body, silent: true });
+      const answer = await callApi(call, { ...row, ...body }, { body: encodeBody(decl, body), silent: true });
       if (getPath) void mutate(getPath);
       onSaved(mode, body, answer);
     } catch (e) {
@@ -104,6 +107,7 @@ export function CrudForm({ decl, mode, row, initialData, onClose, onModeChange, 
       actions={
         mode === 'view' ? (
           <>
+            {decl.preview && <PreviewButton kind={decl.preview} data={() => ({ ...row, ...form.current })} disabled={!loaded} />}
             <Button variant="outlined" color="inherit" onClick={onClose} sx={{ borderColor: 'divider' }} data-testid="crud-form-close">
               {t('screens.crud.close')}
             </Button>
@@ -115,6 +119,7 @@ export function CrudForm({ decl, mode, row, initialData, onClose, onModeChange, 
           </>
         ) : (
           <>
+            {decl.preview && <PreviewButton kind={decl.preview} data={() => ({ ...row, ...form.current })} disabled={!loaded} />}
             <Button variant="outlined" color="inherit" onClick={onClose} sx={{ borderColor: 'divider' }} data-testid="crud-form-cancel">
               {t('screens.crud.cancel')}
             </Button>

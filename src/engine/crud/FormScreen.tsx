@@ -8,6 +8,11 @@
  * Fail modal (e.g. 1801, the tenant already has its settings) and keeps what the user typed.
  * With `reloadConfig` the tenant config is read again after a save, so what it publishes (the
  * top bar's logo, the login page's background and hint) follows at once.
+ *
+ * Placeholders of its calls are filled from the session (`{tenantCode}`, `{tenantId}`).
+ * Several form declarations on one path show one under the other, each with its own Save
+ * (the layout and its title display name); the first one's title heads the page. A
+ * declaration with `preview` gets the preview action (src/engine/marketing) beside Save.
  */
 import { useMemo, useState } from 'react';
 import Box from '@mui/material/Box';
@@ -15,6 +20,7 @@ import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
 import SaveOutlined from '@mui/icons-material/SaveOutlined';
 import UndoRounded from '@mui/icons-material/UndoRounded';
 import { useTranslation } from 'react-i18next';
@@ -30,22 +36,39 @@ import { resolveCall, useCallApi } from './apiCall';
 import { reloadsConfig } from './extensions';
 import { CompactFields } from '../shell/DialogFrame';
 import { PageHeader } from './PageHeader';
-import { toBody, toFormData } from './schemaForm';
+import { schemaDefaults, toBody, toFormData, withDefaults } from './schemaForm';
+import { encodeBody } from './multipart';
+import { PreviewButton } from '../marketing/PreviewButton';
 import { SchemaFields, useSchemaForm } from './useSchemaForm';
 
 type Data = Record<string, unknown>;
 
-export function FormView({ decl }: { decl: ScreenDeclaration }) {
+/** Values of call placeholders a form screen takes from the session. */
+export function sessionValues(session: ReturnType<typeof useSession>, lang?: string): Record<string, unknown> {
+  return session ? { tenantCode: session.user.tenantCode, tenantId: session.user.tenantId, ...(lang ? { lang } : {}) } : {};
+}
+
+
+export function FormView({ decl, header = true }: { decl: ScreenDeclaration; header?: boolean }) {
   const { t } = useTranslation();
   const env = useEngineEnv();
   const session = useSession();
   const { mutate } = useSWRConfig();
   const callApi = useCallApi();
   const resolved = useMemo(() => resolveForm(decl.form!), [decl.form]);
-  const getPath = decl.api.get ? resolveCall(decl.api.get).path : null;
+  const { i18n } = useTranslation();
+  const values = sessionValues(session, i18n.language);
+  let getPath: string | null = null;
+  try {
+    getPath = decl.api.get ? resolveCall(decl.api.get, values).path : null;
+  } catch {
+    getPath = null; // a placeholder the session lacks: nothing to read yet
+  }
   const { data: record, error } = useApi<Data>(getPath, { revalidateOnMount: true, dedupingInterval: 0 });
   const loaded = !getPath || record !== undefined;
-  const form = useSchemaForm({ form: resolved, fallback: toFormData(record, resolved.schema) });
+  const defaults = useMemo(() => schemaDefaults(resolved.schema), [resolved]);
+  const fallback = useMemo(() => withDefaults(toFormData(record, resolved.schema), defaults), [record, resolved, defaults]);
+  const form = useSchemaForm({ form: resolved, fallback });
   const [busy, setBusy] = useState(false);
 
   const submit = async () => {
@@ -56,7 +79,7 @@ export function FormView({ decl }: { decl: ScreenDeclaration }) {
     const body = toBody(checked, resolved.schema);
     setBusy(true);
     try {
-      await callApi(decl.api.update, body, { body, silent: true });
+      await callApi(decl.api.update, { ...values, ...body }, { body: encodeBody(decl, body), silent: true });
       const code = session?.user.tenantCode;
       if (reloadsConfig(decl) && code) void mutate(configKey(code));
       if (getPath) await mutate(getPath).catch(() => undefined);
@@ -71,7 +94,8 @@ export function FormView({ decl }: { decl: ScreenDeclaration }) {
 
   return (
     <Box data-testid={`form-${decl.id}`} sx={{ display: 'flex', flexDirection: 'column', gap: 2, minWidth: 0 }}>
-      <PageHeader decl={decl} />
+      {header ? <PageHeader decl={decl} /> : <Typography variant="h6" component="h2" sx={{ fontSize: '1.05rem', mt: 1 }}>{t(decl.title)}</Typography>}
+      {!header && decl.description && <Typography variant="body2" color="text.secondary" sx={{ mt: -1.5 }}>{t(decl.description)}</Typography>}
       <Paper
         component="form"
         noValidate
@@ -97,7 +121,12 @@ export function FormView({ decl }: { decl: ScreenDeclaration }) {
           {error && !record && <Box sx={{ color: 'text.secondary', fontSize: 14 }}>{t('screens.crud.loadFailed')}</Box>}
         </Box>
         <Divider />
-        <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1, px: { xs: 2, sm: 3 }, py: 2 }}>
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end', flexWrap: 'wrap', gap: 1, px: { xs: 2, sm: 3 }, py: 2 }}>
+          {decl.preview && (
+            <Box sx={{ mr: 'auto' }}>
+              <PreviewButton kind={decl.preview} data={() => form.current} disabled={!loaded} />
+            </Box>
+          )}
           {form.changed && (
             <Button variant="outlined" color="inherit" startIcon={<UndoRounded />} onClick={form.reset} disabled={busy} sx={{ borderColor: 'divider' }} data-testid="form-undo">
               {t('screens.crud.undo')}
@@ -114,7 +143,14 @@ export function FormView({ decl }: { decl: ScreenDeclaration }) {
 
 /** The menu route of a form declaration. */
 export default function FormScreen({ node }: { node: MenuNode }) {
-  const decl = (DECLARATION_FILES as readonly ScreenDeclaration[]).find((d) => d.kind === 'form' && d.path === node.path);
-  if (!decl?.form) return null;
-  return <FormView decl={decl} />;
+  const decls = (DECLARATION_FILES as readonly ScreenDeclaration[]).filter((d) => d.kind === 'form' && d.path === node.path && d.form);
+  if (decls.length === 0) return null;
+  if (decls.length === 1) return <FormView decl={decls[0]} />;
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3, minWidth: 0 }}>
+      {decls.map((d, i) => (
+        <FormView key={d.id} decl={d} header={i === 0} />
+      ))}
+    </Box>
+  );
 }

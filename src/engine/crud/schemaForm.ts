@@ -105,8 +105,9 @@ export function toFormData(record: unknown, schema: unknown): Node {
   const out: Node = {};
   if (!isNode(record)) return out;
   const props = isNode(schema) && isNode(schema.properties) ? schema.properties : {};
+  const props0 = isNode(schema) && isNode(schema.properties) ? schema.properties : {};
   for (const key of propertyNames(schema)) {
-    const v = record[key];
+    const v = pruned(record[key], props0[key]);
     if (v !== null && v !== undefined) out[key] = v;
     const labelField = isNode(props[key]) ? props[key]['x-labelField'] : undefined;
     if (typeof labelField === 'string' && record[labelField] !== null && record[labelField] !== undefined) out[labelField] = record[labelField];
@@ -114,10 +115,36 @@ export function toFormData(record: unknown, schema: unknown): Node {
   return out;
 }
 
-/** The body of a create or update: the declared fields of the form data, plus the row key on update. */
+/**
+ * A value as its schema declares it, for nested objects that allow nothing else
+ * (`additionalProperties: false`): undeclared keys and nulls left out, recursively; an object
+ * left empty is absent unless it is required where it sits. Other values as they are.
+ */
+export function pruned(value: unknown, schema: unknown, required = false): unknown {
+  if (!isNode(value) || !isNode(schema) || schema.additionalProperties !== false || !isNode(schema.properties)) return value;
+  const out: Node = {};
+  const inner = new Set(Array.isArray(schema.required) ? (schema.required as string[]) : []);
+  for (const [k, child] of Object.entries(schema.properties)) {
+    const v = pruned(value[k], child, inner.has(k));
+    if (v !== null && v !== undefined) out[k] = v;
+  }
+  return Object.keys(out).length || required ? out : undefined;
+}
+
+/**
+ * The body of a create or update: the declared fields of the form data (nested objects that
+ * allow nothing else pruned the same way; `readOnly` fields are shown, never sent), plus the
+ * row key on update.
+ */
 export function toBody(data: Node, schema: unknown, key?: { name: string; value: unknown }): Node {
   const out: Node = {};
-  for (const name of propertyNames(schema)) if (data[name] !== undefined) out[name] = data[name];
+  const props = isNode(schema) && isNode(schema.properties) ? schema.properties : {};
+  const required = new Set(isNode(schema) && Array.isArray(schema.required) ? (schema.required as string[]) : []);
+  for (const name of propertyNames(schema)) {
+    if (isNode(props[name]) && props[name].readOnly === true) continue;
+    const v = pruned(data[name], props[name], required.has(name));
+    if (v !== undefined) out[name] = v;
+  }
   if (key) out[key.name] = key.value;
   return out;
 }
@@ -148,6 +175,19 @@ export function schemaDefaults(schema: unknown): Node {
       const nested = schemaDefaults(node);
       if (Object.keys(nested).length) out[key] = nested;
     }
+  }
+  return out;
+}
+
+/**
+ * The schema's defaults under a loaded record: what the tenant never saved starts from the
+ * declared defaults (a first layout: layout A, red, every function), nested objects merged.
+ */
+export function withDefaults(record: Node, defaults: Node): Node {
+  const out: Node = { ...defaults };
+  for (const [k, v] of Object.entries(record)) {
+    const d = defaults[k];
+    out[k] = v && typeof v === 'object' && !Array.isArray(v) && d && typeof d === 'object' && !Array.isArray(d) ? withDefaults(v as Node, d as Node) : v;
   }
   return out;
 }

@@ -116,7 +116,12 @@ export function useCrudController(decl: ScreenDeclaration) {
     action: (a: EngineRowAction, row: Row) => void runAction(a, row).catch(ignoreApiError),
     /** The form dialog saved: close it, say so, show the create result if declared, refresh. */
     saved: (mode: FormMode, body: Record<string, unknown>, answer: unknown) => {
-      setDialog(null);
+      // `afterEdit: "view"` (popular products, SPEC.md 4): an edit reopens the record in view
+      // mode, with what was saved (the answer's fields when it is the record); an add closes.
+      if (mode === 'edit' && decl.afterEdit === 'view') {
+        const saved = answer && typeof answer === 'object' && !Array.isArray(answer) ? (answer as Row) : {};
+        setDialog((d) => ({ mode: 'view', row: { ...d?.row, ...body, ...saved }, seq: (d?.seq ?? 0) + 1 }));
+      } else setDialog(null);
       env.notify(t(mode === 'add' ? 'screens.crud.successAdd' : 'screens.crud.successEdit'));
       if (mode === 'add' && decl.grid?.createResult) setResult({ key: decl.grid.createResult, known: body, answer });
       void afterWrite('first');

@@ -177,6 +177,9 @@ function need(out: Found[], ok: boolean, path: string, message: string): void {
   if (!ok) out.push({ path, message });
 }
 
+/** Placeholders a form screen's calls take from the session and the interface language (FormScreen.tsx sessionValues). */
+export const FORM_SESSION_FIELDS = ['tenantCode', 'tenantId', 'lang'] as const;
+
 export const DECLARATION_CHECKS: readonly DeclarationCheck[] = [
   check('meta', 'obeys screen.schema.json', (decl) => metaSchemaProblems(decl)),
 
@@ -263,7 +266,8 @@ export const DECLARATION_CHECKS: readonly DeclarationCheck[] = [
       need(out, ui['ui:widget'] === 'select' || ui['ui:widget'] === 'multiSelect', where, 'emptyLink belongs on a select or multiSelect');
       const target = loadDeclarations().find((d) => d.id === link);
       need(out, target !== undefined, where, `emptyLink names "${String(link)}", not a declaration`);
-      if (target) need(out, target.api.create !== undefined, where, `${String(link)} creates no records`);
+      // A screen that only edits may complete what the select offers (product info for banners).
+      if (target) need(out, (target.api.create ?? target.api.update) !== undefined, where, `${String(link)} creates no records`);
     }
     return out;
   }),
@@ -284,7 +288,8 @@ export const DECLARATION_CHECKS: readonly DeclarationCheck[] = [
     const ui = decl.form?.uiSchema ?? {};
     for (const key of Object.keys(ui)) if (!key.startsWith('ui:')) need(out, props.includes(key), `form.uiSchema.${key}`, `"${key}" is not a field of the form`);
     ((ui['ui:order'] as string[] | undefined) ?? []).forEach((key, i) => key !== '*' && need(out, props.includes(key), `form.uiSchema.ui:order.${i}`, `"${key}" is not a field of the form`));
-    decl.form?.rules?.forEach((rule, i) => need(out, props.includes(rule.field.split('.')[0]), `form.rules.${i}.field`, `"${rule.field}" is not a field of the form`));
+    // A rule with `each` names a field of the list's items (the list itself must be a field).
+    decl.form?.rules?.forEach((rule, i) => need(out, props.includes((rule.each ?? rule.field).split('.')[0]), `form.rules.${i}.${rule.each ? 'each' : 'field'}`, `"${rule.each ?? rule.field}" is not a field of the form`));
     for (const list of ['readOnlyOnEdit', 'omitOnEdit'] as const) {
       decl.form?.[list]?.forEach((key, i) => need(out, props.includes(key), `form.${list}.${i}`, `"${key}" is not a field of the form`));
     }
@@ -293,8 +298,8 @@ export const DECLARATION_CHECKS: readonly DeclarationCheck[] = [
     const columns = decl.grid?.columns?.map((c) => c.key) ?? [];
     columns.forEach((key, i) => need(out, columns.indexOf(key) === i, `grid.columns.${i}.key`, `duplicate column key "${key}"`));
     if (decl.grid?.defaultSort) need(out, sortableKeys(decl).includes(decl.grid.defaultSort.key), 'grid.defaultSort.key', `"${decl.grid.defaultSort.key}" is not a sortable column`);
-    // Row calls fill their placeholders from the row.
-    const rowFields = [...columns, decl.rowKey ?? 'id'];
+    // Row calls fill their placeholders from the row; a form screen's from the session.
+    const rowFields = decl.kind === 'form' ? [...FORM_SESSION_FIELDS] : [...columns, decl.rowKey ?? 'id'];
     const rowCalls: [string, string | undefined][] = [['api.get', decl.api?.get], ['api.remove', decl.api?.remove], ...rowActionsOf(decl).map((a, i): [string, string] => [`grid.rowActions.${i}.api`, a.api])];
     for (const [where, call] of rowCalls) {
       if (call) for (const p of parseApiCall(call).params) need(out, rowFields.includes(p), where, `{${p}} is not a column of the row`);

@@ -3,12 +3,14 @@ import type en from '../en/screens';
 import system from './system';
 import product from './product';
 import report from './report';
+import marketing from './marketing';
 
 const screens: typeof en = {
   screens: {
     ...system,
     ...product,
     ...report,
+    ...marketing,
     crud: {
       createdAt: '创建时间',
       updatedAt: '更新时间',
