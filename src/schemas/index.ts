@@ -18,6 +18,11 @@ import packagingMaterial from './product/packaging-material.json';
 import packagingCategory from './product/packaging-category.json';
 import brandProduct from './product/brand-product.json';
 import brand from './product/brand.json';
+import factory from './binding/factory.json';
+import productionLine from './binding/production-line.json';
+import shift from './binding/shift.json';
+import warehouse from './binding/warehouse.json';
+import packageRatio from './binding/package.json';
 import codePackage from './code/package.json';
 import reportDownload from './report/download.json';
 
@@ -35,6 +40,11 @@ export const DECLARATION_FILES: readonly unknown[] = [
   packagingCategory,
   brandProduct,
   brand,
+  factory,
+  productionLine,
+  shift,
+  warehouse,
+  packageRatio,
   codePackage,
   reportDownload,
 ];

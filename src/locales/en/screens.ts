@@ -6,6 +6,7 @@
 import system from './system';
 import product from './product';
 import report from './report';
+import logistics from './logistics';
 
 const screens = {
   screens: {
@@ -13,6 +14,7 @@ const screens = {
     ...system,
     ...product,
     ...report,
+    ...logistics,
     crud: {
       createdAt: 'Created',
       updatedAt: 'Updated',

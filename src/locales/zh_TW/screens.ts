@@ -3,12 +3,14 @@ import type en from '../en/screens';
 import system from './system';
 import product from './product';
 import report from './report';
+import logistics from './logistics';
 
 const screens: typeof en = {
   screens: {
     ...system,
     ...product,
     ...report,
+    ...logistics,
     crud: {
       createdAt: '建立時間',
       updatedAt: '更新時間',

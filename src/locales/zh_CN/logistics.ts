@@ -1,0 +1,56 @@
+/** Text of the binding and logistics screens (zh_CN), merged under `screens`. */
+import type en from '../en/logistics';
+
+const logistics: typeof en = {
+  "binding": {
+    "enabled": "启用",
+    "enabledHelp": "停用时，绑定于其下的项目（产线、班别）一并停用。"
+  },
+  "factory": {
+    "title": "工厂",
+    "entity": "工厂",
+    "name": "工厂名称",
+    "address": "地址",
+    "lineCount": "产线数"
+  },
+  "productionLine": {
+    "title": "产线",
+    "entity": "产线",
+    "name": "产线名称",
+    "factory": "工厂",
+    "shiftCount": "班别数"
+  },
+  "shift": {
+    "title": "班别",
+    "entity": "班别",
+    "name": "班别名称",
+    "line": "产线",
+    "startTime": "开始时间",
+    "endTime": "结束时间"
+  },
+  "warehouse": {
+    "title": "仓库",
+    "entity": "仓库",
+    "name": "仓库名称",
+    "type": "仓库类型",
+    "address": "地址"
+  },
+  "packageRatio": {
+    "title": "包装比例",
+    "entity": "包装比例",
+    "name": "比例名称",
+    "level": "层数",
+    "summary": "比例",
+    "unit1": "第一层单位",
+    "unit2": "第二层单位",
+    "quantity2": "每个第二层单位的第一层数量",
+    "unit3": "第三层单位",
+    "quantity3": "每个第三层单位的第二层数量",
+    "unit4": "第四层单位",
+    "quantity4": "每个第四层单位的第三层数量",
+    "unit5": "第五层单位",
+    "quantity5": "每个第五层单位的第四层数量"
+  }
+};
+
+export default logistics;
