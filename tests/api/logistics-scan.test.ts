@@ -240,6 +240,19 @@ describeApi('The app scan API and the barcode query', (h) => {
     expect((await query(operator.token, code)).client.id).toBe(s.tenant.id);
   });
 
+  it('documents the app routes and the barcode query in the OpenAPI document', async () => {
+    const res = await h.app.inject({ method: 'GET', url: '/v1/docs/openapi.json' });
+    const doc = res.json() as { paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: { properties?: Record<string, unknown> } }> }; responses: Record<string, unknown> }>> };
+    for (const path of ['/v1/App/binding', '/v1/App/stock', '/v1/App/ship']) {
+      const op = doc.paths[path]?.post;
+      expect(op, path).toBeDefined();
+      expect(Object.keys(op.requestBody!.content['application/json'].schema.properties!)).toContain('batchId');
+      expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(['201', '404']));
+    }
+    expect(doc.paths['/v1/App/options']?.get).toBeDefined();
+    expect(doc.paths['/v1/Logistics/code']?.get).toBeDefined();
+  });
+
   it('keeps the lookup an index lookup (codes_code_uq, scan_logs and movements by code)', async () => {
     const idx = await sql<{ indexname: string; indexdef: string }>`select indexname, indexdef from pg_indexes
       where tablename in ('codes', 'code_logistics', 'scan_logs', 'logistic_movements')`.execute(h.db);
