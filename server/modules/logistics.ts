@@ -14,7 +14,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { CODE_QUERY_MAX_ROWS, SCAN_CODE_MAX_LENGTH } from '../../src/domain/logistics';
+import { declaration } from '../../src/domain/declarations';
+import { CODE_QUERY_MAX_ROWS, SCAN_CODE_MAX_LENGTH, SHIP_SHEET_TYPES, STOCK_SHEET_TYPES } from '../../src/domain/logistics';
+import { defineResource, type Db } from '../resource/define';
 import { caller } from '../auth';
 import type { AppDeps } from '../context';
 import type { RatioUnit } from '../db/schemaLogistics';
@@ -31,8 +33,64 @@ const QUERY = {
 const n = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
 
+// --- Stock (26) and ship (27) sheets: the app's stock-in and ship-out batches -------------
+
+export interface SheetDto {
+  id: number; sheetType: number; warehouseId: number; warehouseName: string; toWarehouseId: number | null; toWarehouseName: string | null;
+  account: string; scannedCount: number; codeCount: number; createdAt: string; scannedCodes?: string[];
+}
+
+interface SheetFilters { code?: string; sheetType?: number; warehouseId?: number }
+
+const sheetQuery = (types: readonly number[]) => (db: Db) => db.selectFrom('logistic_sheets as sh')
+  .innerJoin('warehouses as w', 'w.id', 'sh.warehouse_id')
+  .leftJoin('warehouses as tw', 'tw.id', 'sh.to_warehouse_id')
+  .select(['sh.id', 'sh.sheet_type', 'sh.warehouse_id', 'w.name as warehouseName', 'sh.to_warehouse_id', 'tw.name as toWarehouseName',
+    'sh.account', 'sh.scanned_count', 'sh.code_count', 'sh.created_at'])
+  .where('sh.sheet_type', 'in', [...types]);
+type SheetRow = Awaited<ReturnType<ReturnType<ReturnType<typeof sheetQuery>>['executeTakeFirstOrThrow']>>;
+
+/** The sheets of one list: stock-in (26) or ship-out (27); the view adds the codes scanned (at most 1,000). */
+const sheets = (id: 'logistics.stock' | 'logistics.ship', types: readonly number[]) => defineResource<SheetRow, SheetDto, never, SheetFilters>({
+  declaration: declaration(id),
+  table: 'logistic_sheets',
+  alias: 'sh',
+  columns: {
+    id: 'sh.id', sheetType: 'sh.sheet_type', warehouseName: sql`lower(w.name)`, account: sql`lower(sh.account)`,
+    scannedCount: 'sh.scanned_count', codeCount: 'sh.code_count', createdAt: 'sh.created_at',
+  },
+  query: sheetQuery(types),
+  only: ['list', 'get'],
+  filter: (q, { code, sheetType, warehouseId }) => {
+    let out = q;
+    if (sheetType !== undefined) out = out.where('sh.sheet_type', '=', sheetType);
+    if (warehouseId !== undefined) out = out.where('sh.warehouse_id', '=', warehouseId);
+    if (code?.trim()) {
+      out = out.where((eb) => eb.exists(eb.selectFrom('logistic_movements as mv')
+        .innerJoin('codes as c', (j) => j.onRef('c.package_id', '=', 'mv.package_id').onRef('c.seq', '=', 'mv.seq'))
+        .select('mv.id').whereRef('mv.sheet_id', '=', 'sh.id').where('c.code', '=', code.trim())));
+    }
+    return out;
+  },
+  toDto: (r) => ({
+    id: r.id, sheetType: r.sheet_type, warehouseId: r.warehouse_id, warehouseName: r.warehouseName,
+    toWarehouseId: r.to_warehouse_id, toWarehouseName: r.toWarehouseName ?? null, account: r.account,
+    scannedCount: r.scanned_count, codeCount: r.code_count, createdAt: iso(r.created_at)!,
+  }),
+  details: async (db, dto) => {
+    const rows = await db.selectFrom('logistic_movements').select('code').where('sheet_id', '=', dto.id).where('scanned', '=', true)
+      .orderBy('id').limit(1000).execute();
+    return { ...dto, scannedCodes: rows.map((r) => r.code) };
+  },
+});
+
+const stockSheets = sheets('logistics.stock', STOCK_SHEET_TYPES);
+const shipSheets = sheets('logistics.ship', SHIP_SHEET_TYPES);
+
 export default async function logisticsRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db } = deps;
+  stockSheets.routes(app, deps);
+  shipSheets.routes(app, deps);
 
   app.get<{ Querystring: { code: string } }>('/Logistics/code', {
     schema: { querystring: QUERY },

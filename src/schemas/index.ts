@@ -24,6 +24,8 @@ import shift from './binding/shift.json';
 import warehouse from './binding/warehouse.json';
 import packageRatio from './binding/package.json';
 import codePackage from './code/package.json';
+import stockSheet from './logistics/stock.json';
+import shipSheet from './logistics/ship.json';
 import reportDownload from './report/download.json';
 
 export const DECLARATION_FILES: readonly unknown[] = [
@@ -46,5 +48,7 @@ export const DECLARATION_FILES: readonly unknown[] = [
   warehouse,
   packageRatio,
   codePackage,
+  stockSheet,
+  shipSheet,
   reportDownload,
 ];

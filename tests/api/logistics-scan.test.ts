@@ -232,6 +232,34 @@ describeApi('The app scan API and the barcode query', (h) => {
     expect((await h.db.selectFrom('code_logistics').select('status').where('tenant_id', '=', s.tenant.id).execute()).map((r) => r.status)).toEqual([CodeStockStatus.InStock]);
   });
 
+  it('lists the stock (26) and ship (27) sheets of the tenant, filtered by a code they moved, with the codes scanned', async () => {
+    const s = await setup();
+    const other = await setup();
+    const codes = await codesFor(h, s.tenant.id, 12);
+    const box = { code: codes[0], children: codes.slice(1, 11).map((code) => ({ code })) };
+    expect((await post('App/binding', s.app.token, { batchId: 'b1', ...s.binding, items: [box] })).statusCode).toBe(201);
+    const stock1 = (await post('App/stock', s.app.token, { batchId: 's1', sheetType: 1, warehouseId: s.warehouse.id, codes: [codes[0]] })).json() as { sheetId: number };
+    const stock2 = (await post('App/stock', s.app.token, { batchId: 's2', sheetType: 2, warehouseId: s.distributor.id, codes: [codes[11]] })).json() as { sheetId: number };
+    const ship1 = (await post('App/ship', s.app.token, { batchId: 'p1', sheetType: 4, warehouseId: s.warehouse.id, toWarehouseId: s.distributor.id, codes: [codes[0]] })).json() as { sheetId: number };
+
+    type Sheet = { id: number; sheetType: number; warehouseName: string; toWarehouseName: string | null; account: string; scannedCount: number; codeCount: number; scannedCodes?: string[] };
+    const stock = await ok<{ items: Sheet[]; total: number }>(h, 'GET', 'Logistics/stock?sort=id&order=asc', s.token);
+    expect(stock.items.map((x) => [x.id, x.sheetType, x.warehouseName, x.scannedCount, x.codeCount, x.account])).toEqual([
+      [stock1.sheetId, 1, 'Main store', 1, 11, s.app.account],
+      [stock2.sheetId, 2, 'Dealer store', 1, 1, s.app.account],
+    ]);
+    const ship = await ok<{ items: Sheet[]; total: number }>(h, 'GET', 'Logistics/ship', s.token);
+    expect(ship.items).toMatchObject([{ id: ship1.sheetId, sheetType: 4, warehouseName: 'Main store', toWarehouseName: 'Dealer store', codeCount: 11 }]);
+    // A bottle inside the box finds the sheets that moved it.
+    expect((await ok<{ items: Sheet[] }>(h, 'GET', `Logistics/stock?code=${codes[5]}`, s.token)).items.map((x) => x.id)).toEqual([stock1.sheetId]);
+    expect((await ok<{ items: Sheet[] }>(h, 'GET', `Logistics/stock?warehouseId=${s.distributor.id}`, s.token)).items.map((x) => x.id)).toEqual([stock2.sheetId]);
+    expect(await ok(h, 'GET', `Logistics/ship/${ship1.sheetId}`, s.token)).toMatchObject({ scannedCodes: [codes[0]], codeCount: 11 });
+    // A ship sheet is not a stock sheet; another tenant sees none of them.
+    expectFailure(await h.call('GET', `Logistics/stock/${ship1.sheetId}`, { token: s.token }), 404, 2);
+    expectFailure(await h.call('GET', `Logistics/ship/${ship1.sheetId}`, { token: other.token }), 404, 2);
+    expect((await ok<{ total: number }>(h, 'GET', 'Logistics/stock', other.token)).total).toBe(0);
+  });
+
   it('lets the operator query the codes it keeps for the clients its role manages', async () => {
     const s = await setup();
     const [code] = await codesFor(h, s.tenant.id, 1);

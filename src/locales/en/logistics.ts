@@ -49,7 +49,25 @@ const logistics = {
     "quantity4": "Level 3 units per level 4 unit",
     "unit5": "Level 5 unit",
     "quantity5": "Level 4 units per level 5 unit"
-  }
+  },
+  "sheet": {
+    "stockTitle": "Stock-in sheets",
+    "shipTitle": "Shipment sheets",
+    "entity": "sheet",
+    "id": "Sheet no.",
+    "sheetType": "Sheet type",
+    "warehouse": "Warehouse",
+    "fromWarehouse": "Shipped from",
+    "toWarehouse": "Shipped to",
+    "account": "Scanned by",
+    "scannedCount": "Codes scanned",
+    "codeCount": "Codes moved",
+    "time": "Time",
+    "code": "Barcode",
+    "scannedCodes": "Codes scanned"
+  },
+  "stockSheet": { "title": "Stock-in sheets", "entity": "stock-in sheet" },
+  "shipSheet": { "title": "Shipment sheets", "entity": "shipment sheet" }
 };
 
 export default logistics;

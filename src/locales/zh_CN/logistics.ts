@@ -50,7 +50,25 @@ const logistics: typeof en = {
     "quantity4": "每个第四层单位的第三层数量",
     "unit5": "第五层单位",
     "quantity5": "每个第五层单位的第四层数量"
-  }
+  },
+  "sheet": {
+    "stockTitle": "入库单",
+    "shipTitle": "出货单",
+    "entity": "单据",
+    "id": "单号",
+    "sheetType": "单据类型",
+    "warehouse": "仓库",
+    "fromWarehouse": "出货仓库",
+    "toWarehouse": "收货仓库",
+    "account": "扫描账号",
+    "scannedCount": "扫描条码数",
+    "codeCount": "移动条码数",
+    "time": "时间",
+    "code": "条码",
+    "scannedCodes": "扫描的条码"
+  },
+  "stockSheet": { "title": "入库单", "entity": "入库单" },
+  "shipSheet": { "title": "出货单", "entity": "出货单" }
 };
 
 export default logistics;

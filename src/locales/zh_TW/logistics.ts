@@ -50,7 +50,25 @@ const logistics: typeof en = {
     "quantity4": "每個第四層單位的第三層數量",
     "unit5": "第五層單位",
     "quantity5": "每個第五層單位的第四層數量"
-  }
+  },
+  "sheet": {
+    "stockTitle": "入庫單",
+    "shipTitle": "出貨單",
+    "entity": "單據",
+    "id": "單號",
+    "sheetType": "單據類型",
+    "warehouse": "倉庫",
+    "fromWarehouse": "出貨倉庫",
+    "toWarehouse": "收貨倉庫",
+    "account": "掃描帳號",
+    "scannedCount": "掃描條碼數",
+    "codeCount": "移動條碼數",
+    "time": "時間",
+    "code": "條碼",
+    "scannedCodes": "掃描的條碼"
+  },
+  "stockSheet": { "title": "入庫單", "entity": "入庫單" },
+  "shipSheet": { "title": "出貨單", "entity": "出貨單" }
 };
 
 export default logistics;
