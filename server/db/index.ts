@@ -26,10 +26,13 @@ export function isEmbedded(db: object): boolean {
   return EMBEDDED.has(db);
 }
 
-/** A PGlite engine with the extensions the migrations use (in `dataDir`, else in memory). */
-export async function createPglite(dataDir?: string): Promise<PGlite> {
+/**
+ * A PGlite engine with the extensions the migrations use (in `dataDir`, else in memory),
+ * optionally started from a data-folder dump (`PGlite.dumpDataDir`, the API tests' template).
+ */
+export async function createPglite(dataDir?: string, loadDataDir?: Blob): Promise<PGlite> {
   if (dataDir) fs.mkdirSync(path.dirname(dataDir), { recursive: true });
-  return PGlite.create(dataDir, { extensions: { pg_trgm } });
+  return PGlite.create(dataDir, { extensions: { pg_trgm }, ...(loadDataDir ? { loadDataDir } : {}) });
 }
 
 /** Kysely over a PGlite engine (one caller at a time: db/pglite-dialect.ts). */

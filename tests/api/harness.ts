@@ -7,38 +7,29 @@
  * tests talk to it with app.inject, like a client would.
  */
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject } from 'vitest';
 import type { SessionUser, TenantConfig } from '../../src/domain/api';
 import { MimaStatus, RoleType, UserStatus, UserType } from '../../src/domain/enums';
 import { MENU_TREE, menuIds } from '../../src/domain/menu';
 import { buildApp } from '../../server/app';
-import { openPglite, openPostgres, type Db } from '../../server/db/index';
+import { createPglite, kyselyOverPglite, openPglite, openPostgres, type Db } from '../../server/db/index';
 import { migrate } from '../../server/db/migrate';
 import { json } from '../../server/db/schema';
 import { loadOrCreateKeys, type ServerKeys } from '../../server/security/keys';
 import { hashPassword } from '../../server/security/passwords';
 import { seed } from '../../server/seed';
-import { readSettings, type Settings } from '../../server/settings';
+import type { Settings } from '../../server/settings';
 
-export const ADMIN_PASSWORD = 'Admin1234';
+export { ADMIN_PASSWORD } from './settings';
+import { testSettings } from './settings';
 
 export type Backend = 'pglite' | 'postgres';
 export const BACKENDS: Backend[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 
-export function testSettings(overrides: Partial<Settings> = {}): Settings {
-  return {
-    ...readSettings({}),
-    adminInitialPassword: ADMIN_PASSWORD,
-    staticDir: '/nonexistent/oioc-static',
-    dataDir: '/nonexistent/oioc-data',
-    // Suites sign in far more than 30 times a minute from one address; the rate-limit test
-    // builds an app of its own with a small limit.
-    signinRateLimit: 100_000,
-    ...overrides,
-  };
-}
+export { testSettings } from './settings';
 
 export interface NewUser {
   tenant?: string;
@@ -73,15 +64,21 @@ export class Harness {
   constructor(readonly backend: Backend) {}
 
   async start(): Promise<void> {
+    // The run's migrated and seeded template (template.setup.ts), when there is one.
+    const template = process.env.NO_API_TEMPLATE ? null : inject(this.backend === 'pglite' ? 'pgliteTemplate' : 'postgresTemplate');
     if (this.backend === 'pglite') {
-      this.db = await openPglite();
+      this.db = template
+        ? kyselyOverPglite(await createPglite(undefined, new Blob([fs.readFileSync(template)])))
+        : await openPglite();
     } else {
       const url = new URL(process.env.DATABASE_URL!);
       this.pgAdminUrl = url.toString();
       this.pgDatabase = `oioc_api_${crypto.randomBytes(6).toString('hex')}`;
       const admin = new pg.Client({ connectionString: this.pgAdminUrl });
       await admin.connect();
-      try { await admin.query(`create database "${this.pgDatabase}"`); } finally { await admin.end(); }
+      try {
+        await admin.query(`create database "${this.pgDatabase}"${template ? ` template "${template}"` : ''}`);
+      } finally { await admin.end(); }
       url.pathname = `/${this.pgDatabase}`;
       this.db = openPostgres(url.toString(), 5);
     }
