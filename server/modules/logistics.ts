@@ -15,6 +15,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { declaration } from '../../src/domain/declarations';
+import { TenantType } from '../../src/domain/enums';
 import { CODE_QUERY_MAX_ROWS, SCAN_CODE_MAX_LENGTH, SHIP_SHEET_TYPES, STOCK_SHEET_TYPES } from '../../src/domain/logistics';
 import { defineResource, type Db } from '../resource/define';
 import { caller } from '../auth';
@@ -97,14 +98,16 @@ export default async function logisticsRoutes(app: FastifyInstance, deps: AppDep
     config: { menuId: BARCODE_QUERY_MENU_ID, docs: { summary: 'Barcode query: one code\'s package, product, client, packages, scans and movements', errors: [2] } },
   }, async (req) => {
     const who = caller(req);
-    const scope = await roleScope(db, who);
+    // Only the operator's reads depend on its role's clients.
+    const scope = who.tenantType === TenantType.Operator ? await roleScope(db, who) : { clients: null, brands: null };
     const code = req.query.code.trim();
     const found = code ? await readableCode(db, who, scope, code) : undefined;
     if (!found) throw barcodeNotExist(code);
     const pid = Number(found.package_id);
     const seq = Number(found.seq);
 
-    const pkg = await db.selectFrom('code_packages as p')
+    // The parts are independent index lookups: asked at once (several connections on PostgreSQL).
+    const pkgQ = db.selectFrom('code_packages as p')
       .innerJoin('packaging_materials as m', 'm.id', 'p.packaging_material_id')
       .innerJoin('client_products as cp', 'cp.id', 'm.product_id')
       .innerJoin('tenants as t', 't.id', 'p.client_id')
@@ -113,7 +116,7 @@ export default async function logisticsRoutes(app: FastifyInstance, deps: AppDep
         'cp.id as productId', 'cp.name as productName', 't.id as clientId', 't.code as clientCode', 't.names as clientNames'])
       .where('p.id', '=', pid).executeTakeFirstOrThrow();
 
-    const state = await db.selectFrom('code_logistics as cl')
+    const stateQ = db.selectFrom('code_logistics as cl')
       .leftJoin('package_ratios as r', 'r.id', 'cl.ratio_id')
       .leftJoin('factories as f', 'f.id', 'cl.factory_id')
       .leftJoin('production_lines as l', 'l.id', 'cl.line_id')
@@ -125,6 +128,30 @@ export default async function logisticsRoutes(app: FastifyInstance, deps: AppDep
         'l.id as lineId', 'l.name as lineName', 's.id as shiftId', 's.name as shiftName',
         'w.id as warehouseId', 'w.name as warehouseName', 'w.type as warehouseType', 'u.account as boundBy'])
       .where('cl.package_id', '=', pid).where('cl.seq', '=', seq).executeTakeFirst();
+
+    const childrenQ = db.selectFrom('code_logistics as cl')
+      .innerJoin('codes as c', (j) => j.onRef('c.package_id', '=', 'cl.package_id').onRef('c.seq', '=', 'cl.seq'))
+      .select(['c.code', 'cl.level'])
+      .where('cl.parent_package_id', '=', pid).where('cl.parent_seq', '=', seq)
+      .orderBy('c.code').limit(1000).execute();
+
+    const scanCountQ = db.selectFrom('scan_logs').select((eb) => eb.fn.countAll().as('n'))
+      .where('package_id', '=', pid).where('seq', '=', seq).executeTakeFirstOrThrow();
+    const scansQ = db.selectFrom('scan_logs as sl').leftJoin('users as u', 'u.id', 'sl.user_id')
+      .select(['sl.source', 'sl.type', 'sl.scanned_at', 'sl.location', 'sl.latitude', 'sl.longitude', 'u.account'])
+      .where('sl.package_id', '=', pid).where('sl.seq', '=', seq)
+      .orderBy('sl.scanned_at', 'desc').orderBy('sl.id', 'desc').limit(CODE_QUERY_MAX_ROWS).execute();
+
+    const movementsQ = db.selectFrom('logistic_movements as mv')
+      .innerJoin('logistic_sheets as sh', 'sh.id', 'mv.sheet_id')
+      .innerJoin('warehouses as w', 'w.id', 'sh.warehouse_id')
+      .leftJoin('warehouses as tw', 'tw.id', 'sh.to_warehouse_id')
+      .select(['sh.id as sheetId', 'sh.sheet_type', 'mv.scanned', 'mv.created_at', 'sh.account',
+        'w.id as warehouseId', 'w.name as warehouseName', 'tw.id as toWarehouseId', 'tw.name as toWarehouseName'])
+      .where('mv.package_id', '=', pid).where('mv.seq', '=', seq)
+      .orderBy('mv.created_at', 'desc').orderBy('mv.id', 'desc').limit(CODE_QUERY_MAX_ROWS).execute();
+
+    const [pkg, state, children, scanCount, scans, movements] = await Promise.all([pkgQ, stateQ, childrenQ, scanCountQ, scansQ, movementsQ]);
 
     // The chain of outer packages, innermost first (at most 4 above a code: five levels).
     const parents = state?.parent_package_id != null ? (await sql<{ code: string; level: number | null; depth: number }>`
@@ -139,28 +166,6 @@ export default async function logisticsRoutes(app: FastifyInstance, deps: AppDep
       join codes c on c.package_id = up.package_id and c.seq = up.seq
       left join code_logistics cl on cl.package_id = up.package_id and cl.seq = up.seq
       order by up.depth`.execute(db)).rows : [];
-
-    const children = await db.selectFrom('code_logistics as cl')
-      .innerJoin('codes as c', (j) => j.onRef('c.package_id', '=', 'cl.package_id').onRef('c.seq', '=', 'cl.seq'))
-      .select(['c.code', 'cl.level'])
-      .where('cl.parent_package_id', '=', pid).where('cl.parent_seq', '=', seq)
-      .orderBy('c.code').limit(1000).execute();
-
-    const scanCount = await db.selectFrom('scan_logs').select((eb) => eb.fn.countAll().as('n'))
-      .where('package_id', '=', pid).where('seq', '=', seq).executeTakeFirstOrThrow();
-    const scans = await db.selectFrom('scan_logs as sl').leftJoin('users as u', 'u.id', 'sl.user_id')
-      .select(['sl.source', 'sl.type', 'sl.scanned_at', 'sl.location', 'sl.latitude', 'sl.longitude', 'u.account'])
-      .where('sl.package_id', '=', pid).where('sl.seq', '=', seq)
-      .orderBy('sl.scanned_at', 'desc').orderBy('sl.id', 'desc').limit(CODE_QUERY_MAX_ROWS).execute();
-
-    const movements = await db.selectFrom('logistic_movements as mv')
-      .innerJoin('logistic_sheets as sh', 'sh.id', 'mv.sheet_id')
-      .innerJoin('warehouses as w', 'w.id', 'sh.warehouse_id')
-      .leftJoin('warehouses as tw', 'tw.id', 'sh.to_warehouse_id')
-      .select(['sh.id as sheetId', 'sh.sheet_type', 'mv.scanned', 'mv.created_at', 'sh.account',
-        'w.id as warehouseId', 'w.name as warehouseName', 'tw.id as toWarehouseId', 'tw.name as toWarehouseName'])
-      .where('mv.package_id', '=', pid).where('mv.seq', '=', seq)
-      .orderBy('mv.created_at', 'desc').orderBy('mv.id', 'desc').limit(CODE_QUERY_MAX_ROWS).execute();
 
     const units = (state?.units as RatioUnit[] | null | undefined) ?? null;
     const level = n(state?.level);
