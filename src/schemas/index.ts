@@ -26,6 +26,7 @@ import packageRatio from './binding/package.json';
 import codePackage from './code/package.json';
 import stockSheet from './logistics/stock.json';
 import shipSheet from './logistics/ship.json';
+import barcodeQuery from './logistics/code.json';
 import reportDownload from './report/download.json';
 
 export const DECLARATION_FILES: readonly unknown[] = [
@@ -50,5 +51,6 @@ export const DECLARATION_FILES: readonly unknown[] = [
   codePackage,
   stockSheet,
   shipSheet,
+  barcodeQuery,
   reportDownload,
 ];
