@@ -20,6 +20,9 @@ import { guardInput, JSON_BODY_LIMIT } from './input';
 import announcementRoutes from './modules/announcement';
 import brandRoutes from './modules/brand';
 import clientRoutes from './modules/client';
+import bindingRoutes from './modules/binding';
+import logisticsRoutes from './modules/logistics';
+import scanRoutes from './modules/scan';
 import codeRoutes from './modules/code';
 import configRoutes from './modules/config';
 import documentRoutes from './modules/document';
@@ -51,7 +54,7 @@ export interface BuildAppOptions extends AppDeps {
 const API_MODULES = [
   configRoutes, identityRoutes, menuRoutes, profileRoutes, reportRoutes, announcementRoutes,
   roleRoutes, employeeRoutes, clientRoutes, filesRoutes, documentRoutes, otherRoutes, jobRoutes,
-  productRoutes, packagingRoutes, brandRoutes, codeRoutes, marketingRoutes,
+  productRoutes, packagingRoutes, brandRoutes, codeRoutes, marketingRoutes, bindingRoutes, scanRoutes, logisticsRoutes,
 ];
 
 /** One route of the app as registered (HEAD twins of GET routes left out). */

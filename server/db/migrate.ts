@@ -14,6 +14,7 @@ import * as m0007 from './migrations/0007_list_indexes';
 import * as m0008 from './migrations/0008_list_search';
 import * as m0009 from './migrations/0009_scan_logs';
 import * as m0010 from './migrations/0010_marketing';
+import * as m0011 from './migrations/0011_logistics';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -26,6 +27,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0008_list_search': m0008,
   '0009_scan_logs': m0009,
   '0010_marketing': m0010,
+  '0011_logistics': m0011,
 };
 
 export async function migrate(db: Db): Promise<string[]> {

@@ -5,6 +5,7 @@
  */
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { Names } from '../../src/domain/lang';
+import type { LogisticsTables } from './schemaLogistics';
 
 /** A jsonb column: read as T, written as JSON text. */
 export type Json<T> = ColumnType<T, string, string>;
@@ -91,6 +92,8 @@ export interface UserTable {
   mima_status: Generated<number>;
   mima_changed_at: CreatedAt;
   failed_signins: Generated<number>;
+  /** SupplierFunction flags the account holds in the mobile app (A 1 production scan, B 2 stock and shipment scan); migration 0011. */
+  app_functions: Generated<number>;
   phone_country_code: string | null;
   phone: string | null;
   email: string | null;
@@ -485,7 +488,7 @@ export interface MarketingContactTable {
   updated_at: CreatedAt;
 }
 
-export interface Database {
+export interface Database extends LogisticsTables {
   tenants: TenantTable;
   roles: RoleTable;
   users: UserTable;

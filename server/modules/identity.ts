@@ -15,10 +15,11 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { SessionUser, SignInBody } from '../../src/domain/api';
-import { UserStatus } from '../../src/domain/enums';
+import { ClientFunction, FunctionType, UserStatus } from '../../src/domain/enums';
 import { ErrorCode } from '../../src/domain/errors';
 import { SIGNIN_MAX_FAILURES } from '../../src/domain/limits';
 import { caller } from '../auth';
+import { appFunctions } from './scan';
 import type { AppDeps } from '../context';
 import { ApiError, badRequest } from '../errors';
 import { decryptMima } from '../security/keys';
@@ -32,6 +33,7 @@ const signInSchema = {
     tenantCode: { type: 'string', minLength: 1, maxLength: 50 },
     account: { type: 'string', minLength: 1, maxLength: 100 },
     mima: { type: 'string', minLength: 1, maxLength: 1024 },
+    functionType: { type: 'integer', enum: [FunctionType.Backend, FunctionType.App], description: 'Backend 1 (default): the back office; App 2: the mobile scanning app (the account must hold an app function, else 400 code 3)' },
   },
 } as const;
 
@@ -54,9 +56,11 @@ export default async function identityRoutes(app: FastifyInstance, deps: AppDeps
 
     const user = await db.selectFrom('users as u')
       .innerJoin('tenants as t', 't.id', 'u.tenant_id')
+      .innerJoin('roles as r', 'r.id', 'u.role_id')
       .select([
-        'u.id', 'u.account', 'u.name', 'u.type', 'u.status', 'u.role_id', 'u.mima_hash', 'u.mima_status', 'u.mima_changed_at',
-        't.id as tenant_id', 't.code as tenant_code', 't.type as tenant_type', 't.status as tenant_status',
+        'u.id', 'u.account', 'u.name', 'u.type', 'u.status', 'u.role_id', 'u.mima_hash', 'u.mima_status', 'u.mima_changed_at', 'u.app_functions',
+        't.id as tenant_id', 't.code as tenant_code', 't.type as tenant_type', 't.status as tenant_status', 't.function_flags',
+        'r.type as roleType', 'r.app_stock',
       ])
       .where('t.code', '=', tenantCode.trim())
       .where('t.deleted_at', 'is', null) // a deleted client is an unknown tenant
@@ -87,6 +91,9 @@ export default async function identityRoutes(app: FastifyInstance, deps: AppDeps
     }
     // A disabled account, or any account of a disabled client, like a disabled account: 13.
     if (user.status !== UserStatus.Enabled || user.tenant_status !== UserStatus.Enabled) throw userLocked();
+    // The app (function type App): only accounts holding an app function, of a tenant with logistics.
+    const appFns = (user.function_flags & ClientFunction.Logistics) ? appFunctions(user) : 0;
+    if (req.body.functionType === FunctionType.App && appFns === 0) throw new ApiError(400, ErrorCode.NotAllowed, { functionType: FunctionType.App });
 
     const token = newToken();
     const now = new Date();
@@ -116,6 +123,7 @@ export default async function identityRoutes(app: FastifyInstance, deps: AppDeps
       userType: user.type,
       mimaStatus: user.mima_status,
       mimaChangedAt: user.mima_changed_at.toISOString(),
+      ...(req.body.functionType === FunctionType.App ? { functionType: FunctionType.App, appFunctions: appFns } : {}),
     };
   });
 

@@ -92,6 +92,8 @@ export interface SignInBody {
   tenantCode: string;
   account: string;
   mima: string;
+  /** FunctionType: Backend 1 (default), App 2 (the mobile scanning app). */
+  functionType?: number;
 }
 
 /** POST /v1/Identity/token answer: the session user. */
@@ -109,6 +111,9 @@ export interface SessionUser {
   mimaStatus: number;
   /** ISO time of the last password change. */
   mimaChangedAt: string;
+  /** Signed in from the app (functionType 2): FunctionType.App and the SupplierFunction flags held. */
+  functionType?: number;
+  appFunctions?: number;
 }
 
 /** One side-menu entry as delivered by GET /v1/system/menu/nested ({ Backend: MenuItem[] }). */

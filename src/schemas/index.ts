@@ -18,7 +18,15 @@ import packagingMaterial from './product/packaging-material.json';
 import packagingCategory from './product/packaging-category.json';
 import brandProduct from './product/brand-product.json';
 import brand from './product/brand.json';
+import factory from './binding/factory.json';
+import productionLine from './binding/production-line.json';
+import shift from './binding/shift.json';
+import warehouse from './binding/warehouse.json';
+import packageRatio from './binding/package.json';
 import codePackage from './code/package.json';
+import stockSheet from './logistics/stock.json';
+import shipSheet from './logistics/ship.json';
+import barcodeQuery from './logistics/code.json';
 import reportDownload from './report/download.json';
 import marketingLayout from './marketing/layout.json';
 import marketingLayoutTitle from './marketing/layout-title.json';
@@ -43,7 +51,15 @@ export const DECLARATION_FILES: readonly unknown[] = [
   packagingCategory,
   brandProduct,
   brand,
+  factory,
+  productionLine,
+  shift,
+  warehouse,
+  packageRatio,
   codePackage,
+  stockSheet,
+  shipSheet,
+  barcodeQuery,
   reportDownload,
   // Marketing (menu 6). Form screens sharing a path show one under the other (layout, then its title name).
   marketingLayout,

@@ -9,6 +9,8 @@ import { registerPane, type PaneComponent } from './registry';
 const PANES: Record<PaneName, PaneComponent> = {
   // System / help documents (menu 15): a PDF per function and language.
   helpDocuments: lazyChunk(() => import('./HelpDocumentsPane')),
+  // Logistics / barcode query (menu 28): one code's whole life.
+  barcodeQuery: lazyChunk(() => import('./BarcodeQueryPane')),
 };
 
 for (const [name, component] of Object.entries(PANES)) registerPane(name, component);

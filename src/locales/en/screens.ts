@@ -7,6 +7,7 @@ import system from './system';
 import product from './product';
 import report from './report';
 import marketing from './marketing';
+import logistics from './logistics';
 
 const screens = {
   screens: {
@@ -15,6 +16,7 @@ const screens = {
     ...product,
     ...report,
     ...marketing,
+    ...logistics,
     crud: {
       createdAt: 'Created',
       updatedAt: 'Updated',

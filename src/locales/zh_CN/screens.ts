@@ -4,6 +4,7 @@ import system from './system';
 import product from './product';
 import report from './report';
 import marketing from './marketing';
+import logistics from './logistics';
 
 const screens: typeof en = {
   screens: {
@@ -11,6 +12,7 @@ const screens: typeof en = {
     ...product,
     ...report,
     ...marketing,
+    ...logistics,
     crud: {
       createdAt: '创建时间',
       updatedAt: '更新时间',

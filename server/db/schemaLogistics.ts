@@ -1,0 +1,137 @@
+/** Row types of the logistics tables (migrations/0011_logistics.ts). */
+import type { ColumnType, Generated } from 'kysely';
+import type { CreatedAt, Json } from './schema';
+
+type Nullable<T> = ColumnType<T | null, T | null | undefined, T | null>;
+
+export interface FactoryTable {
+  id: Generated<number>;
+  tenant_id: number;
+  name: string;
+  address: Nullable<string>;
+  enabled: Generated<boolean>;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
+export interface ProductionLineTable {
+  id: Generated<number>;
+  tenant_id: number;
+  factory_id: number;
+  name: string;
+  enabled: Generated<boolean>;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
+export interface ShiftTable {
+  id: Generated<number>;
+  tenant_id: number;
+  factory_id: number;
+  line_id: number;
+  name: string;
+  /** 'HH:mm', local time of the factory. */
+  start_time: Nullable<string>;
+  end_time: Nullable<string>;
+  enabled: Generated<boolean>;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
+export interface WarehouseTable {
+  id: Generated<number>;
+  tenant_id: number;
+  name: string;
+  /** WarehouseType: Share 1, Client 2, Distributor 3, Supplier 4. */
+  type: number;
+  address: Nullable<string>;
+  enabled: Generated<boolean>;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
+/** One level of a package ratio, innermost first: its PackageUnit and how many of the level below it holds (1 for level one). */
+export interface RatioUnit {
+  unit: number;
+  quantity: number;
+}
+
+export interface PackageRatioTable {
+  id: Generated<number>;
+  tenant_id: number;
+  name: string;
+  /** PackageLevel 1-5: the number of levels. */
+  level: number;
+  units: Json<RatioUnit[]>;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
+export interface CodeLogisticsTable {
+  package_id: number;
+  seq: number;
+  tenant_id: number;
+  parent_package_id: Nullable<number>;
+  parent_seq: Nullable<number>;
+  level: Nullable<number>;
+  ratio_id: Nullable<number>;
+  factory_id: Nullable<number>;
+  line_id: Nullable<number>;
+  shift_id: Nullable<number>;
+  bound_at: Nullable<Date>;
+  bound_by: Nullable<number>;
+  /** CodeStockStatus (src/domain/logistics.ts): none 0, in stock 1, shipped 2. */
+  status: Generated<number>;
+  warehouse_id: Nullable<number>;
+  moved_at: Nullable<Date>;
+}
+
+export interface ScanBatchTable {
+  id: Generated<number>;
+  tenant_id: number;
+  batch_id: string;
+  user_id: Nullable<number>;
+  /** ScanBatchKind: Binding 1, Stock 2, Ship 3. */
+  kind: number;
+  body_hash: string;
+  answer: ColumnType<unknown, string | null | undefined, string | null>;
+  created_at: CreatedAt;
+}
+
+export interface LogisticSheetTable {
+  id: Generated<number>;
+  tenant_id: number;
+  batch_id: number;
+  /** LogisticSheetType 1-6. */
+  sheet_type: number;
+  warehouse_id: number;
+  to_warehouse_id: Nullable<number>;
+  user_id: Nullable<number>;
+  account: string;
+  scanned_count: number;
+  code_count: number;
+  created_at: CreatedAt;
+}
+
+export interface LogisticMovementTable {
+  id: ColumnType<string | number, never, never>;
+  tenant_id: number;
+  sheet_id: number;
+  package_id: number;
+  seq: number;
+  code: string;
+  scanned: boolean;
+  created_at: CreatedAt;
+}
+
+export interface LogisticsTables {
+  factories: FactoryTable;
+  production_lines: ProductionLineTable;
+  shifts: ShiftTable;
+  warehouses: WarehouseTable;
+  package_ratios: PackageRatioTable;
+  code_logistics: CodeLogisticsTable;
+  scan_batches: ScanBatchTable;
+  logistic_sheets: LogisticSheetTable;
+  logistic_movements: LogisticMovementTable;
+}

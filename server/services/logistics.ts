@@ -1,0 +1,123 @@
+/**
+ * The supply-chain side of codes (issue 16): which codes a tenant owns, the packages inside a
+ * package, and the scan batches of the mobile app (one transaction each, replayed by batch id).
+ *
+ * A tenant owns the codes of the Generated code packages made for it (code_packages.client_id);
+ * the operator tenant that keeps a package reads them too (barcode query), within its role's
+ * clients. A code of another tenant is answered exactly like an unknown one.
+ */
+import crypto from 'node:crypto';
+import { sql, type Transaction } from 'kysely';
+import { CodePackageStatus, TenantType } from '../../src/domain/enums';
+import { ErrorCode } from '../../src/domain/errors';
+import { ScanRefusal } from '../../src/domain/logistics';
+import type { Caller } from '../auth';
+import type { AppDeps } from '../context';
+import type { Database } from '../db/schema';
+import { json } from '../db/schema';
+import { ApiError, badRequest } from '../errors';
+import type { Db } from '../resource/define';
+import type { RoleScope } from './scope';
+import { scopeCondition } from './scope';
+
+export interface CodeKey { package_id: number; seq: number; code: string }
+
+export const barcodeNotExist = (code: string) =>
+  new ApiError(404, ErrorCode.NotFound, { code, key: ScanRefusal.BarcodeNotExist }, 'This barcode does not exist');
+export const notStockedIn = (code: string) =>
+  new ApiError(400, ErrorCode.NotAllowed, { code, key: ScanRefusal.NotStockedIn }, 'Not allowed to ship out without stock in');
+export const alreadyBound = (code: string) =>
+  new ApiError(400, ErrorCode.NotAllowed, { code, key: ScanRefusal.AlreadyBound }, 'This barcode is already bound to a package');
+
+/**
+ * The codes among `codes` that `tenantId` owns (as a client), by code. One index probe per code
+ * (codes_code_uq, then the package's primary key).
+ */
+export async function ownedCodes(db: Db, tenantId: number, codes: string[]): Promise<Map<string, CodeKey>> {
+  if (codes.length === 0) return new Map();
+  const rows = await sql<CodeKey>`
+    select c.package_id, c.seq, c.code from codes c
+    join code_packages p on p.id = c.package_id
+    where c.code = any(${codes}::text[]) and p.client_id = ${tenantId} and p.status = ${CodePackageStatus.Generated}`.execute(db);
+  return new Map(rows.rows.map((r) => [r.code, { package_id: Number(r.package_id), seq: Number(r.seq), code: r.code }]));
+}
+
+/** Every code is owned, else 404 "this barcode does not exist" naming the first that is not. */
+export async function requireOwned(db: Db, tenantId: number, codes: string[]): Promise<Map<string, CodeKey>> {
+  const found = await ownedCodes(db, tenantId, codes);
+  const missing = codes.find((c) => !found.has(c));
+  if (missing !== undefined) throw barcodeNotExist(missing);
+  return found;
+}
+
+/** The code as the caller may read it (barcode query): a client its own codes; the operator those it keeps for its role's clients. */
+export async function readableCode(db: Db, who: Pick<Caller, 'tenantId' | 'tenantType'>, scope: RoleScope, code: string) {
+  let q = db.selectFrom('codes as c').innerJoin('code_packages as p', 'p.id', 'c.package_id')
+    .select(['c.package_id', 'c.seq', 'c.code', 'p.client_id', 'p.tenant_id'])
+    .where('c.code', '=', code).where('p.status', '=', CodePackageStatus.Generated);
+  q = who.tenantType === TenantType.Operator
+    ? q.where('p.tenant_id', '=', who.tenantId).where(scopeCondition(scope.clients, 'p.client_id'))
+    : q.where('p.client_id', '=', who.tenantId);
+  return q.executeTakeFirst();
+}
+
+/**
+ * The codes scanned and every code packed inside them (at any depth), each once, scanned ones
+ * flagged. A recursive walk of code_logistics_parent_idx.
+ */
+export async function withContents(db: Db, scanned: CodeKey[]): Promise<(CodeKey & { scanned: boolean })[]> {
+  if (scanned.length === 0) return [];
+  const rows = await sql<{ package_id: number; seq: number; code: string }>`
+    with recursive tree(package_id, seq) as (
+      select u.p, u.s from unnest(${scanned.map((c) => c.package_id)}::integer[], ${scanned.map((c) => c.seq)}::integer[]) as u(p, s)
+      union
+      select cl.package_id, cl.seq from code_logistics cl join tree t on cl.parent_package_id = t.package_id and cl.parent_seq = t.seq
+    )
+    select t.package_id, t.seq, c.code from tree t join codes c on c.package_id = t.package_id and c.seq = t.seq`.execute(db);
+  const direct = new Set(scanned.map((c) => `${c.package_id}:${c.seq}`));
+  return rows.rows.map((r) => {
+    const key = { package_id: Number(r.package_id), seq: Number(r.seq), code: r.code };
+    return { ...key, scanned: direct.has(`${key.package_id}:${key.seq}`) };
+  });
+}
+
+/** Ids of a list of codes as the two arrays unnest() reads. */
+export const keyArrays = (keys: { package_id: number; seq: number }[]) => ({
+  pids: keys.map((k) => k.package_id),
+  seqs: keys.map((k) => k.seq),
+});
+
+// --- Scan batches --------------------------------------------------------------------------
+
+export const ScanBatchKind = { Binding: 1, Stock: 2, Ship: 3 } as const;
+
+export interface BatchOutcome<A> { answer: A; replayed: boolean }
+
+/**
+ * Runs one batch of the app in one transaction, once per (tenant, batchId): the batch row is
+ * inserted first (a concurrent retry waits on its unique index); a batch id already used with
+ * the same body answers the stored answer and changes nothing; with another body or kind it is
+ * refused (code 1 on batchId). A refused batch leaves nothing, so it can be posted again.
+ */
+export async function runBatch<A>(
+  db: AppDeps['db'],
+  who: Caller, kind: number, batchId: string, body: unknown,
+  work: (trx: Transaction<Database>, batchRowId: number) => Promise<A>,
+): Promise<BatchOutcome<A>> {
+  const bodyHash = crypto.createHash('sha256').update(JSON.stringify(body)).digest('hex');
+  return db.transaction().execute(async (trx) => {
+    const inserted = await trx.insertInto('scan_batches')
+      .values({ tenant_id: who.tenantId, batch_id: batchId, user_id: who.userId, kind, body_hash: bodyHash })
+      .onConflict((oc) => oc.columns(['tenant_id', 'batch_id']).doNothing())
+      .returning('id').executeTakeFirst();
+    if (!inserted) {
+      const before = await trx.selectFrom('scan_batches').select(['kind', 'body_hash', 'answer'])
+        .where('tenant_id', '=', who.tenantId).where('batch_id', '=', batchId).executeTakeFirstOrThrow();
+      if (before.kind !== kind || before.body_hash !== bodyHash) throw badRequest({ batchId: { key: 'batchReused' } });
+      return { answer: before.answer as A, replayed: true };
+    }
+    const answer = await work(trx, inserted.id);
+    await trx.updateTable('scan_batches').set({ answer: json(answer) }).where('id', '=', inserted.id).execute();
+    return { answer, replayed: false };
+  });
+}

@@ -1,0 +1,55 @@
+/**
+ * The barcode query pane (menu 28, kind "custom", pane barcodeQuery): a typed code asks GET
+ * Logistics/code?code=, and the answer's product, binding, packages, scans and movements show;
+ * an unknown code shows the server's message in the Fail modal.
+ */
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { declaration } from '../../src/domain/declarations';
+import { MENU_TREE } from '../../src/domain/menu';
+import { CustomView } from '../../src/engine/crud/CustomScreen';
+import '../../src/engine/crud/registerAll';
+import { config, fakeFetch, signedIn, withProviders } from './harness';
+
+const DECL = declaration('logistics.code');
+const node = MENU_TREE.find((g) => g.id === 5)!.children!.find((c) => c.id === 28)!;
+
+const ANSWER = {
+  code: 'BOTTLE0001', seq: 6,
+  product: { id: 1, name: 'Green tea' }, packagingMaterial: { id: 2, no: 'GT-1', name: 'Bottle label' },
+  client: { id: 3, code: 'demo', names: { en: 'Demo Co' } }, generatedAt: '2026-11-20T08:00:00.000Z',
+  logistics: { level: 1, unit: 1, factory: { id: 1, name: 'Plant 1' }, line: { id: 1, name: 'Line 1' }, shift: { id: 1, name: 'Day' }, boundAt: '2026-11-21T08:00:00.000Z', status: 2, warehouse: { id: 2, name: 'Dealer store' } },
+  parent: { code: 'BOX0001', level: 2 }, parents: [{ code: 'BOX0001', level: 2 }, { code: 'CARTON01', level: 3 }], children: [],
+  scanCount: 1, scans: [{ source: 2, type: 2, scannedAt: '2026-11-21T08:00:00.000Z', location: 'Plant 1 / Line 1 / Day', account: 'app1', latitude: null, longitude: null }],
+  movements: [{ sheetId: 9, sheetType: 4, scanned: false, at: '2026-11-22T08:00:00.000Z', account: 'app1', warehouse: { id: 1, name: 'Main store' }, toWarehouse: { id: 2, name: 'Dealer store' } }],
+};
+
+describe('kind "custom": the barcode query pane', () => {
+  it('shows a code\'s product, binding, outer packages, scans and movements; an unknown code the server\'s message', async () => {
+    const { calls } = fakeFetch((method, full) => {
+      const [path, query] = full.split('?');
+      if (path.startsWith('Config/')) return { status: 200, body: config() };
+      if (method === 'GET' && path === 'Logistics/code') {
+        return new URLSearchParams(query).get('code') === 'BOTTLE0001'
+          ? { status: 200, body: ANSWER }
+          : { status: 404, body: { code: 2, message: 'This barcode does not exist', data: { key: 'barcodeNotExist' } } };
+      }
+      return undefined;
+    });
+    signedIn(null);
+    withProviders(<CustomView decl={DECL} node={node} />, 'en');
+    expect(screen.getByTestId('page-title')).toHaveTextContent('Barcode query');
+    const input = await screen.findByRole('textbox', { name: 'Barcode' }, { timeout: 8000 });
+    fireEvent.change(input, { target: { value: 'BOTTLE0001' } });
+    fireEvent.click(screen.getByTestId('barcode-search'));
+    const result = await screen.findByTestId('barcode-result');
+    expect(calls.some((c) => c.path.startsWith('Logistics/code'))).toBe(true);
+    for (const text of ['Green tea', 'GT-1 Bottle label', 'Demo Co', 'Plant 1 / Line 1 / Day', 'Shipped Dealer store', 'BOX0001', 'CARTON01', 'Sales shipment']) {
+      expect(result).toHaveTextContent(text);
+    }
+    fireEvent.change(input, { target: { value: 'NOPE' } });
+    fireEvent.click(screen.getByTestId('barcode-search'));
+    await waitFor(() => expect(screen.getByTestId('app-modal-message')).toHaveTextContent('This barcode does not exist. (2)'));
+    await waitFor(() => expect(screen.queryByTestId('barcode-result')).toBeNull());
+  });
+});
