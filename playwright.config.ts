@@ -12,7 +12,9 @@ const port = Number((process.env.E2E_PORT ??= '8181'));
 export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
-  workers: 1,
+  // Two workers: the spec files are independent (each creates its own users and data);
+  // E2E_WORKERS=1 runs them one at a time.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   fullyParallel: false,
   retries: 0,
   timeout: 60_000,
