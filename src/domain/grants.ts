@@ -57,6 +57,19 @@ export function heldBrands(role: RoleGrants): readonly number[] | null {
 
 export const holdsSwitch = (role: RoleGrants, key: GrantSwitch): boolean => isAdmin(role) || role[key] === true;
 
+/** The role types a caller of this role may give: the Admin type only by an Admin role. */
+export const grantableRoleTypes = (role: RoleGrants): number[] => (isAdmin(role) ? [RoleType.Admin, RoleType.General] : [RoleType.General]);
+
+/**
+ * What a form field limited by `ui:options.grant` may offer a caller of this role: for
+ * 'type', the grantable role types; for a switch, whether it may be switched on.
+ */
+export function grantAllows(role: RoleGrants, grant: string, value: unknown): boolean {
+  if (grant === 'type') return grantableRoleTypes(role).includes(Number(value));
+  if ((GRANT_SWITCHES as readonly string[]).includes(grant)) return value !== true || holdsSwitch(role, grant as GrantSwitch);
+  return true;
+}
+
 const within = (list: readonly number[] | null, of: readonly number[] | null): boolean =>
   of === null || (list !== null && list.every((id) => of.includes(id)));
 

@@ -11,13 +11,19 @@ import Switch from '@mui/material/Switch';
 import type { WidgetProps } from '@rjsf/utils';
 import { enumSelectOptions } from './SelectWidgets';
 import { allowedForTenant, useTenantType } from './tenantOptions';
+import { grantableOptions, useCallerRole } from './callerGrants';
+import { grantAllows } from '../domain/grants';
 
 export function SwitchWidget(props: WidgetProps) {
   const name = props.htmlName ?? props.id;
+  // A switch the caller's role does not hold cannot be switched on (ui:options.grant).
+  const role = useCallerRole(props.options as Record<string, unknown>);
+  const grant = props.options.grant;
+  const locked = typeof grant === 'string' && role !== undefined && props.value !== true && !grantAllows(role, grant, true);
   return (
     <FormControlLabel
       sx={{ ml: 0, mr: 0, gap: 0.5, alignSelf: 'flex-start' }}
-      disabled={props.disabled || props.readonly}
+      disabled={props.disabled || props.readonly || locked}
       control={
         <Switch
           id={props.id}
@@ -41,7 +47,8 @@ export function RadioWidget(props: WidgetProps) {
     (props.options.enumOptions as { value: unknown; label: string }[] | undefined)?.map((o) => ({ value: o.value, label: o.label })) ??
     enumSelectOptions(props.schema as Record<string, unknown>, props.options.enumNames) ??
     [];
-  const options = allowedForTenant(all, props.options as Record<string, unknown>, tenantType, [props.value]);
+  const role = useCallerRole(props.options as Record<string, unknown>);
+  const options = grantableOptions(allowedForTenant(all, props.options as Record<string, unknown>, tenantType, [props.value]), props.options as Record<string, unknown>, role, [props.value]);
   const selected = options.find((o) => o.value === props.value);
   const invalid = (props.rawErrors?.length ?? 0) > 0;
   return (

@@ -17,6 +17,7 @@ import { fieldInputProps, useAutocompleteBase } from './fieldProps';
 import { dependentConditions, matchingOptions, visibleOptions, type SelectOption } from './options';
 import { useOptionSource } from './useOptionSource';
 import { allowedForTenant, useTenantType } from './tenantOptions';
+import { grantableOptions, useCallerRole } from './callerGrants';
 import { useEmptyHint } from './emptyLink';
 import { pickName, type Names } from '../domain/lang';
 import { useLang } from '../engine/i18n/useLang';
@@ -92,10 +93,15 @@ function useSelectModel(props: WidgetProps, multiple: boolean) {
   const chosen: unknown[] = multiple ? (Array.isArray(props.value) ? props.value : []) : props.value === undefined || props.value === null || props.value === '' ? [] : [props.value];
   const all = useDependentOptions(props, loaded, loading, chosen);
   const stored = useStoredLabel(props);
+  const role = useCallerRole(props.options as Record<string, unknown>);
   // While the options load, a chosen value shows its stored label at once (refined when they arrive).
   const options = useMemo(
-    () => withChosen(allowedForTenant(visibleOptions(all, chosen), props.options as Record<string, unknown>, tenantType, chosen), loading && !stored ? [] : chosen, stored),
-    [all, chosen.join('\u0000'), loading, tenantType, props.options, stored], // eslint-disable-line react-hooks/exhaustive-deps
+    () => {
+      const ui = props.options as Record<string, unknown>;
+      const offered = grantableOptions(allowedForTenant(visibleOptions(all, chosen), ui, tenantType, chosen), ui, role, chosen);
+      return withChosen(offered, loading && !stored ? [] : chosen, stored);
+    },
+    [all, chosen.join('\u0000'), loading, tenantType, props.options, stored, role], // eslint-disable-line react-hooks/exhaustive-deps
   );
   const grouped = options.some((o) => o.group !== undefined);
   // Nothing to offer: say where the options are created (ui:options.emptyLink).

@@ -5,10 +5,13 @@
  *  - the back office's preview: a same-origin window opens /m/{tenant}?mode=preview and posts
  *    a draft the way the marketing screens do (up to four times at 2 s): the preview shows the
  *    draft with its ribbon, and re-renders on the next post.
- * The live scan (a generated code, the scanned count going up, an unknown code) needs the
- * Marketing API /mapi/v1 of the server part; it is added to this file when that lands.
+ *  - the live scan: a shopper on a phone opens the page of a client with a code generated for
+ *    that client; the page answers for the code, every visit is one row of scan_logs and the
+ *    scanned count shown goes up; an unknown code and a code of another client both get "this
+ *    barcode does not exist", and record nothing.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { query, uniqueAccount } from './db';
 import { screenshot } from './helpers';
 
 const PHONE = { width: 390, height: 844 };
@@ -61,4 +64,72 @@ test('the preview window renders each draft the back office posts', async ({ pag
     () => expect(preview.getByRole('heading', { level: 1, name: '第二版草稿' })).toBeVisible({ timeout: 1500 }));
   await expect(preview.getByRole('tab')).toHaveCount(0);
   await expect(preview.locator('.layout-C .hero')).toBeVisible();
+});
+
+/** A client tenant with the Marketing function and `count` generated codes of it (as the generation job leaves them). */
+async function clientWithCodes(count: number): Promise<{ tenant: string; codes: string[] }> {
+  const tenant = uniqueAccount('shop').toLowerCase();
+  const [client] = await query<{ id: number }>(
+    `insert into tenants (code, type, names, function_flags) values ($1, 2, $2::jsonb, 2) returning id`,
+    [tenant, JSON.stringify({ zh_TW: '好茶品牌', zh_CN: '好茶品牌', en: 'Good Tea' })],
+  );
+  const [operator] = await query<{ id: number }>(`select id from tenants where code = 'platform'`);
+  const [product] = await query<{ id: number }>(`insert into client_products (tenant_id, client_id, name) values ($1, $2, $3) returning id`, [operator.id, client.id, `${tenant} tea`]);
+  const [category] = await query<{ id: number }>(`insert into packaging_categories (tenant_id, name) values ($1, $2) returning id`, [operator.id, `${tenant} labels`]);
+  const [material] = await query<{ id: number }>(
+    `insert into packaging_materials (tenant_id, client_id, product_id, category_id, name, no, code_type, binding_sheet_type, code_format, code_length)
+     values ($1, $2, $3, $4, 'Label', $5, 2, 1, 3, 16) returning id`,
+    [operator.id, client.id, product.id, category.id, `${tenant}-no`],
+  );
+  const [pkg] = await query<{ id: number }>(
+    `insert into code_packages (tenant_id, client_id, packaging_material_id, type, code_type, code_format, code_length, quantity, status, progress)
+     values ($1, $2, $3, 1, 2, 3, 16, $4, 2, 100) returning id`,
+    [operator.id, client.id, material.id, count],
+  );
+  const codes = Array.from({ length: count }, (_, i) => `${tenant}${i}`.toUpperCase().replace(/[^A-Z0-9]/g, '').padEnd(16, 'X').slice(0, 16));
+  for (const [i, code] of codes.entries()) await query(`insert into codes (package_id, seq, code) values ($1, $2, $3)`, [pkg.id, i + 1, code]);
+  return { tenant, codes };
+}
+
+const scans = async (code: string) => Number((await query<{ n: string }>(`select count(*) as n from scan_logs where code = $1`, [code]))[0].n);
+
+test('a shopper scans a real code on a phone: the page answers for it and the scanned count goes up', async ({ browser }) => {
+  const { tenant, codes } = await clientWithCodes(2);
+  const other = await clientWithCodes(1);
+  const context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true, locale: 'zh-TW', userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148' });
+  const page = await context.newPage();
+
+  await page.goto(`/m/${tenant}?c=${codes[0]}`);
+  const count = page.locator('.count');
+  await expect(count).toHaveText('1');
+  await expect(page.getByText(codes[0])).toBeVisible();
+  await expect(page.getByText('此條碼不存在')).toHaveCount(0);
+  expect(await scans(codes[0])).toBe(1);
+  const [row] = await query<{ source: number; type: number; tenant_code: string }>(
+    `select s.source, s.type, t.code as tenant_code from scan_logs s join tenants t on t.id = s.tenant_id where s.code = $1`, [codes[0]],
+  );
+  expect(row).toEqual({ source: 1, type: 2, tenant_code: tenant }); // consumer, mobile, the code's client
+  await screenshot(page, 'consumer-scan-390-zh_TW');
+
+  // Each visit is one more scan.
+  await page.reload();
+  await expect(count).toHaveText('2');
+  expect(await scans(codes[0])).toBe(2);
+
+  // The same page in the other languages.
+  for (const [lang, label] of [['en', 'Times checked'], ['zh_CN', '查询次数']] as const) {
+    await page.goto(`/m/${tenant}?c=${codes[0]}&lang=${lang}`);
+    await expect(page.getByText(label)).toBeVisible();
+    await screenshot(page, `consumer-scan-390-${lang}`);
+  }
+  expect(await scans(codes[0])).toBe(4);
+
+  // An unknown code, and a code of another client: the same clear message, nothing recorded.
+  for (const code of ['NOSUCHCODE000001', other.codes[0]]) {
+    await page.goto(`/m/${tenant}?c=${code}`);
+    await expect(page.getByText('此條碼不存在')).toBeVisible();
+    expect(await scans(code)).toBe(0);
+  }
+  await screenshot(page, 'consumer-unknown-code-390-zh_TW');
+  await context.close();
 });

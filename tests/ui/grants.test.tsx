@@ -25,6 +25,8 @@ function serverLike() {
     const path = full.split('?')[0];
     if (path.startsWith('Config/')) return { status: 200, body: config() };
     if (path === 'system/menu') return { status: 200, body: { Backend: toMenuItems(userMenu(TENANT, MINE.functions)) } };
+    // The caller's own role (the form's `grant` fields read it).
+    if (/^system\/role\/\d+$/.test(path)) return { status: 200, body: { id: 99, name: 'Mine', ...MINE, customers: [], brands: [], manageClients: false, manageBrands: true, appStock: false } };
     if (path === 'system/role/options') {
       return { status: 200, body: [{ value: 1, label: 'Administrators', type: 1, enable: false }, { value: 2, label: 'Clerks', type: 2 }] };
     }
@@ -63,4 +65,22 @@ describe('forms offer only what the caller may grant', () => {
     });
     expect(screen.queryByRole('option', { name: 'Administrators' })).toBeNull();
   });
+
+  it('the role form offers the Admin type and the switches only as the caller\'s own role holds them', async () => {
+    const dialog = await openAdd('system.role');
+    // The caller's General role holds "manage brands" only: the other switches cannot be turned on.
+    await waitFor(() => expect(dialog.querySelector<HTMLInputElement>('input[name="manageClients"]')).toBeDisabled());
+    expect(dialog.querySelector<HTMLInputElement>('input[name="appStock"]')).toBeDisabled();
+    expect(dialog.querySelector<HTMLInputElement>('input[name="manageBrands"]')).toBeEnabled();
+    // The type offers General only.
+    const typeInputs = [...dialog.querySelectorAll<HTMLInputElement>('input[name="type"]')];
+    if (typeInputs.length > 0 && typeInputs[0].type === 'radio') {
+      expect(typeInputs.map((i) => i.value)).toEqual(['2']);
+    } else {
+      fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: /Role type/ }));
+      await waitFor(() => expect(screen.getAllByRole('option')).toHaveLength(1));
+      expect(screen.getByRole('option')).not.toHaveTextContent(/Admin/i);
+    }
+  });
 });
+
