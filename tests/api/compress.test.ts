@@ -58,4 +58,4 @@ describeApi('compressed answers', (h) => {
     expect(page.headers['cache-control']).toBe('no-cache');
     expect(zlib.brotliDecompressSync(page.rawPayload).toString('utf8')).toContain('<title>spa</title>');
   });
-});
+}, { once: true });

@@ -71,4 +71,4 @@ describeApi('API documentation (OpenAPI)', (h) => {
     const json = await h.app.inject({ method: 'GET', url: '/v1/docs/json' });
     expect(json.statusCode).toBe(200);
   });
-});
+}, { once: true });

@@ -78,4 +78,4 @@ describeApi('Failure envelope, unknown routes and the SPA', (h) => {
       expect(res.statusCode).toBe(404);
     });
   });
-});
+}, { once: true });

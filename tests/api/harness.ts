@@ -183,9 +183,14 @@ export class Harness {
   }
 }
 
-/** Run `body` once per database backend, each with its own harness (database and app). */
-export function describeApi(title: string, body: (h: Harness) => void): void {
-  for (const backend of BACKENDS) {
+/**
+ * Run `body` once per database backend, each with its own harness (database and app).
+ * `{ once: true }`: suites that prove the HTTP layer and not the database (documentation,
+ * compression, envelopes, input limits) run on one backend only, PostgreSQL when it is there.
+ */
+export function describeApi(title: string, body: (h: Harness) => void, options: { once?: boolean } = {}): void {
+  const backends = options.once ? BACKENDS.slice(-1) : BACKENDS;
+  for (const backend of backends) {
     describe(`${title} [${backend}]`, () => {
       const h = new Harness(backend);
       beforeAll(() => h.start());
