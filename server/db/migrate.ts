@@ -15,6 +15,7 @@ import * as m0008 from './migrations/0008_list_search';
 import * as m0009 from './migrations/0009_scan_logs';
 import * as m0010 from './migrations/0010_marketing';
 import * as m0011 from './migrations/0011_logistics';
+import * as m0012 from './migrations/0012_exception_logs';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -28,6 +29,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0009_scan_logs': m0009,
   '0010_marketing': m0010,
   '0011_logistics': m0011,
+  '0012_exception_logs': m0012,
 };
 
 export async function migrate(db: Db): Promise<string[]> {

@@ -124,6 +124,25 @@ export interface LogisticMovementTable {
   created_at: CreatedAt;
 }
 
+/** A refused code of a scan batch (migrations/0012_exception_logs.ts). */
+export interface ExceptionLogTable {
+  id: ColumnType<string | number, never, never>;
+  tenant_id: number;
+  batch_id: string;
+  user_id: Nullable<number>;
+  account: string;
+  /** ScanBatchKind: Binding 1, Stock 2, Ship 3. */
+  kind: number;
+  /** LogisticSheetType 1-6; null for a binding. */
+  sheet_type: Nullable<number>;
+  code: string;
+  /** The catalogue code answered (2 or 3). */
+  error_code: number;
+  /** ScanRefusal: the answer's data.key. */
+  reason: string;
+  created_at: CreatedAt;
+}
+
 export interface LogisticsTables {
   factories: FactoryTable;
   production_lines: ProductionLineTable;
@@ -134,4 +153,5 @@ export interface LogisticsTables {
   scan_batches: ScanBatchTable;
   logistic_sheets: LogisticSheetTable;
   logistic_movements: LogisticMovementTable;
+  exception_logs: ExceptionLogTable;
 }

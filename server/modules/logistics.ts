@@ -15,13 +15,19 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { declaration } from '../../src/domain/declarations';
-import { TenantType } from '../../src/domain/enums';
+import { JobCategory, TenantType } from '../../src/domain/enums';
+import type { Lang } from '../../src/domain/lang';
 import { CODE_QUERY_MAX_ROWS, SCAN_CODE_MAX_LENGTH, SHIP_SHEET_TYPES, STOCK_SHEET_TYPES } from '../../src/domain/logistics';
 import { defineResource, type Db } from '../resource/define';
 import { caller } from '../auth';
 import type { AppDeps } from '../context';
 import type { RatioUnit } from '../db/schemaLogistics';
+import { inBatches, queueExport, registerJobHandler, writeExport, type ExportFormat } from '../jobs/index';
+import { enumLabel, exportText } from '../services/codes';
+import { countRows, listExportForm } from '../services/listExport';
 import { barcodeNotExist, readableCode } from '../services/logistics';
+import { objectBody, validated } from '../services/resource';
+import { langOf } from './product';
 import { roleScope } from '../services/scope';
 
 export const BARCODE_QUERY_MENU_ID = 28;
@@ -85,6 +91,79 @@ const sheets = (id: 'logistics.stock' | 'logistics.ship', types: readonly number
   },
 });
 
+// --- Exception log (29): the codes of refused scan batches ---------------------------------
+
+export interface ExceptionDto {
+  id: number; createdAt: string; account: string; kind: number; sheetType: number | null;
+  code: string; reason: string; errorCode: number; batchId: string;
+}
+
+interface ExceptionFilters { from?: string; to?: string; code?: string; reason?: string }
+
+const EXCEPTION_DECL = declaration('logistics.exception');
+
+const exceptionQuery = (db: Db) => db.selectFrom('exception_logs as ex')
+  .select(['ex.id', 'ex.created_at', 'ex.account', 'ex.kind', 'ex.sheet_type', 'ex.code', 'ex.reason', 'ex.error_code', 'ex.batch_id']);
+type ExceptionRow = Awaited<ReturnType<ReturnType<typeof exceptionQuery>['executeTakeFirstOrThrow']>>;
+
+/** The list's filters: from <= time < to (ISO 8601), the code exactly, the reason. */
+function exceptionFilter<Q extends ReturnType<typeof exceptionQuery>>(q: Q, { from, to, code, reason }: ExceptionFilters): Q {
+  let out = q;
+  if (from) out = out.where('ex.created_at', '>=', new Date(from)) as Q;
+  if (to) out = out.where('ex.created_at', '<', new Date(to)) as Q;
+  if (code?.trim()) out = out.where('ex.code', '=', code.trim()) as Q;
+  if (reason) out = out.where('ex.reason', '=', reason) as Q;
+  return out;
+}
+
+const exceptionLogs = defineResource<ExceptionRow, ExceptionDto, never, ExceptionFilters>({
+  declaration: EXCEPTION_DECL,
+  table: 'exception_logs',
+  alias: 'ex',
+  columns: {
+    createdAt: 'ex.created_at', account: sql`lower(ex.account)`, kind: 'ex.kind', code: 'ex.code', reason: 'ex.reason',
+  },
+  query: exceptionQuery,
+  only: ['list'],
+  filter: (q, filters) => exceptionFilter(q as ReturnType<typeof exceptionQuery>, filters) as typeof q,
+  toDto: (r) => ({
+    id: Number(r.id), createdAt: iso(r.created_at)!, account: r.account, kind: r.kind, sheetType: r.sheet_type ?? null,
+    code: r.code, reason: r.reason, errorCode: r.error_code, batchId: r.batch_id,
+  }),
+});
+
+/** The body of POST Logistics/exception/file: the list's filters, a format and a language. */
+export const EXCEPTION_EXPORT_FORM = listExportForm(EXCEPTION_DECL);
+
+interface ExceptionExportPayload { filters: ExceptionFilters; lang: Lang; format: ExportFormat }
+
+registerJobHandler<ExceptionExportPayload>(JobCategory.ExportExceptionLogs, async (job, ctx) => {
+  const { filters, lang, format } = job.payload;
+  const base = exceptionFilter(exceptionQuery(ctx.db).where('ex.tenant_id', '=', job.tenantId), filters ?? {});
+  const total = await countRows(base);
+  const t = exportText(lang);
+  await writeExport<ExceptionRow>(ctx, {
+    format: format ?? 'csv',
+    fileName: t('screens.exceptionLog.title'),
+    total,
+    columns: [
+      { header: t('screens.exceptionLog.time'), value: (r) => r.created_at },
+      { header: t('screens.exceptionLog.account'), key: 'account' },
+      { header: t('screens.exceptionLog.kind'), value: (r) => enumLabel(lang, 'ScanBatchKind', r.kind) },
+      { header: t('screens.exceptionLog.sheetType'), value: (r) => (r.sheet_type === null ? '' : enumLabel(lang, 'LogisticSheetType', r.sheet_type)) },
+      { header: t('screens.exceptionLog.code'), key: 'code' },
+      { header: t('screens.exceptionLog.reason'), value: (r) => enumLabel(lang, 'ScanRefusal', r.reason) },
+      { header: t('screens.exceptionLog.batchId'), key: 'batch_id' },
+    ],
+    // Newest first, as the list shows them; keyset by id (rows are inserted in time order).
+    rows: inBatches<ExceptionRow>((after, limit) => {
+      let q = base;
+      if (after) q = q.where('ex.id', '<', String(after.id));
+      return q.orderBy('ex.id', 'desc').limit(limit).execute();
+    }, 1000),
+  });
+});
+
 const stockSheets = sheets('logistics.stock', STOCK_SHEET_TYPES);
 const shipSheets = sheets('logistics.ship', SHIP_SHEET_TYPES);
 
@@ -92,6 +171,17 @@ export default async function logisticsRoutes(app: FastifyInstance, deps: AppDep
   const { db } = deps;
   stockSheets.routes(app, deps);
   shipSheets.routes(app, deps);
+  exceptionLogs.routes(app, deps);
+
+  app.post('/Logistics/exception/file', {
+    config: { menuId: EXCEPTION_DECL.menuId, docs: { summary: 'Export the exception log (a job: ExportExceptionLogs)', status: 201 } },
+  }, async (req, reply) => {
+    const who = caller(req);
+    const body = validated<ExceptionFilters & { format?: ExportFormat; lang?: Lang }>(EXCEPTION_EXPORT_FORM, req.body === undefined || req.body === null ? {} : objectBody(req.body));
+    const { format, lang, ...filters } = body;
+    const payload: ExceptionExportPayload = { filters, lang: langOf(lang), format: format ?? 'csv' };
+    return reply.code(201).send(await db.transaction().execute((trx) => queueExport(trx, who, JobCategory.ExportExceptionLogs, payload)));
+  });
 
   app.get<{ Querystring: { code: string } }>('/Logistics/code', {
     schema: { querystring: QUERY },

@@ -226,10 +226,11 @@ async function sheet(trx: Transaction<Database>, who: Caller, batchRowId: number
     join unnest(${pids}::integer[], ${seqs}::integer[]) as u(p, s) on cl.package_id = u.p and cl.seq = u.s
     for update of cl`.execute(trx)).rows.map((r) => [`${r.package_id}:${r.seq}`, r]));
   if (ship) {
-    for (const k of scanned) {
+    const refused = scanned.filter((k) => {
       const s = states.get(`${k.package_id}:${k.seq}`);
-      if (!s || s.status !== CodeStockStatus.InStock || s.warehouse_id !== body.warehouseId) throw notStockedIn(k.code);
-    }
+      return !s || s.status !== CodeStockStatus.InStock || s.warehouse_id !== body.warehouseId;
+    }).map((k) => k.code);
+    if (refused.length > 0) throw notStockedIn(refused[0], refused);
   }
 
   const moved = await withContents(trx, scanned);
@@ -289,7 +290,7 @@ export default async function scanRoutes(app: FastifyInstance, deps: AppDeps) {
     const who = caller(req);
     await requireApp(db, who, SupplierFunction.A);
     const body = objectBody(req.body) as unknown as BindingBody;
-    const { answer } = await runBatch(db, who, ScanBatchKind.Binding, body.batchId, body, (trx) => bind(trx, who, body));
+    const { answer } = await runBatch(db, who, ScanBatchKind.Binding, body.batchId, body, (trx) => bind(trx, who, body), { log: req.log });
     return reply.code(201).send(answer);
   });
 
@@ -302,7 +303,7 @@ export default async function scanRoutes(app: FastifyInstance, deps: AppDeps) {
       const who = caller(req);
       await requireApp(db, who, SupplierFunction.B);
       const body = objectBody(req.body) as unknown as SheetBody;
-      const { answer } = await runBatch(db, who, ship ? ScanBatchKind.Ship : ScanBatchKind.Stock, body.batchId, body, (trx, id) => sheet(trx, who, id, body, ship));
+      const { answer } = await runBatch(db, who, ship ? ScanBatchKind.Ship : ScanBatchKind.Stock, body.batchId, body, (trx, id) => sheet(trx, who, id, body, ship), { sheetType: body.sheetType, log: req.log });
       return reply.code(201).send(answer);
     });
   };

@@ -7,6 +7,7 @@
  * clients. A code of another tenant is answered exactly like an unknown one.
  */
 import crypto from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Transaction } from 'kysely';
 import { CodePackageStatus, TenantType } from '../../src/domain/enums';
 import { ErrorCode } from '../../src/domain/errors';
@@ -22,12 +23,22 @@ import { scopeCondition } from './scope';
 
 export interface CodeKey { package_id: number; seq: number; code: string }
 
-export const barcodeNotExist = (code: string) =>
-  new ApiError(404, ErrorCode.NotFound, { code, key: ScanRefusal.BarcodeNotExist }, 'This barcode does not exist');
-export const notStockedIn = (code: string) =>
-  new ApiError(400, ErrorCode.NotAllowed, { code, key: ScanRefusal.NotStockedIn }, 'Not allowed to ship out without stock in');
+/**
+ * A refusal of a scanned code: the answer names the first code; `codes` holds every code the
+ * batch is refused for (one exception_logs row each, see runBatch).
+ */
+export class ScanRefused extends ApiError {
+  constructor(statusCode: number, code: number, readonly reason: string, readonly codes: string[], message: string) {
+    super(statusCode, code, { code: codes[0], key: reason }, message);
+  }
+}
+
+export const barcodeNotExist = (code: string, all: string[] = [code]) =>
+  new ScanRefused(404, ErrorCode.NotFound, ScanRefusal.BarcodeNotExist, all, 'This barcode does not exist');
+export const notStockedIn = (code: string, all: string[] = [code]) =>
+  new ScanRefused(400, ErrorCode.NotAllowed, ScanRefusal.NotStockedIn, all, 'Not allowed to ship out without stock in');
 export const alreadyBound = (code: string) =>
-  new ApiError(400, ErrorCode.NotAllowed, { code, key: ScanRefusal.AlreadyBound }, 'This barcode is already bound to a package');
+  new ScanRefused(400, ErrorCode.NotAllowed, ScanRefusal.AlreadyBound, [code], 'This barcode is already bound to a package');
 
 /**
  * The codes among `codes` that `tenantId` owns (as a client), by code. One index probe per code
@@ -42,11 +53,11 @@ export async function ownedCodes(db: Db, tenantId: number, codes: string[]): Pro
   return new Map(rows.rows.map((r) => [r.code, { package_id: Number(r.package_id), seq: Number(r.seq), code: r.code }]));
 }
 
-/** Every code is owned, else 404 "this barcode does not exist" naming the first that is not. */
+/** Every code is owned, else 404 "this barcode does not exist" naming the first that is not (ScanRefused.codes: all). */
 export async function requireOwned(db: Db, tenantId: number, codes: string[]): Promise<Map<string, CodeKey>> {
   const found = await ownedCodes(db, tenantId, codes);
-  const missing = codes.find((c) => !found.has(c));
-  if (missing !== undefined) throw barcodeNotExist(missing);
+  const missing = codes.filter((c) => !found.has(c));
+  if (missing.length > 0) throw barcodeNotExist(missing[0], [...new Set(missing)]);
   return found;
 }
 
@@ -89,7 +100,7 @@ export const keyArrays = (keys: { package_id: number; seq: number }[]) => ({
 
 // --- Scan batches --------------------------------------------------------------------------
 
-export const ScanBatchKind = { Binding: 1, Stock: 2, Ship: 3 } as const;
+export { ScanBatchKind } from '../../src/domain/enums';
 
 export interface BatchOutcome<A> { answer: A; replayed: boolean }
 
@@ -97,9 +108,46 @@ export interface BatchOutcome<A> { answer: A; replayed: boolean }
  * Runs one batch of the app in one transaction, once per (tenant, batchId): the batch row is
  * inserted first (a concurrent retry waits on its unique index); a batch id already used with
  * the same body answers the stored answer and changes nothing; with another body or kind it is
- * refused (code 1 on batchId). A refused batch leaves nothing, so it can be posted again.
+ * refused (code 1 on batchId). A refused batch leaves nothing, so it can be posted again;
+ * when it is refused for its codes (ScanRefused), one exception_logs row per refused code is
+ * written AFTER the rollback, in its own short transaction (recordExceptions).
  */
 export async function runBatch<A>(
+  db: AppDeps['db'],
+  who: Caller, kind: number, batchId: string, body: unknown,
+  work: (trx: Transaction<Database>, batchRowId: number) => Promise<A>,
+  opts: { sheetType?: number | null; log?: Pick<FastifyBaseLogger, 'error'> } = {},
+): Promise<BatchOutcome<A>> {
+  try {
+    return await runBatchOnce(db, who, kind, batchId, body, work);
+  } catch (err) {
+    if (err instanceof ScanRefused) {
+      // The refusal stays the answer even when its log cannot be written.
+      await recordExceptions(db, who, { kind, sheetType: opts.sheetType ?? null, batchId }, err)
+        .catch((e: unknown) => opts.log?.error({ err: e, batchId }, 'exception log not written'));
+    }
+    throw err;
+  }
+}
+
+/**
+ * The exception log (menu 29): one row per refused code of a refused batch, unique per (tenant,
+ * batch id, code), so a retry refused again adds nothing. Its own transaction, after the
+ * batch's rollback.
+ */
+export async function recordExceptions(
+  db: AppDeps['db'], who: Caller, batch: { kind: number; sheetType: number | null; batchId: string }, refusal: ScanRefused,
+): Promise<void> {
+  await db.transaction().execute((trx) => trx.insertInto('exception_logs')
+    .values(refusal.codes.map((code) => ({
+      tenant_id: who.tenantId, batch_id: batch.batchId, user_id: who.userId, account: who.account,
+      kind: batch.kind, sheet_type: batch.sheetType, code, error_code: refusal.code, reason: refusal.reason,
+    })))
+    .onConflict((oc) => oc.columns(['tenant_id', 'batch_id', 'code']).doNothing())
+    .execute());
+}
+
+async function runBatchOnce<A>(
   db: AppDeps['db'],
   who: Caller, kind: number, batchId: string, body: unknown,
   work: (trx: Transaction<Database>, batchRowId: number) => Promise<A>,

@@ -43,6 +43,11 @@ export const PackagingBindingSheetType = { MarketingLogistic: 1, Logistic: 2, Ma
 export const CodePackageType = { Production: 1, TestProduction: 2, Demo: 3, Card: 4 } as const;
 /** Init (1) means generating: the list polls while any package is in it. */
 export const CodePackageStatus = { Init: 1, Generated: 2 } as const;
+/** What a scan batch of the app did (scan_batches.kind, exception_logs.kind). */
+export const ScanBatchKind = { Binding: 1, Stock: 2, Ship: 3 } as const;
+/** Why the app's scan batch refused a code (the answer's data.key; exception_logs.reason). */
+export const ScanRefusal = { BarcodeNotExist: 'barcodeNotExist', NotStockedIn: 'notStockedIn', AlreadyBound: 'alreadyBound' } as const;
+
 export const LogisticSheetType = {
   ProductionStock: 1, TransferStock: 2, ReturnStock: 3, SaleShip: 4, TransferShip: 5, ReturnShip: 6,
 } as const;
@@ -156,7 +161,7 @@ export const ENUMS = {
   SupplierFunction, ClientProxyType, ClientDomainType, ClientLayout, WarehouseType,
   AnnouncementTarget, TextKeyType,
   PackageLevel, PackageUnit, PackagingCodeType, CustomCodeFormat, PackagingBindingSheetType,
-  CodePackageType, CodePackageStatus, LogisticSheetType, ScanLogType, PrintType, ExportFormat,
+  CodePackageType, CodePackageStatus, LogisticSheetType, ScanBatchKind, ScanRefusal, ScanLogType, PrintType, ExportFormat,
   ReportExportStatus, DownloadReportType, ActivityRecordListType, JobCategory,
   PageLayout, VisibleFunction, QueryPageFunction, EventsPageFunction, MarketingPlatform,
   BrandProductFirstPage, BrandProductQualification, LayoutColor, MarketingPreviewKind,

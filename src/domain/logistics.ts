@@ -20,15 +20,13 @@ export const SCAN_CODE_MAX_LENGTH = 64;
 /** The client's batch id: its retry key. */
 export const BATCH_ID_PATTERN = '^[A-Za-z0-9_.:-]{1,64}$';
 
-/** What a scan batch can be refused for (data.key of the answer). */
-export const ScanRefusal = {
-  /** The code is unknown, or another tenant's (never told apart): 404 code 2. */
-  BarcodeNotExist: 'barcodeNotExist',
-  /** Ship-out of a code that is not in stock in the warehouse shipped from: 400 code 3. */
-  NotStockedIn: 'notStockedIn',
-  /** A code already bound (or packed into another package): 400 code 3. */
-  AlreadyBound: 'alreadyBound',
-} as const;
+/**
+ * What a scan batch can be refused for (data.key of the answer; enums.ts ScanRefusal):
+ * BarcodeNotExist: the code is unknown, or another tenant's (never told apart): 404 code 2;
+ * NotStockedIn: ship-out of a code not in stock in the warehouse shipped from: 400 code 3;
+ * AlreadyBound: a code already bound (or packed into another package): 400 code 3.
+ */
+export { ScanRefusal } from './enums';
 
 /** Barcode query: scans and movements shown per code at most (the newest). */
 export const CODE_QUERY_MAX_ROWS = 200;

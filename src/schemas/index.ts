@@ -27,6 +27,7 @@ import codePackage from './code/package.json';
 import stockSheet from './logistics/stock.json';
 import shipSheet from './logistics/ship.json';
 import barcodeQuery from './logistics/code.json';
+import exceptionLog from './logistics/exception.json';
 import reportDownload from './report/download.json';
 import marketingLayout from './marketing/layout.json';
 import marketingLayoutTitle from './marketing/layout-title.json';
@@ -59,6 +60,7 @@ export const DECLARATION_FILES: readonly unknown[] = [
   codePackage,
   stockSheet,
   shipSheet,
+  exceptionLog,
   barcodeQuery,
   reportDownload,
   // Marketing (menu 6). Form screens sharing a path show one under the other (layout, then its title name).

@@ -66,6 +66,7 @@ const logistics = {
     "code": "Barcode",
     "scannedCodes": "Codes scanned"
   },
+  "exceptionLog": { "title": "Exception log", "entity": "exception", "time": "Time", "account": "Scanned by", "kind": "Scan", "sheetType": "Sheet type", "code": "Barcode", "reason": "Reason", "errorCode": "Error code", "batchId": "Batch", "from": "From", "to": "To" },
   "stockSheet": { "title": "Stock-in sheets", "entity": "stock-in sheet" },
   "shipSheet": { "title": "Shipment sheets", "entity": "shipment sheet" },
   "barcode": {"barcodeNotExist": "This barcode does not exist.", "title": "Barcode query", "code": "Barcode", "client": "Client", "product": "Product", "material": "Packaging material", "generatedAt": "Generated", "level": "Package level", "binding": "Production binding", "status": "Logistics status", "status0": "Not in stock", "status1": "In stock", "status2": "Shipped", "parents": "Outer packages", "children": "Packages inside", "scans": "Scans", "movements": "Logistics movements", "time": "Time", "source": "Scanned by", "source1": "Consumer", "source2": "App", "type": "Device", "location": "Place", "account": "Account", "sheetType": "Sheet type", "warehouse": "Warehouse", "toWarehouse": "Shipped to"}

@@ -136,6 +136,8 @@ const screens = {
     PackagingBindingSheetType: { 1: 'Marketing and logistics', 2: 'Logistics', 3: 'Marketing' },
     CodePackageType: { 1: 'Production', 2: 'Test production', 3: 'Demo', 4: 'Card' },
     CodePackageStatus: { 1: 'Generating', 2: 'Generated' },
+    ScanBatchKind: { 1: 'Production binding', 2: 'Stock-in', 3: 'Shipment' },
+    ScanRefusal: { barcodeNotExist: 'Barcode does not exist', notStockedIn: 'Shipped without stock-in', alreadyBound: 'Already bound' },
     LogisticSheetType: {
       1: 'Production stock-in', 2: 'Transfer stock-in', 3: 'Return stock-in', 4: 'Sales shipment',
       5: 'Transfer shipment', 6: 'Return shipment',

@@ -129,6 +129,8 @@ const screens: typeof en = {
     PackagingBindingSheetType: { 1: '营销及物流', 2: '物流', 3: '营销' },
     CodePackageType: { 1: '正式生产', 2: '测试生产', 3: '演示', 4: '卡片' },
     CodePackageStatus: { 1: '生成中', 2: '已生成' },
+    ScanBatchKind: { 1: '生产绑定', 2: '入库', 3: '出货' },
+    ScanRefusal: { barcodeNotExist: '条码不存在', notStockedIn: '未入库即出货', alreadyBound: '已绑定' },
     LogisticSheetType: { 1: '生产入库', 2: '调拨入库', 3: '退货入库', 4: '销售出货', 5: '调拨出货', 6: '退货出货' },
     ScanLogType: { 1: '电脑', 2: '移动设备' },
     PrintType: { 1: '普通', 2: '动态' },

@@ -129,6 +129,8 @@ const screens: typeof en = {
     PackagingBindingSheetType: { 1: '行銷及物流', 2: '物流', 3: '行銷' },
     CodePackageType: { 1: '正式生產', 2: '測試生產', 3: '展示', 4: '卡片' },
     CodePackageStatus: { 1: '產生中', 2: '已產生' },
+    ScanBatchKind: { 1: '生產綁定', 2: '入庫', 3: '出貨' },
+    ScanRefusal: { barcodeNotExist: '條碼不存在', notStockedIn: '未入庫即出貨', alreadyBound: '已綁定' },
     LogisticSheetType: { 1: '生產入庫', 2: '調撥入庫', 3: '退貨入庫', 4: '銷售出貨', 5: '調撥出貨', 6: '退貨出貨' },
     ScanLogType: { 1: '電腦', 2: '行動裝置' },
     PrintType: { 1: '一般', 2: '動態' },
