@@ -6,8 +6,7 @@
  *    a draft the way the marketing screens do (up to four times at 2 s): the preview shows the
  *    draft with its ribbon, and re-renders on the next post.
  *  - the live scan: a shopper on a phone opens the page of a client with a code the generation
- *    job made for
- *    that client; the page answers for the code, every visit is one row of scan_logs and the
+ *    job made for that client; the page answers for the code, every visit is one row of scan_logs and the
  *    scanned count shown goes up; an unknown code and a code of another client both get "this
  *    barcode does not exist", and record nothing.
  */
