@@ -1,4 +1,7 @@
 /**
+ * Exception log (menu 29): GET Logistics/exception (filters from/to, code, reason), view only;
+ * POST Logistics/exception/file an export job (ExportExceptionLogs). Rows: services/logistics.ts.
+ *
  * Barcode query (menu 28, released): GET Logistics/code?code= — everything known about one
  * code within the caller's tenant (a client: the codes made for it; the operator: the codes it
  * keeps for the clients its role manages):

@@ -20,6 +20,8 @@
  * Refusals: an unknown code or another tenant's: 404 code 2 "this barcode does not exist"
  * { code, key: 'barcodeNotExist' }; ship-out of a code not in stock in that warehouse: 400 code
  * 3 { code, key: 'notStockedIn' }; a code already bound: 400 code 3 { code, key: 'alreadyBound' }.
+ * A batch refused for its codes leaves one exception_logs row per refused code, written after
+ * the rollback (services/logistics.ts runBatch; the exception log, menu 29, modules/logistics.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import { sql, type Transaction } from 'kysely';
