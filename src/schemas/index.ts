@@ -28,6 +28,7 @@ import stockSheet from './logistics/stock.json';
 import shipSheet from './logistics/ship.json';
 import barcodeQuery from './logistics/code.json';
 import reportDownload from './report/download.json';
+import reportTransactionLog from './report/transaction-log.json';
 import marketingLayout from './marketing/layout.json';
 import marketingLayoutTitle from './marketing/layout-title.json';
 import marketingBrandProduct from './marketing/brand-product.json';
@@ -61,6 +62,7 @@ export const DECLARATION_FILES: readonly unknown[] = [
   shipSheet,
   barcodeQuery,
   reportDownload,
+  reportTransactionLog,
   // Marketing (menu 6). Form screens sharing a path show one under the other (layout, then its title name).
   marketingLayout,
   marketingLayoutTitle,
