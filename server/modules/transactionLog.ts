@@ -38,7 +38,7 @@ import { langOf } from './product';
 
 export const TRANSACTION_LOG_MENU_ID = 43;
 
-const DECL = declaration('report.transactionLog');
+const DECL = declaration('report.transaction-log');
 
 const SPEC = listSpec(DECL, {
   createdAt: 'c.created_at',
