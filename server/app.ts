@@ -39,6 +39,7 @@ import productRoutes from './modules/product';
 import profileRoutes from './modules/profile';
 import reportRoutes from './modules/report';
 import roleRoutes from './modules/role';
+import transactionLogRoutes from './modules/transactionLog';
 import { noteWrite } from './db/shortCache';
 
 export interface BuildAppOptions extends AppDeps {
@@ -55,6 +56,7 @@ const API_MODULES = [
   configRoutes, identityRoutes, menuRoutes, profileRoutes, reportRoutes, announcementRoutes,
   roleRoutes, employeeRoutes, clientRoutes, filesRoutes, documentRoutes, otherRoutes, jobRoutes,
   productRoutes, packagingRoutes, brandRoutes, codeRoutes, marketingRoutes, bindingRoutes, scanRoutes, logisticsRoutes,
+  transactionLogRoutes,
 ];
 
 /** One route of the app as registered (HEAD twins of GET routes left out). */

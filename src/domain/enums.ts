@@ -153,6 +153,8 @@ export const HomeDialogMode = {
   SuggestPasswordChange: 5, EditPassword: 6,
 } as const;
 export const DialogMode = { View: 'view', Add: 'add', Edit: 'edit' } as const;
+/** What a change_logs row records (the transaction log, menu 43). */
+export const ChangeAction = { Create: 'create', Update: 'update', Delete: 'delete' } as const;
 export const ModalSize = { Md: 'md', Lg: 'lg' } as const;
 
 /** Every enumeration by name, for the schema engine (`"$ref": "enum:RoleType"`). */
@@ -170,7 +172,7 @@ export const ENUMS = {
   RewardRuleType, RewardIcon, RewardExpiryType, RewardBindingType, QualificationType,
   PointActivityStatus, LotteryActivityStatus, GameType, ExchangeMethod, PayMethod, PrizeType,
   RedemptionFieldType, NumberCondition,
-  HomeDialogMode, DialogMode, ModalSize,
+  HomeDialogMode, DialogMode, ModalSize, ChangeAction,
 } as const;
 
 export type EnumName = keyof typeof ENUMS;

@@ -29,6 +29,7 @@ import shipSheet from './logistics/ship.json';
 import barcodeQuery from './logistics/code.json';
 import exceptionLog from './logistics/exception.json';
 import reportDownload from './report/download.json';
+import reportTransactionLog from './report/transaction-log.json';
 import marketingLayout from './marketing/layout.json';
 import marketingLayoutTitle from './marketing/layout-title.json';
 import marketingBrandProduct from './marketing/brand-product.json';
@@ -63,6 +64,7 @@ export const DECLARATION_FILES: readonly unknown[] = [
   exceptionLog,
   barcodeQuery,
   reportDownload,
+  reportTransactionLog,
   // Marketing (menu 6). Form screens sharing a path show one under the other (layout, then its title name).
   marketingLayout,
   marketingLayoutTitle,

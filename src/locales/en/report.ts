@@ -16,6 +16,23 @@ const report = {
     failedTitle: 'Export failed',
     failed: 'The export failed: {{message}}',
   },
+  transactionLog: {
+    title: 'Change log',
+    entity: 'Change',
+    description: 'Every add, edit and delete made in your company, newest first. Open one to see the values before and after.',
+    time: 'Time',
+    startTime: 'From',
+    endTime: 'To',
+    account: 'Account',
+    function: 'Function',
+    action: 'Action',
+    resource: 'Record type',
+    resourceId: 'Record id',
+    changes: 'Changed fields',
+    field: 'Field',
+    before: 'Before',
+    after: 'After',
+  },
 };
 
 export default report;

@@ -144,6 +144,7 @@ const screens = {
     },
     ScanLogType: { 1: 'PC', 2: 'Mobile' },
     PrintType: { 1: 'General', 2: 'Dynamic' },
+    ChangeAction: { create: 'Add', update: 'Edit', delete: 'Delete' },
     ExportFormat: { txt: 'TXT', csv: 'CSV' },
     ReportExportStatus: { 1: 'Preparing', 2: 'Processing', 3: 'Completed', 4: 'Error' },
     DownloadReportType: { 1: 'Winners list', 2: 'Activity records' },

@@ -16,6 +16,23 @@ const report = {
     failedTitle: '导出失败',
     failed: '导出失败：{{message}}',
   },
+  transactionLog: {
+    title: '异动记录',
+    entity: '异动',
+    description: '贵公司所有的新增、修改与删除，最新的在前。打开一笔可查看异动前后的值。',
+    time: '时间',
+    startTime: '起',
+    endTime: '止',
+    account: '账号',
+    function: '功能',
+    action: '动作',
+    resource: '数据类型',
+    resourceId: '数据编号',
+    changes: '异动字段',
+    field: '字段',
+    before: '异动前',
+    after: '异动后',
+  },
 };
 
 export default report;

@@ -134,6 +134,7 @@ const screens: typeof en = {
     LogisticSheetType: { 1: '生产入库', 2: '调拨入库', 3: '退货入库', 4: '销售出货', 5: '调拨出货', 6: '退货出货' },
     ScanLogType: { 1: '电脑', 2: '移动设备' },
     PrintType: { 1: '普通', 2: '动态' },
+    ChangeAction: { create: '新增', update: '修改', delete: '删除' },
     ExportFormat: { txt: 'TXT', csv: 'CSV' },
     ReportExportStatus: { 1: '准备中', 2: '处理中', 3: '已完成', 4: '出错' },
     DownloadReportType: { 1: '中奖名单', 2: '活动记录' },

@@ -16,6 +16,23 @@ const report = {
     failedTitle: '匯出失敗',
     failed: '匯出失敗：{{message}}',
   },
+  transactionLog: {
+    title: '異動紀錄',
+    entity: '異動',
+    description: '貴公司所有的新增、修改與刪除，最新的在前。開啟一筆可查看異動前後的值。',
+    time: '時間',
+    startTime: '起',
+    endTime: '迄',
+    account: '帳號',
+    function: '功能',
+    action: '動作',
+    resource: '資料類型',
+    resourceId: '資料編號',
+    changes: '異動欄位',
+    field: '欄位',
+    before: '異動前',
+    after: '異動後',
+  },
 };
 
 export default report;

@@ -134,6 +134,7 @@ const screens: typeof en = {
     LogisticSheetType: { 1: '生產入庫', 2: '調撥入庫', 3: '退貨入庫', 4: '銷售出貨', 5: '調撥出貨', 6: '退貨出貨' },
     ScanLogType: { 1: '電腦', 2: '行動裝置' },
     PrintType: { 1: '一般', 2: '動態' },
+    ChangeAction: { create: '新增', update: '修改', delete: '刪除' },
     ExportFormat: { txt: 'TXT', csv: 'CSV' },
     ReportExportStatus: { 1: '準備中', 2: '處理中', 3: '已完成', 4: '錯誤' },
     DownloadReportType: { 1: '中獎名單', 2: '活動紀錄' },
