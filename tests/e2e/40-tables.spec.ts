@@ -94,6 +94,8 @@ for (const lang of ['zh_TW', 'en'] as const) {
     const card = page.locator('[data-testid^="crud-card-"]').filter({ hasText: stamp }).first();
     await expect(card).toBeVisible();
     await expect(card.getByTestId('crud-card-title')).toHaveText(new RegExp(`MLK-${stamp}`, 'i'));
+    // Other spec files may add newer materials meanwhile (two workers): bring this card up first.
+    await card.scrollIntoViewIfNeeded();
     await expect(card.locator('[data-testid^="row-edit-"]')).toBeInViewport();
     await expect(page.locator('.MuiDataGrid-root')).toHaveCount(0);
     const box = (await card.boundingBox())!;
