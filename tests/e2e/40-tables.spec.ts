@@ -7,14 +7,14 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { query } from './db';
-import { screenshot, signInAsNewUser, openTab } from './helpers';
+import { screenshot, signInAsNewUser, openTab, sessionToken } from './helpers';
 
 test.describe.configure({ mode: 'serial' });
 
 const stamp = Date.now().toString(36);
 
 async function api(page: Page, method: string, path: string, body?: unknown): Promise<Record<string, unknown>> {
-  const token = await page.evaluate(() => JSON.parse(localStorage.getItem('oioc.session') ?? '{}').user?.token as string);
+  const token = await sessionToken(page);
   const res = await page.request.fetch(`/v1/${path}`, { method, data: body, headers: { Authorization: `Bearer ${token}` } });
   expect(res.status(), `${method} ${path}: ${await res.text()}`).toBeLessThan(300);
   return (await res.json()) as Record<string, unknown>;

@@ -89,3 +89,8 @@ export async function openTab(page: Page, declarationId: string): Promise<void> 
   await expect(tab).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByTestId(`crud-${declarationId}`)).toBeVisible();
 }
+
+/** The signed-in page's session token (what the app sends as its bearer token). */
+export async function sessionToken(page: Page): Promise<string> {
+  return page.evaluate(() => JSON.parse(localStorage.getItem('oioc.session') ?? '{}').user?.token as string);
+}
