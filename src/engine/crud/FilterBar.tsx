@@ -24,7 +24,7 @@ type Node = Record<string, unknown>;
 export interface FilterField {
   key: string;
   label: string;
-  kind: 'text' | 'enum' | 'options' | 'boolean';
+  kind: 'text' | 'enum' | 'options' | 'boolean' | 'dateTime';
   /** enum: values and labels. */
   choices?: { value: string | number; label: string }[];
   source?: string;
@@ -47,8 +47,18 @@ export function filterFields(schema: Node | undefined, t: (key: string) => strin
       return { key, label, kind: 'enum', choices: (node.enum as (string | number)[]).map((value) => ({ value, label: String(value) })) };
     }
     if (node.type === 'boolean') return { key, label, kind: 'boolean' };
+    if (node.format === 'date-time') return { key, label, kind: 'dateTime' };
     return { key, label, kind: 'text', maxLength: typeof node.maxLength === 'number' ? node.maxLength : undefined };
   });
+}
+
+/** An ISO instant as the value of a datetime-local input, in the browser's zone ('' when none). */
+function toLocalInput(value: unknown): string {
+  if (typeof value !== 'string' || !value) return '';
+  const d = new Date(value);
+  if (Number.isNaN(d.getTime())) return '';
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
 const fieldSx = { width: { xs: '100%', sm: 200 }, flexShrink: 0 } as const;
@@ -127,6 +137,22 @@ export function FilterBar({ schema, applied, onApply }: { schema: Node; applied:
                 </MenuItem>
               ))}
             </TextField>
+          );
+        }
+        if (field.kind === 'dateTime') {
+          // The browser's own date-time input (keyboard and phone pickers), in the user's zone; the filter holds the UTC instant.
+          return (
+            <TextField
+              key={field.key}
+              size="small"
+              type="datetime-local"
+              name={field.key}
+              label={field.label}
+              value={toLocalInput(value)}
+              onChange={(e) => set(field.key, e.target.value ? new Date(e.target.value).toISOString() : undefined)}
+              sx={{ ...fieldSx, width: { xs: '100%', sm: 220 } }}
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
           );
         }
         return (
