@@ -13,10 +13,13 @@ import { fixturePage, unknownCodePage, warningPage } from './consumerFixtures';
 const ORIGIN = 'https://brand.example';
 let unmount: (() => void) | null = null;
 
-afterEach(() => {
+afterEach(async () => {
   unmount?.();
   unmount = null;
   document.body.innerHTML = '';
+  // Preact runs effects after paint (a 35 ms timer under jsdom): let any still pending run
+  // now, while the test window exists, not after the file's environment is torn down.
+  await new Promise((r) => setTimeout(r, 50));
 });
 
 type Answer = PageData | 404 | 'offline';
