@@ -16,6 +16,8 @@ import * as m0009 from './migrations/0009_scan_logs';
 import * as m0010 from './migrations/0010_marketing';
 import * as m0011 from './migrations/0011_logistics';
 import * as m0012 from './migrations/0012_exception_logs';
+import * as m0013 from './migrations/0013_members';
+import * as m0014 from './migrations/0014_game_templates';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -30,6 +32,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0010_marketing': m0010,
   '0011_logistics': m0011,
   '0012_exception_logs': m0012,
+  '0013_members': m0013,
+  '0014_game_templates': m0014,
 };
 
 export async function migrate(db: Db): Promise<string[]> {

@@ -6,6 +6,7 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { Names } from '../../src/domain/lang';
 import type { LogisticsTables } from './schemaLogistics';
+import type { MemberTables } from './schemaMembers';
 
 /** A jsonb column: read as T, written as JSON text. */
 export type Json<T> = ColumnType<T, string, string>;
@@ -488,7 +489,7 @@ export interface MarketingContactTable {
   updated_at: CreatedAt;
 }
 
-export interface Database extends LogisticsTables {
+export interface Database extends LogisticsTables, MemberTables {
   tenants: TenantTable;
   roles: RoleTable;
   users: UserTable;
