@@ -7,8 +7,9 @@
  * the bearer session (401 without, another tenant's token refused), and the ledger service.
  */
 import type { FastifyInstance } from 'fastify';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { PointChangeLogType } from '../../src/domain/enums';
+import { json } from '../../server/db/schema';
 import type { MemberAccount, MemberScanResult } from '../../src/domain/member/public';
 import { lastOtp, sentOtps } from '../../server/services/otpSender';
 import { appendPoints, pointBalance, refundPoints, spendPoints } from '../../server/services/memberPoints';
@@ -190,7 +191,7 @@ describeApi('Member side (public)', (h) => {
     // Reading again writes nothing more.
     await mapi(app, 'GET', `${a.code}/me`, undefined, m.token);
     expect((await h.db.selectFrom('member_points').select('id').where('member_id', '=', member.id).execute()).length).toBe(3);
-    const order = await h.db.insertInto('member_orders').values({ tenant_id: a.id, member_id: member.id, order_no: `O${member.id}`, points: 20 }).returning('id').executeTakeFirstOrThrow();
+    const order = await h.db.insertInto('member_orders').values({ tenant_id: a.id, member_id: member.id, order_no: `O${member.id}`, points: 20, recipient: json({}) }).returning('id').executeTakeFirstOrThrow();
     await expect(h.db.transaction().execute((trx) => spendPoints(trx, { tenantId: a.id, memberId: member.id, points: 31, orderId: order.id }))).rejects.toMatchObject({ statusCode: 400, code: 14504 });
     expect(await h.db.transaction().execute((trx) => spendPoints(trx, { tenantId: a.id, memberId: member.id, points: 20, orderId: order.id }))).toBe(10);
     await h.db.transaction().execute((trx) => refundPoints(trx, { tenantId: a.id, memberId: member.id, points: 20, orderId: order.id }));
