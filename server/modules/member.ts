@@ -3,7 +3,7 @@
  * tenants with the Member function (the menu guard: ids 7 and 38 are hidden otherwise, so
  * every route here answers 403 code 3 to other tenants, the operator included):
  *
- *   GET  member                 the settings (MemberSettingDto); id null while none is saved
+ *   GET  member                 the settings (MemberSettingDto); every field null while none is saved
  *   POST member                 saves them: without id creates (201; 7101 when they exist),
  *                               with the id GET answered updates (200). Catalogue codes first
  *                               (src/domain/member/settings.ts): 7103 platforms, 7104 tiers
@@ -193,7 +193,11 @@ export default async function memberRoutes(app: FastifyInstance, deps: AppDeps) 
   const { db } = deps;
   const config = { menuId: MEMBER_SETTING_MENU_ID };
 
-  app.get('/member', { config }, async (req): Promise<MemberSettingDto> => loadMemberSettings(db, caller(req).tenantId));
+  // None saved yet: only `id: null` and nulls, so the form starts from its declared defaults (add mode).
+  app.get('/member', { config }, async (req) => {
+    const s = await loadMemberSettings(db, caller(req).tenantId);
+    return s.id === null ? Object.fromEntries(Object.keys(s).map((k) => [k, null])) : s;
+  });
 
   app.post('/member', {
     config: { ...config, docs: { summary: 'Save the member settings (no id: add)', body: SETTING_FORM.schema, errors: [ErrorCode.MemberSettingExists, ErrorCode.MemberTierCount, ErrorCode.LoginPlatformLimit, ErrorCode.TierCannotBeDisabled] } },

@@ -43,7 +43,7 @@ describeApi('Member back office', (h) => {
     it('adds (201), refuses a second add (7101), edits (200) and logs both', async () => {
       const c = await memberClient(h);
       const empty = await ok<SettingDto>(h, app, 'GET', 'member', c.token);
-      expect(empty).toMatchObject({ id: null, tiers: [], rewardRules: [], loginPlatforms: [] });
+      expect(empty).toMatchObject({ id: null, tiers: null, rewardRules: null, loginPlatforms: null, requiredInfo: null });
       const added = await ok<SettingDto>(h, app, 'POST', 'member', c.token, SETTINGS, 201);
       expect(added).toMatchObject({ id: c.id, requiredInfo: SETTINGS.requiredInfo, pointCalculationType: 2, loginPlatforms: [1, 4], tiers: SETTINGS.tiers });
       expect(added.rewardRules).toEqual([{ name: 'Any scan', earnType: 1, brandProductIds: [], points: 10, memoType: 2, memo: '' }]);

@@ -8,6 +8,8 @@ const member = {
     pointCalculationType: 'Points count for',
     loginPlatforms: 'Login platforms (at most 4)',
     tiers: 'Member tiers (2 to 10)',
+    tier: 'Tier',
+    rule: 'Rule',
     tierName: 'Tier name',
     tierPoints: 'From points',
     rewardRules: 'Reward rules (at most 10)',

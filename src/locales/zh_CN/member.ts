@@ -8,6 +8,8 @@ const member = {
     pointCalculationType: '积分计算期间',
     loginPlatforms: '登录平台（最多 4 个）',
     tiers: '会员等级（2 至 10 个）',
+    tier: '等级',
+    rule: '规则',
     tierName: '等级名称',
     tierPoints: '起始积分',
     rewardRules: '赠分规则（最多 10 条）',

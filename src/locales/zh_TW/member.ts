@@ -8,6 +8,8 @@ const member = {
     pointCalculationType: '點數計算期間',
     loginPlatforms: '登入平台（最多 4 個）',
     tiers: '會員等級（2 至 10 個）',
+    tier: '等級',
+    rule: '規則',
     tierName: '等級名稱',
     tierPoints: '起始點數',
     rewardRules: '贈點規則（最多 10 條）',
