@@ -39,6 +39,8 @@ import marketingProduct from './marketing/product.json';
 import marketingProductCategory from './marketing/product-category.json';
 import marketingPopularProduct from './marketing/popular-product.json';
 import marketingContactInfo from './marketing/contact-info.json';
+import memberSetting from './member/setting.json';
+import memberMember from './member/member.json';
 
 export const DECLARATION_FILES: readonly unknown[] = [
   role,
@@ -76,4 +78,7 @@ export const DECLARATION_FILES: readonly unknown[] = [
   marketingProductCategory,
   marketingPopularProduct,
   marketingContactInfo,
+  // Members (menu 7): the settings form and the member list share a path (tabs).
+  memberSetting,
+  memberMember,
 ];

@@ -8,6 +8,7 @@ import product from './product';
 import report from './report';
 import marketing from './marketing';
 import logistics from './logistics';
+import member from './member';
 
 const screens = {
   screens: {
@@ -17,6 +18,7 @@ const screens = {
     ...report,
     ...marketing,
     ...logistics,
+    ...member,
     crud: {
       createdAt: 'Created',
       updatedAt: 'Updated',
