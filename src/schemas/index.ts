@@ -38,6 +38,8 @@ import marketingProduct from './marketing/product.json';
 import marketingProductCategory from './marketing/product-category.json';
 import marketingPopularProduct from './marketing/popular-product.json';
 import marketingContactInfo from './marketing/contact-info.json';
+import activityGameTemplate from './activity/game-template.json';
+import activityCheckIn from './activity/check-in.json';
 
 export const DECLARATION_FILES: readonly unknown[] = [
   role,
@@ -74,4 +76,7 @@ export const DECLARATION_FILES: readonly unknown[] = [
   marketingProductCategory,
   marketingPopularProduct,
   marketingContactInfo,
+  // Activities (menu 48): game templates are a tab of the lottery path (49); check-in (51).
+  activityGameTemplate,
+  activityCheckIn,
 ];

@@ -10,6 +10,7 @@ import { ColorPickerWidget } from './ColorPickerWidget';
 import { CountryWidget, CurrencyWidget, TimezoneWidget } from './ConfigWidgets';
 import { DateRangeWidget, DateTimeWidget, DateWidget } from './DateWidgets';
 import { FlagsWidget } from './FlagsWidget';
+import { GameStyleField } from './GameStyleField';
 import { FormattedInputWidget } from './FormattedInputWidget';
 import { MenuTreeWidget } from './MenuTreeWidget';
 import { NamesField } from './NamesField';
@@ -45,6 +46,7 @@ export const WIDGETS: RegistryWidgetsType = {
 export const FIELD_WIDGETS: RegistryFieldsType = {
   names: NamesField,
   platformList: PlatformListField,
+  gameStyle: GameStyleField,
 };
 
 export { FIELD_WIDGET_NAMES, WIDGET_NAMES };

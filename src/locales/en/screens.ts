@@ -8,6 +8,7 @@ import product from './product';
 import report from './report';
 import marketing from './marketing';
 import logistics from './logistics';
+import activity from './activity';
 
 const screens = {
   screens: {
@@ -17,6 +18,7 @@ const screens = {
     ...report,
     ...marketing,
     ...logistics,
+    ...activity,
     crud: {
       createdAt: 'Created',
       updatedAt: 'Updated',
