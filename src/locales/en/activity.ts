@@ -4,6 +4,7 @@
  */
 const activity = {
   gameTemplate: {
+    entity: 'game template',
     title: 'Game templates',
     description: 'The looks of the nine games: a lottery activity starts from one of them.',
     name: 'Template name',
@@ -62,6 +63,7 @@ const activity = {
     },
   },
   checkIn: {
+    entity: 'check-in activity',
     title: 'Check-in activities',
     description: 'Members check in once a day during the period; the required days complete the activity.',
     name: 'Activity name',

@@ -4,6 +4,7 @@
  */
 const activity = {
   gameTemplate: {
+    entity: '游戏模板',
     title: '游戏模板',
     description: '九种游戏的外观：抽奖活动从其中一个模板开始。',
     name: '模板名称',
@@ -62,6 +63,7 @@ const activity = {
     },
   },
   checkIn: {
+    entity: '签到活动',
     title: '签到活动',
     description: '会员于活动期间每天签到一次，达到需签到天数即完成活动。',
     name: '活动名称',

@@ -4,6 +4,7 @@
  */
 const activity = {
   gameTemplate: {
+    entity: '遊戲模板',
     title: '遊戲模板',
     description: '九種遊戲的外觀：抽獎活動從其中一個模板開始。',
     name: '模板名稱',
@@ -62,6 +63,7 @@ const activity = {
     },
   },
   checkIn: {
+    entity: '簽到活動',
     title: '簽到活動',
     description: '會員於活動期間每天簽到一次，達到需簽到天數即完成活動。',
     name: '活動名稱',
