@@ -15,6 +15,7 @@ import { useEffect, useMemo } from 'react';
 import Box from '@mui/material/Box';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
+import { visuallyHidden } from '@mui/utils';
 import IconButton from '@mui/material/IconButton';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
@@ -108,7 +109,7 @@ export function GameStyleField(props: FieldProps) {
               options={uploadOptions}
               name={name}
               id={`${props.fieldPathId.$id}-${name.replace(/\W/g, '-')}`}
-              label={t(url ? 'upload.replaceImage' : 'upload.chooseImage')}
+              label={<>{t(url ? 'upload.replaceImage' : 'upload.chooseImage')}<Box component="span" sx={visuallyHidden}>: {caption}</Box></>}
               variant="text"
               testId={`style-${name}`}
               onUploaded={(u) => onSet(u)}
