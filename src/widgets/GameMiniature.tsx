@@ -60,7 +60,6 @@ export function GameMiniature({ gameType, core: raw, src, labels, title }: GameM
     const url = slot === undefined ? imageOf(core, name) : listOf(core, name, Number(slot) + 1)[Number(slot)];
     return url ? src(url) : null;
   };
-  const text = colorOf(core, 'textColor', '#333333');
   const back = img('BackImage');
   const logo = img('LogoImage');
   const titleImage = img(gameType === GameType.Wheel ? 'WheelTitleImage' : 'TitleImage');
@@ -127,7 +126,7 @@ export function GameMiniature({ gameType, core: raw, src, labels, title }: GameM
         {titleImage ? (
           <image href={titleImage} x="20" y="34" width={W - 40} height="34" preserveAspectRatio="xMidYMid meet" />
         ) : (
-          <text x={W / 2} y="58" textAnchor="middle" fontSize="15" fontWeight="700" fill={text} data-testid="mini-title">{title ?? ''}</text>
+          <text x={W / 2} y="58" textAnchor="middle" fontSize="15" fontWeight="700" fill={accent} data-testid="mini-title">{title ?? ''}</text>
         )}
         <g transform="translate(0,76)">{stage}</g>
         {gameType !== GameType.Wheel && (button ? (

@@ -45,8 +45,8 @@ test('a Marketing client creates a wheel template with colours and an uploaded l
   // The browser's colour picker, then the hex text: the miniature follows each.
   await dialog.getByTestId('color-wheelColor1').fill('#1f5fbf');
   await expect(segment).toHaveAttribute('fill', '#1f5fbf');
-  await dialog.locator('input[name="core.wheelColor2"]').fill('#e8f0ff');
-  await expect(mini.getByTestId('wheel-segment').nth(1)).toHaveAttribute('fill', '#e8f0ff');
+  await dialog.locator('input[name="core.wheelColor2"]').fill('#6fa8ff');
+  await expect(mini.getByTestId('wheel-segment').nth(1)).toHaveAttribute('fill', '#6fa8ff');
   await dialog.locator('input[name="core.wheelColor"]').fill('#7b4fb0');
   await expect(mini.getByTestId('wheel-rim')).toHaveAttribute('fill', '#7b4fb0');
   await dialog.locator('input[name="core.textColor"]').fill('#ffffff');
@@ -81,7 +81,7 @@ test('a Marketing client creates a wheel template with colours and an uploaded l
     `select g.id, g.game_type, g.cover_url, g.core from game_templates g join tenants t on t.id = g.tenant_id where t.code = $1 and g.name = $2`, [CLIENT, NAME]);
   expect(rows).toHaveLength(1);
   expect(rows[0]).toMatchObject({ id: answer.templateId, game_type: 2, cover_url: coverUrl });
-  expect(rows[0].core).toMatchObject({ wheelColor: '#7b4fb0', wheelColor1: '#1f5fbf', wheelColor2: '#e8f0ff', textColor: '#ffffff', LogoImage: logoUrl });
+  expect(rows[0].core).toMatchObject({ wheelColor: '#7b4fb0', wheelColor1: '#1f5fbf', wheelColor2: '#6fa8ff', textColor: '#ffffff', LogoImage: logoUrl });
   const files = await query<{ name: string }>(`select name from files where key = $1`, [logoUrl.replace('/files/', '')]);
   expect(files).toEqual([{ name: 'logo.png' }]);
 
@@ -101,7 +101,7 @@ test('a Marketing client creates a wheel template with colours and an uploaded l
   // The view dialog shows the saved look.
   await page.setViewportSize({ width: 1440, height: 900 });
   await openTemplates(page);
-  await page.getByTestId('crud-activity.game-template').getByRole('button', { name: /^View/ }).first().click();
+  await page.getByTestId('crud-activity.game-template').getByRole('button', { name: /^檢視/ }).first().click();
   const view = page.getByTestId('crud-form');
   await expect(view.getByTestId('game-miniature').getByTestId('wheel-segment').first()).toHaveAttribute('fill', '#1f5fbf');
 });
