@@ -123,3 +123,51 @@ describe('routes', () => {
     expect(declared).toContain('/activity/check-in-activity');
   });
 });
+
+describe('check-in dialog', () => {
+  const checkInDecl = declaration('activity.check-in')!;
+  const PIC = '/files/fedcba9876543210fedcba9876543210.png';
+  // Taipei: 2030-05-01 00:00 to 2030-05-07 23:59, 7 days; 2 days required with their 2 entries.
+  const row = {
+    id: 3, name: 'May check-in', enable: true, timezoneId: 103, from: '2030-04-30T16:00:00.000Z', to: '2030-05-07T15:59:00.000Z',
+    requiredDays: 2, totalDays: 7, entries: [{ image: PIC, text: 'Day 1' }, { image: PIC, text: 'Day 2' }],
+    createdAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-01-01T00:00:00.000Z',
+  };
+
+  it('refuses more days than the period has and entries that differ from the days, before any call', async () => {
+    signedIn(null, { tenantCode: 'demo', tenantType: 2 });
+    const { calls } = fakeFetch((method, full, init) => {
+      const p = full.split('?')[0];
+      if (p.startsWith('Config/')) return { status: 200, body: config({ timezoneInfo: [{ id: 103, zone: 'Asia/Taipei', offset: 480, names: { zh_TW: '台北', zh_CN: '台北', en: 'Taipei' } }] }) };
+      if (method === 'GET' && p === 'marketing/check-in-activity') return { status: 200, body: { items: [row], total: 1 } };
+      if (method === 'GET' && p === 'marketing/check-in-activity/3') return { status: 200, body: row };
+      if (method === 'PUT' && p === 'marketing/check-in-activity') return { status: 200, body: { ...row, ...JSON.parse(String(init.body)) } };
+      if (method === 'GET') return { status: 200, body: [] };
+      return undefined;
+    });
+    withProviders(<CrudView decl={checkInDecl} />);
+    fireEvent.click(await screen.findByRole('button', { name: /^Edit/ }));
+    const dialog = await screen.findByTestId('crud-form');
+    const days = await waitFor(() => {
+      const input = dialog.querySelector<HTMLInputElement>('input[name="requiredDays"]');
+      expect(input?.value).toBe('2');
+      return input!;
+    });
+    fireEvent.change(days, { target: { value: '8' } });
+    fireEvent.click(within(dialog).getByTestId('crud-form-save'));
+    expect(await within(dialog).findByText("The check-in days required cannot exceed the activity's 7 days.")).toBeInTheDocument();
+    expect(within(dialog).getByText('Add exactly 8 picture-and-text entries, one per check-in day.')).toBeInTheDocument();
+    fireEvent.click(await screen.findByTestId('modal-confirm'));
+
+    fireEvent.change(days, { target: { value: '3' } });
+    await waitFor(() => expect(within(dialog).queryByText(/cannot exceed/)).toBeNull());
+    expect(within(dialog).getByText('Add exactly 3 picture-and-text entries, one per check-in day.')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+
+    // Back to 2 days with their 2 entries: saved.
+    fireEvent.change(days, { target: { value: '2' } });
+    fireEvent.click(within(dialog).getByTestId('crud-form-save'));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1));
+    expect(JSON.parse(calls.find((c) => c.method === 'PUT')!.body!)).toMatchObject({ id: 3, requiredDays: 2, entries: row.entries });
+  });
+});
