@@ -9,6 +9,7 @@ import { RadioWidget, SwitchWidget } from './ChoiceWidgets';
 import { ColorPickerWidget } from './ColorPickerWidget';
 import { CountryWidget, CurrencyWidget, TimezoneWidget } from './ConfigWidgets';
 import { DateRangeWidget, DateTimeWidget, DateWidget } from './DateWidgets';
+import { DayEntriesField } from './DayEntriesField';
 import { FlagsWidget } from './FlagsWidget';
 import { GameStyleField } from './GameStyleField';
 import { FormattedInputWidget } from './FormattedInputWidget';
@@ -47,6 +48,7 @@ export const FIELD_WIDGETS: RegistryFieldsType = {
   names: NamesField,
   platformList: PlatformListField,
   gameStyle: GameStyleField,
+  dayEntries: DayEntriesField,
 };
 
 export { FIELD_WIDGET_NAMES, WIDGET_NAMES };

@@ -134,7 +134,7 @@ describe('check-in dialog', () => {
     createdAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-01-01T00:00:00.000Z',
   };
 
-  it('refuses more days than the period has and entries that differ from the days, before any call', async () => {
+  it('refuses more days than the period has; one entry per day follows the days; nothing is sent until valid', async () => {
     signedIn(null, { tenantCode: 'demo', tenantType: 2 });
     const { calls } = fakeFetch((method, full, init) => {
       const p = full.split('?')[0];
@@ -153,15 +153,20 @@ describe('check-in dialog', () => {
       expect(input?.value).toBe('2');
       return input!;
     });
+    expect(dialog.querySelectorAll('li[data-testid^="day-entry-"]')).toHaveLength(2);
+    expect(dialog.querySelector<HTMLTextAreaElement>('textarea[name="entries.1.text"]')!.value).toBe('Day 2');
+
     fireEvent.change(days, { target: { value: '8' } });
+    // One row per day: 6 empty days added.
+    await waitFor(() => expect(dialog.querySelectorAll('li[data-testid^="day-entry-"]')).toHaveLength(8));
     fireEvent.click(within(dialog).getByTestId('crud-form-save'));
     expect(await within(dialog).findByText("The check-in days required cannot exceed the activity's 7 days.")).toBeInTheDocument();
-    expect(within(dialog).getByText('Add exactly 8 picture-and-text entries, one per check-in day.')).toBeInTheDocument();
+    expect(within(within(dialog).getByTestId('day-entry-7')).getAllByText('This field is required.').length).toBeGreaterThan(0);
     fireEvent.click(await screen.findByTestId('modal-confirm'));
 
     fireEvent.change(days, { target: { value: '3' } });
     await waitFor(() => expect(within(dialog).queryByText(/cannot exceed/)).toBeNull());
-    expect(within(dialog).getByText('Add exactly 3 picture-and-text entries, one per check-in day.')).toBeInTheDocument();
+    await waitFor(() => expect(dialog.querySelectorAll('li[data-testid^="day-entry-"]')).toHaveLength(3));
     expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
 
     // Back to 2 days with their 2 entries: saved.

@@ -76,6 +76,8 @@ const activity = {
     totalDays: 'Total days',
     entries: 'Picture and text per day',
     entryImage: 'Picture',
+    day: 'Day {{n}}',
+    entriesFirst: 'Fill in the check-in days required first: one picture and text per day.',
     entryText: 'Text',
   },
 };

@@ -76,6 +76,8 @@ const activity = {
     totalDays: '活动总天数',
     entries: '每日图文',
     entryImage: '图片',
+    day: '第 {{n}} 天',
+    entriesFirst: '请先填写需签到天数：每天一条图文。',
     entryText: '文字',
   },
 };

@@ -76,6 +76,8 @@ const activity = {
     totalDays: '活動總天數',
     entries: '每日圖文',
     entryImage: '圖片',
+    day: '第 {{n}} 天',
+    entriesFirst: '請先填寫需簽到天數：每天一筆圖文。',
     entryText: '文字',
   },
 };
