@@ -41,6 +41,7 @@ import profileRoutes from './modules/profile';
 import reportRoutes from './modules/report';
 import roleRoutes from './modules/role';
 import transactionLogRoutes from './modules/transactionLog';
+import scanLogExportRoutes from './modules/scanLogExport';
 import { noteWrite } from './db/shortCache';
 
 export interface BuildAppOptions extends AppDeps {
@@ -57,7 +58,7 @@ const API_MODULES = [
   configRoutes, identityRoutes, menuRoutes, profileRoutes, reportRoutes, announcementRoutes,
   roleRoutes, employeeRoutes, clientRoutes, filesRoutes, documentRoutes, otherRoutes, jobRoutes,
   productRoutes, packagingRoutes, brandRoutes, codeRoutes, marketingRoutes, bindingRoutes, scanRoutes, logisticsRoutes,
-  transactionLogRoutes, activityRoutes,
+  transactionLogRoutes, scanLogExportRoutes, activityRoutes,
 ];
 
 /** One route of the app as registered (HEAD twins of GET routes left out). */
