@@ -143,6 +143,26 @@ export interface ExceptionLogTable {
   created_at: CreatedAt;
 }
 
+export interface ShortUrlTable {
+  token: string;
+  tenant_id: number;
+  package_id: number;
+  seq: number;
+  code: string;
+  created_by: Nullable<number>;
+  created_at: CreatedAt;
+}
+
+export interface AntiCounterfeitPageTable {
+  tenant_id: number;
+  enable: Generated<boolean>;
+  title: Json<Partial<Record<'zh_TW' | 'zh_CN' | 'en', string>>>;
+  content: Json<Partial<Record<'zh_TW' | 'zh_CN' | 'en', string>>>;
+  images: Json<string[]>;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
 export interface LogisticsTables {
   factories: FactoryTable;
   production_lines: ProductionLineTable;
@@ -154,4 +174,6 @@ export interface LogisticsTables {
   logistic_sheets: LogisticSheetTable;
   logistic_movements: LogisticMovementTable;
   exception_logs: ExceptionLogTable;
+  short_urls: ShortUrlTable;
+  anti_counterfeit_pages: AntiCounterfeitPageTable;
 }

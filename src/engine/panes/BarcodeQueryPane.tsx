@@ -20,7 +20,8 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { JobCategory } from '../../domain/enums';
+import { JobCategory, PackagingCodeType } from '../../domain/enums';
+import { ErrorCode } from '../../domain/errors';
 import { toLocalInputValue, zonedTimeText } from '../../domain/datetime';
 import { pickName, type Names } from '../../domain/lang';
 import { isApiError } from '../api/ApiError';
@@ -33,6 +34,8 @@ import type { PaneProps } from './registry';
 interface Named { id: number; name: string }
 export interface CodeInfo {
   code: string;
+  package: { id: number; codeType: number };
+  shortUrl: string | null;
   product: Named;
   packagingMaterial: { id: number; no: string; name: string };
   client: { id: number; code: string; names: Names };
@@ -80,6 +83,25 @@ export default function BarcodeQueryPane({ decl }: PaneProps) {
   );
   const l = info?.logistics;
 
+  const createShortUrl = async () => {
+    if (!info) return;
+    try {
+      const made = await call<{ url: string }>('GET Config/short-url', {}, { query: { code: info.code }, silent: true });
+      setInfo({ ...info, shortUrl: made.url });
+    } catch (err) {
+      if (!isApiError(err)) throw err;
+      const url = err.code === ErrorCode.ShortCodeExists ? (err.data as { url?: string } | undefined)?.url : undefined;
+      if (url) setInfo({ ...info, shortUrl: url });
+      else feedback.showError(err);
+    }
+  };
+  const shortUrlCell = info && info.package.codeType === PackagingCodeType.Marketing && (info.shortUrl
+    ? <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
+        <Box component="a" href={info.shortUrl} target="_blank" rel="noreferrer" data-testid="short-url">{info.shortUrl}</Box>
+        <Button size="small" onClick={() => void navigator.clipboard?.writeText(info.shortUrl!)}>{t('screens.crud.copy')}</Button>
+      </Box>
+    : <Button size="small" variant="outlined" onClick={() => void createShortUrl()} data-testid="short-url-create">{k('createShortUrl')}</Button>);
+
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between' }}>
@@ -121,6 +143,7 @@ export default function BarcodeQueryPane({ decl }: PaneProps) {
             {row(k('product'), info.product.name)}
             {row(k('material'), `${info.packagingMaterial.no} ${info.packagingMaterial.name}`)}
             {row(k('generatedAt'), time(info.generatedAt))}
+            {shortUrlCell && row(k('shortUrl'), shortUrlCell)}
             {l && row(k('level'), `${l.level ?? ''} ${l.unit ? t(`enums.PackageUnit.${l.unit}`) : ''}`)}
             {l?.factory && row(k('binding'), `${l.factory.name} / ${l.line?.name ?? ''} / ${l.shift?.name ?? ''} ${time(l.boundAt)}`)}
             {l && row(k('status'), `${k(`status${l.status}`)} ${l.warehouse?.name ?? ''}`)}
