@@ -41,6 +41,8 @@ import marketingPopularProduct from './marketing/popular-product.json';
 import marketingContactInfo from './marketing/contact-info.json';
 import memberSetting from './member/setting.json';
 import memberMember from './member/member.json';
+import activityGameTemplate from './activity/game-template.json';
+import activityCheckIn from './activity/check-in.json';
 
 export const DECLARATION_FILES: readonly unknown[] = [
   role,
@@ -81,4 +83,7 @@ export const DECLARATION_FILES: readonly unknown[] = [
   // Members (menu 7): the settings form and the member list share a path (tabs).
   memberSetting,
   memberMember,
+  // Activities (menu 48): game templates are a tab of the lottery path (49); check-in (51).
+  activityGameTemplate,
+  activityCheckIn,
 ];

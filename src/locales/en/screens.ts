@@ -9,6 +9,7 @@ import report from './report';
 import marketing from './marketing';
 import logistics from './logistics';
 import member from './member';
+import activity from './activity';
 
 const screens = {
   screens: {
@@ -19,6 +20,7 @@ const screens = {
     ...marketing,
     ...logistics,
     ...member,
+    ...activity,
     crud: {
       createdAt: 'Created',
       updatedAt: 'Updated',
