@@ -35,6 +35,7 @@ import marketingPublicRoutes, { MARKETING_API_BASE } from './modules/marketingPu
 import menuRoutes from './modules/menu';
 import otherRoutes from './modules/other';
 import packagingRoutes from './modules/packaging';
+import partnerRoutes from './modules/partners';
 import productRoutes from './modules/product';
 import profileRoutes from './modules/profile';
 import reportRoutes from './modules/report';
@@ -56,7 +57,7 @@ const API_MODULES = [
   configRoutes, identityRoutes, menuRoutes, profileRoutes, reportRoutes, announcementRoutes,
   roleRoutes, employeeRoutes, clientRoutes, filesRoutes, documentRoutes, otherRoutes, jobRoutes,
   productRoutes, packagingRoutes, brandRoutes, codeRoutes, marketingRoutes, bindingRoutes, scanRoutes, logisticsRoutes,
-  transactionLogRoutes,
+  transactionLogRoutes, partnerRoutes,
 ];
 
 /** One route of the app as registered (HEAD twins of GET routes left out). */

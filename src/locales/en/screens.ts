@@ -8,6 +8,7 @@ import product from './product';
 import report from './report';
 import marketing from './marketing';
 import logistics from './logistics';
+import partners from './partners';
 
 const screens = {
   screens: {
@@ -17,6 +18,7 @@ const screens = {
     ...report,
     ...marketing,
     ...logistics,
+    ...partners,
     crud: {
       createdAt: 'Created',
       updatedAt: 'Updated',

@@ -5,6 +5,7 @@ import product from './product';
 import report from './report';
 import marketing from './marketing';
 import logistics from './logistics';
+import partners from './partners';
 
 const screens: typeof en = {
   screens: {
@@ -13,6 +14,7 @@ const screens: typeof en = {
     ...report,
     ...marketing,
     ...logistics,
+    ...partners,
     crud: {
       createdAt: '建立時間',
       updatedAt: '更新時間',
