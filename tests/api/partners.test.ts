@@ -45,7 +45,7 @@ describeApi('Suppliers and distributors', (h) => {
     expect(row).toMatchObject({ type: UserType.Supplier, role_id: null, app_functions: SupplierFunction.B, mima_status: MimaStatus.MustChange });
     // The answer of a read never carries the password; the change log neither.
     expect((await ok<Partner>(h, 'GET', `system/supplier/${created.id}`, s.token)).defaultPassword).toBeUndefined();
-    const log = await h.db.selectFrom('change_logs').select(['action', 'after']).where('resource', '=', 'supplier').where('resource_id', '=', created.id).execute();
+    const log = await h.db.selectFrom('change_logs').select(['action', 'after']).where('resource', '=', 'supplier').where('resource_id', '=', String(created.id)).execute();
     expect(log.map((l) => l.action)).toEqual(['create']);
     expect(JSON.stringify(log[0].after)).not.toMatch(/assword/);
 
@@ -87,7 +87,7 @@ describeApi('Suppliers and distributors', (h) => {
     await ok(h, 'PUT', 'system/supplier', s.token, { id: created.id, account: 'Acme-01', name: 'Acme Ltd', status: 1, telephone: '0229999999', warehouseIds: [] });
     await ok(h, 'DELETE', `system/supplier/${created.id}`, s.token);
     expect(await h.db.selectFrom('users').select('id').where('id', '=', created.id).executeTakeFirst()).toBeUndefined();
-    const actions = await h.db.selectFrom('change_logs').select('action').where('resource', '=', 'supplier').where('resource_id', '=', created.id).orderBy('id').execute();
+    const actions = await h.db.selectFrom('change_logs').select('action').where('resource', '=', 'supplier').where('resource_id', '=', String(created.id)).orderBy('id').execute();
     expect(actions.map((a) => a.action)).toEqual(['create', 'update', 'update', 'delete']);
 
     // Distributors: the same screen less production scan (A).
