@@ -56,8 +56,8 @@ async function codesOfTenant(count: number): Promise<string[]> {
     [operator.id, state.tenantId, product.id, category.id, `LG-${stamp}`],
   );
   const [pkg] = await query<{ id: number }>(
-    `insert into code_packages (tenant_id, client_id, packaging_material_id, type, code_type, code_format, code_length, quantity, status, progress)
-     values ($1, $2, $3, 1, 1, 3, 12, $4, 2, 100) returning id`,
+    `insert into code_packages (tenant_id, client_id, packaging_material_id, type, code_type, code_format, code_length, quantity, status, progress, generated_at)
+     values ($1, $2, $3, 1, 1, 3, 12, $4, 2, 100, now()) returning id`,
     [operator.id, state.tenantId, material.id, count],
   );
   const codes = Array.from({ length: count }, () => `LG${crypto.randomBytes(5).toString('hex').toUpperCase()}`);

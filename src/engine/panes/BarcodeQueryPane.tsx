@@ -45,6 +45,8 @@ export interface CodeInfo {
 
 const time = (iso: string | null) => (iso ? iso.slice(0, 16).replace('T', ' ').replace(/-/g, '/') : '');
 
+const LIST_SX = { minWidth: 560, '& td, & th': { whiteSpace: 'nowrap' } } as const;
+
 export default function BarcodeQueryPane({ decl }: PaneProps) {
   const { t } = useTranslation();
   const [lang] = useLang();
@@ -70,19 +72,22 @@ export default function BarcodeQueryPane({ decl }: PaneProps) {
 
   const k = (key: string) => t(`screens.barcode.${key}`);
   const row = (label: string, value: React.ReactNode) => (
-    <TableRow key={label}><TableCell component="th" sx={{ width: 200 }}>{label}</TableCell><TableCell>{value}</TableCell></TableRow>
+    <TableRow key={label}>
+      <TableCell component="th" sx={{ width: { xs: 88, sm: 200 }, px: { xs: 1, sm: 2 }, verticalAlign: 'top' }}>{label}</TableCell>
+      <TableCell sx={{ px: { xs: 1, sm: 2 }, overflowWrap: 'anywhere' }}>{value}</TableCell>
+    </TableRow>
   );
   const l = info?.logistics;
 
   return (
-    <Box sx={{ display: 'grid', gap: 2 }}>
+    <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
       <Box component="form" onSubmit={search} sx={{ display: 'flex', gap: 1 }}>
         <TextField name="code" label={k('code')} size="small" value={code} onChange={(e) => setCode(e.target.value)} slotProps={{ htmlInput: { maxLength: 64 } }} />
         <Button type="submit" variant="contained" data-testid="barcode-search">{t('screens.crud.search')}</Button>
       </Box>
       {info && (
-        <Paper data-testid="barcode-result" sx={{ p: 2, display: 'grid', gap: 2 }}>
-          <Table size="small"><TableBody>
+        <Paper data-testid="barcode-result" sx={{ p: { xs: 1, sm: 2 }, display: 'grid', gap: 2, minWidth: 0 }}>
+          <Table size="small" sx={{ tableLayout: 'fixed' }}><TableBody>
             {row(k('code'), info.code)}
             {row(k('client'), pickName(info.client.names, lang) || info.client.code)}
             {row(k('product'), info.product.name)}
@@ -95,7 +100,8 @@ export default function BarcodeQueryPane({ decl }: PaneProps) {
             {row(k('children'), info.children.map((c) => <Chip key={c.code} size="small" label={c.code} sx={{ mr: 0.5, mb: 0.5 }} />))}
           </TableBody></Table>
           <Typography variant="subtitle1">{k('scans')} ({info.scanCount})</Typography>
-          <Table size="small">
+          {/* The lists scroll sideways on a small screen instead of squeezing their columns. */}
+          <Box sx={{ overflowX: 'auto' }}><Table size="small" sx={LIST_SX}>
             <TableHead><TableRow>{['time', 'source', 'type', 'location', 'account'].map((c) => <TableCell key={c}>{k(c)}</TableCell>)}</TableRow></TableHead>
             <TableBody>{info.scans.map((s, i) => (
               <TableRow key={i}>
@@ -106,9 +112,9 @@ export default function BarcodeQueryPane({ decl }: PaneProps) {
                 <TableCell>{s.account ?? ''}</TableCell>
               </TableRow>
             ))}</TableBody>
-          </Table>
+          </Table></Box>
           <Typography variant="subtitle1">{k('movements')}</Typography>
-          <Table size="small">
+          <Box sx={{ overflowX: 'auto' }}><Table size="small" sx={LIST_SX}>
             <TableHead><TableRow>{['time', 'sheetType', 'warehouse', 'toWarehouse', 'account'].map((c) => <TableCell key={c}>{k(c)}</TableCell>)}</TableRow></TableHead>
             <TableBody>{info.movements.map((m, i) => (
               <TableRow key={i}>
@@ -119,7 +125,7 @@ export default function BarcodeQueryPane({ decl }: PaneProps) {
                 <TableCell>{m.account}</TableCell>
               </TableRow>
             ))}</TableBody>
-          </Table>
+          </Table></Box>
         </Paper>
       )}
     </Box>
