@@ -237,8 +237,23 @@ test('the app binds, the supplier stocks in and ships; the barcode query, sheets
   await screenshot(page, 'exception-log-1440');
 });
 
-test('deleting a supplier that still holds a warehouse answers 1503 and keeps it', async ({ page }) => {
+test('the supplier (B, no C) signs in to the back office: home only; deleting it while it holds a warehouse answers 1503', async ({ page }) => {
   const [supplier] = await query<{ id: number }>(`select id from users where tenant_id = $1 and account = $2`, [state.tenantId, state.supplier]);
+  // Signed in as the login page does (no role: its menu follows from its flags, none without C).
+  const config = await page.request.get(`/v1/Config/tenant/${state.tenant}`);
+  const { passwordPublicKey } = (await config.json()) as { passwordPublicKey: string };
+  const mima = crypto.publicEncrypt({ key: passwordPublicKey, padding: crypto.constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(state.supplierPassword, 'utf8')).toString('base64');
+  const signedIn = await page.request.post('/v1/Identity/token', { data: { tenantCode: state.tenant, account: state.supplier, mima } });
+  expect(signedIn.status()).toBe(200);
+  await page.goto('/favicon.svg');
+  await page.evaluate(([session, code]) => { localStorage.setItem('oioc.session', session); localStorage.setItem('oioc.tenant', code); },
+    [JSON.stringify({ user: { ...(await signedIn.json()), tenantCode: state.tenant }, menu: null }), state.tenant] as const);
+  await page.goto('/home');
+  await expect(page.getByTestId('home')).toBeVisible();
+  await expect(page.getByTestId('side-menu').locator('[data-menu-id="1"]')).toHaveCount(0);
+  await page.goto('/system/supplier');
+  await expect(page).toHaveURL(/\/home$/);
+
   await signInAsNewUser(page, state.tenant);
   await page.goto('/system/supplier');
   await page.getByTestId(`row-remove-${supplier.id}`).click();
