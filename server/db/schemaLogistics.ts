@@ -150,6 +150,16 @@ export interface PartnerWarehouseTable {
   tenant_id: number;
 }
 
+export interface ShortUrlTable {
+  token: string;
+  tenant_id: number;
+  package_id: number;
+  seq: number;
+  code: string;
+  created_by: Nullable<number>;
+  created_at: CreatedAt;
+}
+
 export interface LogisticsTables {
   factories: FactoryTable;
   production_lines: ProductionLineTable;
@@ -162,4 +172,5 @@ export interface LogisticsTables {
   logistic_movements: LogisticMovementTable;
   exception_logs: ExceptionLogTable;
   partner_warehouses: PartnerWarehouseTable;
+  short_urls: ShortUrlTable;
 }
