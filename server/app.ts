@@ -38,6 +38,7 @@ import memberPublicRoutes from './modules/memberPublic';
 import menuRoutes from './modules/menu';
 import otherRoutes from './modules/other';
 import packagingRoutes from './modules/packaging';
+import partnerRoutes from './modules/partners';
 import productRoutes from './modules/product';
 import profileRoutes from './modules/profile';
 import reportRoutes from './modules/report';
@@ -64,6 +65,7 @@ const API_MODULES = [
   roleRoutes, employeeRoutes, clientRoutes, filesRoutes, documentRoutes, otherRoutes, jobRoutes,
   productRoutes, packagingRoutes, brandRoutes, codeRoutes, marketingRoutes, bindingRoutes, scanRoutes, logisticsRoutes,
   transactionLogRoutes, scanLogExportRoutes, shortUrlRoutes, antiCounterfeitRoutes, dashboardRoutes, memberRoutes, activityRoutes,
+  partnerRoutes,
 ];
 
 /** One route of the app as registered (HEAD twins of GET routes left out). */

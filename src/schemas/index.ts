@@ -13,6 +13,8 @@ import helpDocument from './system/document.json';
 import employee from './system/employee.json';
 import other from './system/other.json';
 import role from './system/role.json';
+import distributor from './system/distributor.json';
+import supplier from './system/supplier.json';
 import clientProduct from './product/client-product.json';
 import packagingMaterial from './product/packaging-material.json';
 import packagingCategory from './product/packaging-category.json';
@@ -48,6 +50,8 @@ export const DECLARATION_FILES: readonly unknown[] = [
   role,
   employee,
   client,
+  distributor,
+  supplier,
   announcement,
   announcementCategory,
   helpDocument,

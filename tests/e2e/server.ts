@@ -50,6 +50,9 @@ async function main(): Promise<void> {
       SIGNIN_RATE_LIMIT: '1000',
       // Members: one-time codes land here, one JSON line each (60-member-settings reads them).
       OTP_OUTBOX_FILE: otpOutboxFile(),
+      // Binding, distributors, suppliers, stock, ship, exception log, the anti-counterfeiting page
+      // and the change log released (tests/e2e/70-logistics.spec.ts); 37, 41, 51 stay unreleased.
+      UNRELEASED_MENU_IDS: process.env.UNRELEASED_MENU_IDS ?? '37,41,51',
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     },
   });

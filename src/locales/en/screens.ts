@@ -10,6 +10,7 @@ import marketing from './marketing';
 import logistics from './logistics';
 import member from './member';
 import activity from './activity';
+import partners from './partners';
 
 const screens = {
   screens: {
@@ -21,6 +22,7 @@ const screens = {
     ...logistics,
     ...member,
     ...activity,
+    ...partners,
     crud: {
       createdAt: 'Created',
       updatedAt: 'Updated',

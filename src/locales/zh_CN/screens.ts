@@ -7,6 +7,7 @@ import marketing from './marketing';
 import logistics from './logistics';
 import member from './member';
 import activity from './activity';
+import partners from './partners';
 
 const screens: typeof en = {
   screens: {
@@ -17,6 +18,7 @@ const screens: typeof en = {
     ...logistics,
     ...member,
     ...activity,
+    ...partners,
     crud: {
       createdAt: '创建时间',
       updatedAt: '更新时间',
