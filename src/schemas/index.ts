@@ -38,6 +38,8 @@ import marketingProduct from './marketing/product.json';
 import marketingProductCategory from './marketing/product-category.json';
 import marketingPopularProduct from './marketing/popular-product.json';
 import marketingContactInfo from './marketing/contact-info.json';
+import memberPointProduct from './member/product.json';
+import memberOrder from './member/order.json';
 
 export const DECLARATION_FILES: readonly unknown[] = [
   role,
@@ -74,4 +76,7 @@ export const DECLARATION_FILES: readonly unknown[] = [
   marketingProductCategory,
   marketingPopularProduct,
   marketingContactInfo,
+  // Member (menu 7): point products, member orders.
+  memberPointProduct,
+  memberOrder,
 ];
