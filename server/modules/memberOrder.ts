@@ -37,7 +37,7 @@ import {
 import { timezoneById } from '../../src/domain/reference/timezones';
 import { caller, type Caller } from '../auth';
 import type { AppDeps } from '../context';
-import { containsPattern } from '../db/list';
+import { containsPattern, listRoute } from '../db/list';
 import type { Database } from '../db/schema';
 import { ApiError, badRequest, notFound } from '../errors';
 import { inBatches, queueExport, registerJobHandler, writeExport, type ExportFormat } from '../jobs/index';
@@ -481,7 +481,7 @@ export default async function memberOrderRoutes(app: FastifyInstance, deps: AppD
   });
 
   app.get('/member/order/report', {
-    schema: { querystring: { type: 'object', properties: (ORDER_EXPORT_FORM.schema as { properties: Record<string, unknown> }).properties } },
+    ...listRoute(orders.spec, ORDER_DECL.filters?.schema as Record<string, unknown>),
     config: { menuId: MEMBER_MENU.order, docs: { summary: 'Totals of the filtered orders: count and points per status' } },
   }, async (req) => {
     const who = caller(req);

@@ -7,6 +7,7 @@ import system from './system';
 import product from './product';
 import report from './report';
 import marketing from './marketing';
+import memberOrder from './memberOrder';
 import logistics from './logistics';
 
 const screens = {
@@ -16,6 +17,7 @@ const screens = {
     ...product,
     ...report,
     ...marketing,
+    ...memberOrder,
     ...logistics,
     crud: {
       createdAt: 'Created',
@@ -23,6 +25,11 @@ const screens = {
       actions: 'Actions',
       add: 'Add',
       export: 'Export',
+      import: 'Import CSV',
+      importFailed: 'Import failed',
+      importRefused: 'Nothing was imported: {{count}} line(s) need correcting.',
+      importLine: 'Line {{line}}: {{reason}} ({{code}}) {{value}}',
+      importMore: '… and {{count}} more',
       exportAs: { csv: 'CSV file', xlsx: 'Excel workbook (.xlsx)', txt: 'Text file (.txt)' },
       view: 'View',
       edit: 'Edit',

@@ -4,6 +4,7 @@ import system from './system';
 import product from './product';
 import report from './report';
 import marketing from './marketing';
+import memberOrder from './memberOrder';
 import logistics from './logistics';
 
 const screens: typeof en = {
@@ -12,6 +13,7 @@ const screens: typeof en = {
     ...product,
     ...report,
     ...marketing,
+    ...memberOrder,
     ...logistics,
     crud: {
       createdAt: '创建时间',
@@ -19,6 +21,11 @@ const screens: typeof en = {
       actions: '操作',
       add: '新增',
       export: '导出',
+      import: '导入 CSV',
+      importFailed: '导入失败',
+      importRefused: '未导入任何数据：有 {{count}} 行需要修正。',
+      importLine: '第 {{line}} 行：{{reason}}（{{code}}）{{value}}',
+      importMore: '…另有 {{count}} 行',
       exportAs: { csv: 'CSV 文件', xlsx: 'Excel 工作簿 (.xlsx)', txt: '纯文本文件 (.txt)' },
       view: '查看',
       edit: '编辑',

@@ -4,6 +4,7 @@ import system from './system';
 import product from './product';
 import report from './report';
 import marketing from './marketing';
+import memberOrder from './memberOrder';
 import logistics from './logistics';
 
 const screens: typeof en = {
@@ -12,6 +13,7 @@ const screens: typeof en = {
     ...product,
     ...report,
     ...marketing,
+    ...memberOrder,
     ...logistics,
     crud: {
       createdAt: '建立時間',
@@ -19,6 +21,11 @@ const screens: typeof en = {
       actions: '操作',
       add: '新增',
       export: '匯出',
+      import: '匯入 CSV',
+      importFailed: '匯入失敗',
+      importRefused: '未匯入任何資料：有 {{count}} 行需要修正。',
+      importLine: '第 {{line}} 行：{{reason}}（{{code}}）{{value}}',
+      importMore: '…另有 {{count}} 行',
       exportAs: { csv: 'CSV 檔', xlsx: 'Excel 活頁簿 (.xlsx)', txt: '純文字檔 (.txt)' },
       view: '檢視',
       edit: '編輯',

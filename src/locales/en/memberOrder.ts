@@ -1,0 +1,43 @@
+/** Text of the point product and member order screens (en). Merged under `screens`. */
+const memberOrder = {
+  memberProduct: {
+    title: 'Point products',
+    entity: 'point product',
+    description: 'Marketing products members can redeem with points during a period, while stock lasts.',
+    product: 'Product',
+    timezone: 'Time zone',
+    from: 'From',
+    to: 'To',
+    points: 'Points',
+    stock: 'Stock',
+    enable: 'Enabled',
+  },
+  memberOrder: {
+    title: 'Member orders',
+    entity: 'member order',
+    description: 'Point product redemptions: follow each order from created to shipped, export the list, or import status changes from a CSV file (columns Order number, Status).',
+    orderNo: 'Order number',
+    status: 'Status',
+    memberPhone: 'Member phone',
+    memberName: 'Member name',
+    products: 'Products',
+    product: 'Product',
+    quantity: 'Quantity',
+    points: 'Points',
+    createdAt: 'Ordered',
+    from: 'Ordered from',
+    to: 'Ordered until',
+    note: 'Note',
+    recipient: 'Recipient',
+    recipientName: 'Recipient name',
+    recipientPhone: 'Recipient phone',
+    recipientAddress: 'Delivery address',
+    items: 'Items',
+    history: 'History',
+    changedAt: 'Time',
+    account: 'By',
+    exportTitle: 'Member orders',
+  },
+};
+
+export default memberOrder;

@@ -1,0 +1,43 @@
+/** 积分商品与会员订单画面的文字（zh_CN），并入 `screens`。 */
+const memberOrder = {
+  memberProduct: {
+    title: '积分商品',
+    entity: '积分商品',
+    description: '会员可在期间内以积分兑换的营销商品，兑完为止。',
+    product: '商品',
+    timezone: '时区',
+    from: '开始时间',
+    to: '结束时间',
+    points: '积分',
+    stock: '库存',
+    enable: '启用',
+  },
+  memberOrder: {
+    title: '会员订单',
+    entity: '会员订单',
+    description: '积分商品兑换订单：跟踪每笔订单从创建到发货，导出列表，或以 CSV 文件（列：订单编号、状态）导入状态变更。',
+    orderNo: '订单编号',
+    status: '状态',
+    memberPhone: '会员手机',
+    memberName: '会员姓名',
+    products: '商品',
+    product: '商品',
+    quantity: '数量',
+    points: '积分',
+    createdAt: '下单时间',
+    from: '下单时间起',
+    to: '下单时间止',
+    note: '备注',
+    recipient: '收件人',
+    recipientName: '收件人姓名',
+    recipientPhone: '收件人电话',
+    recipientAddress: '收件地址',
+    items: '订单明细',
+    history: '状态记录',
+    changedAt: '时间',
+    account: '操作者',
+    exportTitle: '会员订单',
+  },
+};
+
+export default memberOrder;

@@ -1,0 +1,43 @@
+/** 點數商品與會員訂單畫面的文字（zh_TW），併入 `screens`。 */
+const memberOrder = {
+  memberProduct: {
+    title: '點數商品',
+    entity: '點數商品',
+    description: '會員可在期間內以點數兌換的行銷商品，兌完為止。',
+    product: '商品',
+    timezone: '時區',
+    from: '開始時間',
+    to: '結束時間',
+    points: '點數',
+    stock: '庫存',
+    enable: '啟用',
+  },
+  memberOrder: {
+    title: '會員訂單',
+    entity: '會員訂單',
+    description: '點數商品兌換訂單：追蹤每筆訂單由建立到出貨，匯出清單，或以 CSV 檔（欄位：訂單編號、狀態）匯入狀態變更。',
+    orderNo: '訂單編號',
+    status: '狀態',
+    memberPhone: '會員手機',
+    memberName: '會員姓名',
+    products: '商品',
+    product: '商品',
+    quantity: '數量',
+    points: '點數',
+    createdAt: '下單時間',
+    from: '下單時間起',
+    to: '下單時間迄',
+    note: '備註',
+    recipient: '收件人',
+    recipientName: '收件人姓名',
+    recipientPhone: '收件人電話',
+    recipientAddress: '收件地址',
+    items: '訂單明細',
+    history: '狀態紀錄',
+    changedAt: '時間',
+    account: '操作者',
+    exportTitle: '會員訂單',
+  },
+};
+
+export default memberOrder;
