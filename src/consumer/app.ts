@@ -20,6 +20,7 @@ import {
 } from '../domain/marketing/consumer';
 import { HTML_LANG, INTL_LOCALE, LANG_LABEL, TEXTS, type Texts } from './texts';
 import { icons, platformIcon } from './icons';
+import { PointShop } from './points';
 
 const html = htm.bind(h);
 
@@ -357,7 +358,7 @@ function sectionsOf(nav: number): SectionKey[] {
   return out;
 }
 
-function Page({ ctx, onLang, location, onPrivacy, inert }: { ctx: Ctx; onLang: (l: Lang) => void; location: LocationOffer; onPrivacy: () => void; inert: boolean }) {
+function Page({ ctx, onLang, location, onPrivacy, inert, points }: { ctx: Ctx; onLang: (l: Lang) => void; location: LocationOffer; onPrivacy: () => void; inert: boolean; points?: unknown }) {
   const { t, page, lang } = ctx;
   const li = page.layoutInfo;
   const letter = layoutLetter(li.layout);
@@ -435,6 +436,7 @@ function Page({ ctx, onLang, location, onPrivacy, inert }: { ctx: Ctx; onLang: (
       <main id="main">
         <div class="wrap">
           ${main}
+          ${points}
           <${Contact} ctx=${ctx} cards=${letter === 'C'} />
         </div>
       </main>
@@ -596,7 +598,8 @@ export function ConsumerApp({ env }: { env: ConsumerEnv }) {
   const ctx: Ctx = { lang, t, page, preview: route.preview };
   return html`<div class="root" style=${theme}>
     ${skip}${ribbon}
-    <${Page} ctx=${ctx} onLang=${onLang} location=${location} onPrivacy=${openPrivacy} inert=${!!privacy} />
+    <${Page} ctx=${ctx} onLang=${onLang} location=${location} onPrivacy=${openPrivacy} inert=${!!privacy}
+      points=${html`<${PointShop} env=${env} tenantCode=${route.tenantCode} lang=${lang} draft=${route.preview ? page.pointProducts : undefined} preview=${route.preview} />`} />
     ${privacy && html`<${PrivacyDialog} ctx=${ctx} mode=${privacy} onAgree=${agree} onClose=${() => setPrivacy(null)} />`}
   </div>`;
 }

@@ -124,6 +124,19 @@ export interface PageTenant {
   logoUrl: string | null;
 }
 
+/** A point product on offer (members module: GET /mapi/v1/member/{tenantCode}/point-products). */
+export interface PagePointProduct {
+  id: number;
+  productId: number;
+  names: Names;
+  image: string | null;
+  points: number;
+  stock: number;
+  from: string;
+  to: string;
+  timezoneId: number;
+}
+
 export interface PageData {
   tenant: PageTenant;
   layoutInfo: PageLayoutInfo;
@@ -133,6 +146,8 @@ export interface PageData {
   popularProducts: PagePopularProduct[];
   productBanners: PageBanner[];
   query: PageQuery | null;
+  /** Point products of a preview draft (the live page reads them from the members API). */
+  pointProducts?: PagePointProduct[];
 }
 
 /** SPEC 2 "Preview defaults": what a draft shows where data is missing. */
@@ -161,6 +176,7 @@ export interface PreviewDraft {
   popularProducts?: PagePopularProduct[];
   productBanners?: PageBanner[];
   query?: Partial<PageQuery> | null;
+  pointProducts?: PagePointProduct[];
 }
 
 /**
