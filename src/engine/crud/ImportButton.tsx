@@ -35,7 +35,7 @@ export function ImportButton({ api, onImported }: { api: string; onImported: () 
     setBusy(true);
     try {
       await env.fetch(method as 'POST', path, { body: form, silent: true });
-      env.notify(t('ui.successImport'));
+      env.notify(t('common.successImport'));
       onImported();
     } catch (e) {
       if (!isApiError(e)) throw e;
