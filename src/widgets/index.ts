@@ -15,6 +15,7 @@ import { MenuTreeWidget } from './MenuTreeWidget';
 import { NamesField } from './NamesField';
 import { DialCodeWidget, PhoneWidget } from './PhoneWidgets';
 import { PlatformListField } from './PlatformListField';
+import { RecordTableField } from './RecordTableField';
 import { MultiSelectWidget, SelectWidget } from './SelectWidgets';
 import { TagsWidget } from './TagsWidget';
 import { UploadWidget } from './UploadWidget';
@@ -45,6 +46,7 @@ export const WIDGETS: RegistryWidgetsType = {
 export const FIELD_WIDGETS: RegistryFieldsType = {
   names: NamesField,
   platformList: PlatformListField,
+  recordTable: RecordTableField,
 };
 
 export { FIELD_WIDGET_NAMES, WIDGET_NAMES };

@@ -42,7 +42,10 @@ export function ImportButton({ api, onImported }: { api: string; onImported: () 
       const bad = badLinesOf(e.data);
       const head = e.code !== undefined ? `${t(`errors.${e.code}`, { defaultValue: e.message })} (${e.code})` : e.message;
       const lines = bad
-        ? bad.errors.slice(0, 50).map((b) => t('screens.crud.importLine', { line: b.line, reason: t(`errors.${b.code}`), code: b.code, value: b.orderNo ?? b.value ?? '' }))
+        ? bad.errors.slice(0, 50).map((b) => {
+          const value = b.orderNo || b.value;
+          return t(value ? 'screens.crud.importLine' : 'screens.crud.importLineBare', { line: b.line, reason: t(`errors.${b.code}`), code: b.code, value });
+        })
         : [];
       const more = bad && bad.count > lines.length ? [t('screens.crud.importMore', { count: bad.count - lines.length })] : [];
       await env.alert([bad ? t('screens.crud.importRefused', { count: bad.count }) : head, ...lines, ...more].join('\n'), { title: t('screens.crud.importFailed') });

@@ -22,6 +22,7 @@ const memberOrder = {
     memberName: 'Member name',
     products: 'Products',
     product: 'Product',
+    unitPoints: 'Points each',
     quantity: 'Quantity',
     points: 'Points',
     createdAt: 'Ordered',

@@ -22,6 +22,7 @@ const memberOrder = {
     memberName: '会员姓名',
     products: '商品',
     product: '商品',
+    unitPoints: '单位积分',
     quantity: '数量',
     points: '积分',
     createdAt: '下单时间',

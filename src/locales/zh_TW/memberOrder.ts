@@ -22,6 +22,7 @@ const memberOrder = {
     memberName: '會員姓名',
     products: '商品',
     product: '商品',
+    unitPoints: '單位點數',
     quantity: '數量',
     points: '點數',
     createdAt: '下單時間',
