@@ -599,7 +599,7 @@ export function ConsumerApp({ env }: { env: ConsumerEnv }) {
   return html`<div class="root" style=${theme}>
     ${skip}${ribbon}
     <${Page} ctx=${ctx} onLang=${onLang} location=${location} onPrivacy=${openPrivacy} inert=${!!privacy}
-      points=${html`<${PointShop} env=${env} tenantCode=${route.tenantCode} lang=${lang} draft=${route.preview ? page.pointProducts : undefined} preview=${route.preview} />`} />
+      points=${html`<${PointShop} env=${env} tenantCode=${route.tenantCode} lang=${lang} products=${page.pointProducts} preview=${route.preview} />`} />
     ${privacy && html`<${PrivacyDialog} ctx=${ctx} mode=${privacy} onAgree=${agree} onClose=${() => setPrivacy(null)} />`}
   </div>`;
 }

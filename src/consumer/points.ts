@@ -1,14 +1,13 @@
 /**
  * The point products of the consumer page and their redemption (issue 14): the tenant's point
- * products in their period (GET /mapi/v1/member/{tenantCode}/point-products, or a preview
- * draft's), and for a signed-in member a redeem sheet (quantity, recipient) that POSTs
+ * products in their period (the page data's `pointProducts`, or a preview draft's), and for a signed-in member a redeem sheet (quantity, recipient) that POSTs
  * /mapi/v1/member/{tenantCode}/order and shows the order number and the new balance.
  *
  * The member's session token is read from localStorage under memberTokenKey(tenantCode) (the
  * member sign-in of the page stores it there). Without one the shopper is asked to sign in.
  */
 import { h } from 'preact';
-import { useEffect, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import htm from 'htm';
 import { pickName, type Lang } from '../domain/lang';
 import type { PagePointProduct } from '../domain/marketing/page';
@@ -56,24 +55,13 @@ const fmtDate = (lang: Lang, iso: string) => {
   return Number.isNaN(d.getTime()) ? '' : d.toLocaleDateString(lang === 'en' ? 'en' : lang === 'zh_CN' ? 'zh-CN' : 'zh-TW', { year: 'numeric', month: 'short', day: 'numeric' });
 };
 
-/** The point products section; `draft` (a preview) replaces what the server offers. */
-export function PointShop({ env, tenantCode, lang, draft, preview }: { env: Env; tenantCode: string; lang: Lang; draft?: PagePointProduct[]; preview: boolean }) {
+/** The point products section: the page data's (a preview's draft in preview mode). */
+export function PointShop({ env, tenantCode, lang, products: given, preview }: { env: Env; tenantCode: string; lang: Lang; products?: PagePointProduct[]; preview: boolean }) {
   const t = TEXTS[lang];
-  const [offered, setOffered] = useState<PagePointProduct[] | null>(null);
   const [sheet, setSheet] = useState<Sheet | null>(null);
-  const [seq, setSeq] = useState(0);
-
-  useEffect(() => {
-    if (preview) return;
-    let live = true;
-    env.fetch(`/mapi/v1/member/${encodeURIComponent(tenantCode)}/point-products`, { headers: { accept: 'application/json' } })
-      .then((r) => (r.ok ? r.json() : []))
-      .then((list: PagePointProduct[]) => { if (live) setOffered(Array.isArray(list) ? list : []); })
-      .catch(() => { if (live) setOffered([]); });
-    return () => { live = false; };
-  }, [tenantCode, seq]);
-
-  const products = draft ?? offered ?? [];
+  // Stock taken by this shopper's redemptions since the page data was read.
+  const [taken, setTaken] = useState<Record<number, number>>({});
+  const products = (given ?? []).map((p) => (taken[p.id] ? { ...p, stock: Math.max(0, p.stock - taken[p.id]) } : p));
   if (!products.length) return null;
   const token = preview ? null : env.storage?.getItem(memberTokenKey(tenantCode)) ?? null;
 
@@ -93,7 +81,7 @@ export function PointShop({ env, tenantCode, lang, draft, preview }: { env: Env;
       const body = await res.json().catch(() => ({}));
       if (res.status === 201) {
         setSheet({ step: 'done', product: s.product, orderNo: body.orderNo, balance: body.balance });
-        setSeq((n) => n + 1);
+        setTaken((m) => ({ ...m, [s.product.id]: (m[s.product.id] ?? 0) + s.quantity }));
         return;
       }
       const code = res.status === 401 ? 401 : Number(body?.code);

@@ -69,8 +69,8 @@ describeApi('Point products', (h) => {
   });
 
   describe('public list', () => {
-    it('answers the enabled point products in their period, 404 for a tenant without the Member function', async () => {
-      const c = await memberClient(h);
+    it('answers the enabled point products in their period (also in the page data), 404 for a tenant without the Member function', async () => {
+      const c = await memberClient(h, { functionFlags: 6 });
       const live = await pointProduct(h, c.id, c.productId, { points: 5 });
       await pointProduct(h, c.id, c.productId, { from: inDays(-5), to: inDays(-1) });
       await pointProduct(h, c.id, c.productId, { from: inDays(1), to: inDays(5) });
@@ -78,6 +78,8 @@ describeApi('Point products', (h) => {
       const res = await app.inject({ method: 'GET', url: `/mapi/v1/member/${c.code}/point-products` });
       expect(res.statusCode).toBe(200);
       expect((res.json() as { id: number }[]).map((p) => p.id)).toEqual([live]);
+      const page = await app.inject({ method: 'GET', url: `/mapi/v1/page/${c.code}` });
+      expect((page.json() as { pointProducts: { id: number; points: number; stock: number }[] }).pointProducts).toMatchObject([{ id: live, points: 5, stock: 10 }]);
       const other = await memberClient(h, { functionFlags: 2 });
       expect((await app.inject({ method: 'GET', url: `/mapi/v1/member/${other.code}/point-products` })).statusCode).toBe(404);
     });
