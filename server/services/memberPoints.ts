@@ -14,7 +14,7 @@
  * Every function takes the caller's transaction; the ones that write lock the member row
  * (`lockMember`, SELECT ... FOR UPDATE) so two spends of one member run one after the other.
  */
-import { sql, type Transaction } from 'kysely';
+import { sql, type RawBuilder, type Transaction } from 'kysely';
 import { PointChangeLogType } from '../../src/domain/enums';
 import { ErrorCode } from '../../src/domain/errors';
 import type { Database } from '../db/schema';
@@ -36,10 +36,15 @@ export async function lockMember(trx: Trx, tenantId: number, memberId: number): 
   return row;
 }
 
-/** SQL of the balance after expiry of the member whose id is `memberIdExpr` (used by lists too). */
-export function balanceSql(memberIdExpr: ReturnType<typeof sql.ref> | ReturnType<typeof sql>, now: Date) {
+/**
+ * SQL of the balance after expiry of the member whose id is `memberIdExpr` (lists select and
+ * sort by it: one aggregate per listed member over member_points_member_idx). Without `now` the
+ * database's now() (a list's sort expression must not change between its pages' queries).
+ */
+export function balanceSql(memberIdExpr: RawBuilder<unknown>, now?: Date) {
+  const at = now ?? sql`now()`;
   return sql<number>`(select greatest(0, least(coalesce(sum(mp.points), 0),
-      coalesce(sum(case when mp.points > 0 and (mp.expires_at is null or mp.expires_at > ${now}) then mp.points else 0 end), 0)))
+      coalesce(sum(case when mp.points > 0 and (mp.expires_at is null or mp.expires_at > ${at}) then mp.points else 0 end), 0)))
     from member_points mp where mp.member_id = ${memberIdExpr})`;
 }
 

@@ -3,8 +3,9 @@
  * products in their period (the page data's `pointProducts`, or a preview draft's), and for a signed-in member a redeem sheet (quantity, recipient) that POSTs
  * /mapi/v1/member/{tenantCode}/order and shows the order number and the new balance.
  *
- * The member's session token is read from localStorage under memberTokenKey(tenantCode) (the
- * member sign-in of the page stores it there). Without one the shopper is asked to sign in.
+ * The member's session token is read from localStorage under memberTokenKey(tenantCode) when
+ * the shopper taps Redeem (the member section, member.ts, stores it there on sign-in); without
+ * one the sheet asks them to sign in and takes them to the member section.
  */
 import { h } from 'preact';
 import { useState } from 'preact/hooks';
@@ -22,21 +23,21 @@ const TEXTS = {
     title: '點數兌換', points: '點', stock: '剩餘', soldOut: '已兌完', redeem: '兌換', quantity: '數量', total: '共需',
     name: '收件人姓名', phone: '收件人電話', address: '收件地址', confirm: '確認兌換', cancel: '取消', close: '完成',
     signIn: '登入會員後即可用點數兌換商品。', done: '兌換成功', orderNo: '訂單編號', balance: '剩餘點數', until: '兌換期限',
-    failed: '兌換失敗', required: '請填寫收件資訊。',
+    failed: '兌換失敗', required: '請填寫收件資訊。', toSignIn: '前往登入',
     errors: { 14502: '商品已兌完或目前無法兌換。', 14503: '點數已變動，請重新整理後再試。', 14504: '點數不足。', 7302: '點數不足。', 7309: '兌換期限已過。', 401: '登入已過期，請重新登入。' } as Record<number, string>,
   },
   zh_CN: {
     title: '积分兑换', points: '分', stock: '剩余', soldOut: '已兑完', redeem: '兑换', quantity: '数量', total: '共需',
     name: '收件人姓名', phone: '收件人电话', address: '收件地址', confirm: '确认兑换', cancel: '取消', close: '完成',
     signIn: '登录会员后即可用积分兑换商品。', done: '兑换成功', orderNo: '订单编号', balance: '剩余积分', until: '兑换期限',
-    failed: '兑换失败', required: '请填写收件信息。',
+    failed: '兑换失败', required: '请填写收件信息。', toSignIn: '前往登录',
     errors: { 14502: '商品已兑完或目前无法兑换。', 14503: '积分已变动，请刷新后再试。', 14504: '积分不足。', 7302: '积分不足。', 7309: '兑换期限已过。', 401: '登录已过期，请重新登录。' } as Record<number, string>,
   },
   en: {
     title: 'Redeem points', points: 'pts', stock: 'Left', soldOut: 'Sold out', redeem: 'Redeem', quantity: 'Quantity', total: 'Total',
     name: 'Recipient name', phone: 'Recipient phone', address: 'Delivery address', confirm: 'Confirm', cancel: 'Cancel', close: 'Done',
     signIn: 'Sign in as a member to redeem products with your points.', done: 'Redeemed', orderNo: 'Order number', balance: 'Points left', until: 'Until',
-    failed: 'Could not redeem', required: 'Please fill in the delivery details.',
+    failed: 'Could not redeem', required: 'Please fill in the delivery details.', toSignIn: 'Sign in',
     errors: { 14502: 'This product is sold out or not available now.', 14503: 'Your points changed; reload and try again.', 14504: 'Not enough points.', 7302: 'Not enough points.', 7309: 'The redemption period has ended.', 401: 'Your sign-in has expired; please sign in again.' } as Record<number, string>,
   },
 } as const;
@@ -44,9 +45,11 @@ const TEXTS = {
 interface Env {
   fetch: typeof fetch;
   storage: Pick<Storage, 'getItem' | 'setItem'> | null;
+  doc?: Document;
 }
 
 type Sheet =
+  | { step: 'signIn'; product: PagePointProduct }
   | { step: 'form'; product: PagePointProduct; quantity: number; name: string; phone: string; address: string; error: string | null; busy: boolean }
   | { step: 'done'; product: PagePointProduct; orderNo: string; balance: number };
 
@@ -63,7 +66,15 @@ export function PointShop({ env, tenantCode, lang, products: given, preview }: {
   const [taken, setTaken] = useState<Record<number, number>>({});
   const products = (given ?? []).map((p) => (taken[p.id] ? { ...p, stock: Math.max(0, p.stock - taken[p.id]) } : p));
   if (!products.length) return null;
-  const token = preview ? null : env.storage?.getItem(memberTokenKey(tenantCode)) ?? null;
+  // Read when used: the member section (member.ts) stores it when the shopper signs in.
+  const tokenNow = () => (preview ? null : env.storage?.getItem(memberTokenKey(tenantCode)) || null);
+  const open = (p: PagePointProduct) => setSheet(tokenNow()
+    ? { step: 'form', product: p, quantity: 1, name: '', phone: '', address: '', error: null, busy: false }
+    : { step: 'signIn', product: p });
+  const toSignIn = () => {
+    setSheet(null);
+    env.doc?.getElementById('member')?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  };
 
   const submit = async (s: Extract<Sheet, { step: 'form' }>) => {
     if (!s.name.trim() || !s.phone.trim() || !s.address.trim()) { setSheet({ ...s, error: t.required }); return; }
@@ -71,7 +82,7 @@ export function PointShop({ env, tenantCode, lang, products: given, preview }: {
     try {
       const res = await env.fetch(`/mapi/v1/member/${encodeURIComponent(tenantCode)}/order`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json', authorization: `Bearer ${token}` },
+        headers: { 'content-type': 'application/json', accept: 'application/json', authorization: `Bearer ${tokenNow()}` },
         body: JSON.stringify({
           items: [{ pointProductId: s.product.id, quantity: s.quantity }],
           points: s.product.points * s.quantity,
@@ -99,7 +110,6 @@ export function PointShop({ env, tenantCode, lang, products: given, preview }: {
 
   return html`<section class="section s-points" id="points" aria-labelledby="h-points">
     <h2 id="h-points">${t.title}</h2>
-    ${!token && !preview && html`<p class="points-note">${t.signIn}</p>`}
     <ul class="list points">
       ${products.map((p) => html`<li key=${p.id}><div class="item">
         ${p.image ? html`<img class="thumb" src=${p.image} alt="" loading="lazy" />` : html`<div class="thumb" aria-hidden="true"></div>`}
@@ -108,13 +118,18 @@ export function PointShop({ env, tenantCode, lang, products: given, preview }: {
           <p class="price">${p.points.toLocaleString()} ${t.points}</p>
           <p class="muted small">${p.stock > 0 ? `${t.stock} ${p.stock}` : t.soldOut}${p.to ? ` · ${t.until} ${fmtDate(lang, p.to)}` : ''}</p>
         </div>
-        ${token && html`<button type="button" class="btn primary small" data-redeem=${p.id} disabled=${p.stock <= 0}
-          onClick=${() => setSheet({ step: 'form', product: p, quantity: 1, name: '', phone: '', address: '', error: null, busy: false })}>${t.redeem}</button>`}
+        ${!preview && html`<button type="button" class="btn primary small" data-redeem=${p.id} disabled=${p.stock <= 0} onClick=${() => open(p)}>${t.redeem}</button>`}
       </div></li>`)}
     </ul>
     ${sheet && html`<div class="overlay" role="presentation">
       <div class="dialog" role="dialog" aria-modal="true" aria-labelledby="redeem-title">
-        ${sheet.step === 'form' ? html`
+        ${sheet.step === 'signIn' ? html`
+          <h2 id="redeem-title">${pickName(sheet.product.names, lang)}</h2>
+          <div class="dialog-body"><p>${t.signIn}</p></div>
+          <div class="dialog-actions two">
+            <button type="button" class="btn ghost" onClick=${() => setSheet(null)}>${t.cancel}</button>
+            <button type="button" class="btn primary" data-to-sign-in onClick=${toSignIn}>${t.toSignIn}</button>
+          </div>` : sheet.step === 'form' ? html`
           <h2 id="redeem-title">${pickName(sheet.product.names, lang)}</h2>
           <div class="dialog-body redeem-form">
             <label class="field"><span>${t.quantity}</span>

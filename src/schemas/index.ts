@@ -38,6 +38,8 @@ import marketingProduct from './marketing/product.json';
 import marketingProductCategory from './marketing/product-category.json';
 import marketingPopularProduct from './marketing/popular-product.json';
 import marketingContactInfo from './marketing/contact-info.json';
+import memberSetting from './member/setting.json';
+import memberMember from './member/member.json';
 import memberPointProduct from './member/product.json';
 import memberOrder from './member/order.json';
 
@@ -76,7 +78,10 @@ export const DECLARATION_FILES: readonly unknown[] = [
   marketingProductCategory,
   marketingPopularProduct,
   marketingContactInfo,
-  // Member (menu 7): point products, member orders.
+  // Members (menu 7): the settings form and the member list share a path (tabs).
+  memberSetting,
+  memberMember,
+  // Point products and member orders (menus 39, 40).
   memberPointProduct,
   memberOrder,
 ];

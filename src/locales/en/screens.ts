@@ -9,6 +9,7 @@ import report from './report';
 import marketing from './marketing';
 import memberOrder from './memberOrder';
 import logistics from './logistics';
+import member from './member';
 
 const screens = {
   screens: {
@@ -19,6 +20,7 @@ const screens = {
     ...marketing,
     ...memberOrder,
     ...logistics,
+    ...member,
     crud: {
       createdAt: 'Created',
       updatedAt: 'Updated',

@@ -6,6 +6,7 @@ import report from './report';
 import marketing from './marketing';
 import memberOrder from './memberOrder';
 import logistics from './logistics';
+import member from './member';
 
 const screens: typeof en = {
   screens: {
@@ -15,6 +16,7 @@ const screens: typeof en = {
     ...marketing,
     ...memberOrder,
     ...logistics,
+    ...member,
     crud: {
       createdAt: '建立時間',
       updatedAt: '更新時間',
