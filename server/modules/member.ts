@@ -111,6 +111,7 @@ interface MemberRow {
 export interface MemberItem {
   id: number;
   phoneCountryCode: string;
+  /** As shown: '+886 912345678' (the list sorts by the national number). */
   phone: string;
   name: string | null;
   balance: number;
@@ -124,7 +125,7 @@ function membersQuery(db: Db, tenantId: number, f: MemberFilters) {
     .select(['m.id', 'm.phone_country_code', 'm.phone', 'm.name', 'm.gender', 'm.birth', 'm.email', 'm.address', 'm.line_id', 'm.discount_code', 'm.enabled', 'm.created_at'])
     .select(balanceSql(sql`m.id`).as('balance'))
     .where('m.tenant_id', '=', tenantId);
-  const digits = f.phone?.replace(/\D/g, '');
+  const digits = f.phone?.replace(/\D/g, '').replace(/^0+/, '');
   if (digits) q = q.where('m.phone', 'like', containsPattern(digits));
   if (f.name?.trim()) q = q.where('m.name', 'ilike', containsPattern(f.name.trim()));
   return q as unknown as SelectQueryBuilder<Database & { m: Database['members'] }, 'm', MemberRow>;
@@ -135,7 +136,7 @@ const birthText = (b: string | Date | null) => (b === null ? null : typeof b ===
 function toItem(r: MemberRow, tiers: MemberTierSetting[]): MemberItem {
   const balance = Number(r.balance);
   return {
-    id: r.id, phoneCountryCode: r.phone_country_code, phone: r.phone, name: r.name, balance,
+    id: r.id, phoneCountryCode: r.phone_country_code, phone: `+${r.phone_country_code} ${r.phone}`, name: r.name, balance,
     tierName: tierOf(tiers, balance)?.name ?? null, enabled: r.enabled, createdAt: new Date(r.created_at).toISOString(),
   };
 }

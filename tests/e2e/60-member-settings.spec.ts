@@ -102,6 +102,7 @@ test('a client sets tiers and rules; a shopper joins on a phone, scans a real co
   await screenshot(client, 'member-settings-add-1440-en');
   await client.getByTestId('form-save').click();
   await expect(form).toHaveAttribute('data-mode', 'view');
+  await client.evaluate(() => window.scrollTo(0, 0));
   await screenshot(client, 'member-settings-view-1440-en');
   const [saved] = await query<{ required_info: number; point_calculation_type: number; tiers: unknown; reward_rules: { points: number; memo: string }[] }>(
     `select required_info, point_calculation_type, tiers, reward_rules from member_settings where tenant_id = $1`, [clientId]);
@@ -148,7 +149,7 @@ test('a client sets tiers and rules; a shopper joins on a phone, scans a real co
   // --- The client's member list ------------------------------------------------------------
   await openTab(client, 'member.member');
   const list = client.getByTestId('crud-member.member');
-  await expect(list.getByText(phone.slice(1))).toBeVisible();
+  await expect(list.getByText(`+886 ${phone.slice(1)}`)).toBeVisible();
   await expect(list.getByText('Silver')).toBeVisible();
   await screenshot(client, 'member-list-1440-en');
   await client.setViewportSize({ width: 390, height: 844 });
