@@ -8,7 +8,7 @@
  * one the sheet asks them to sign in and takes them to the member section.
  */
 import { h } from 'preact';
-import { useState } from 'preact/hooks';
+import { useRef, useState } from 'preact/hooks';
 import htm from 'htm';
 import { pickName, type Lang } from '../domain/lang';
 import type { PagePointProduct } from '../domain/marketing/page';
@@ -61,7 +61,10 @@ const fmtDate = (lang: Lang, iso: string) => {
 /** The point products section: the page data's (a preview's draft in preview mode). */
 export function PointShop({ env, tenantCode, lang, products: given, preview }: { env: Env; tenantCode: string; lang: Lang; products?: PagePointProduct[]; preview: boolean }) {
   const t = TEXTS[lang];
-  const [sheet, setSheet] = useState<Sheet | null>(null);
+  const [sheet, setSheetState] = useState<Sheet | null>(null);
+  // The sheet as last set (inputs may fire several times before the next render).
+  const latest = useRef<Sheet | null>(null);
+  const setSheet = (next: Sheet | null) => { latest.current = next; setSheetState(next); };
   // Stock taken by this shopper's redemptions since the page data was read.
   const [taken, setTaken] = useState<Record<number, number>>({});
   const products = (given ?? []).map((p) => (taken[p.id] ? { ...p, stock: Math.max(0, p.stock - taken[p.id]) } : p));
@@ -71,12 +74,19 @@ export function PointShop({ env, tenantCode, lang, products: given, preview }: {
   const open = (p: PagePointProduct) => setSheet(tokenNow()
     ? { step: 'form', product: p, quantity: 1, name: '', phone: '', address: '', error: null, busy: false }
     : { step: 'signIn', product: p });
+  // Functional updates: several inputs may fire before the next render.
+  const edit = (change: Partial<Extract<Sheet, { step: 'form' }>>) => {
+    const cur = latest.current;
+    if (cur && cur.step === 'form') setSheet({ ...cur, ...change, error: null });
+  };
   const toSignIn = () => {
     setSheet(null);
     env.doc?.getElementById('member')?.scrollIntoView({ behavior: 'smooth', block: 'start' });
   };
 
-  const submit = async (s: Extract<Sheet, { step: 'form' }>) => {
+  const submit = async () => {
+    const s = latest.current;
+    if (!s || s.step !== 'form' || s.busy) return;
     if (!s.name.trim() || !s.phone.trim() || !s.address.trim()) { setSheet({ ...s, error: t.required }); return; }
     setSheet({ ...s, busy: true, error: null });
     try {
@@ -105,7 +115,7 @@ export function PointShop({ env, tenantCode, lang, products: given, preview }: {
   const field = (s: Extract<Sheet, { step: 'form' }>, key: 'name' | 'phone' | 'address', type = 'text') => html`<label class="field">
     <span>${t[key]}</span>
     <input type=${type} name=${key} value=${s[key]} autocomplete=${key === 'name' ? 'name' : key === 'phone' ? 'tel' : 'street-address'}
-      onInput=${(e: Event) => setSheet({ ...s, [key]: (e.target as HTMLInputElement).value, error: null })} />
+      onInput=${(e: Event) => edit({ [key]: (e.target as HTMLInputElement).value })} />
   </label>`;
 
   return html`<section class="section s-points" id="points" aria-labelledby="h-points">
@@ -134,7 +144,7 @@ export function PointShop({ env, tenantCode, lang, products: given, preview }: {
           <div class="dialog-body redeem-form">
             <label class="field"><span>${t.quantity}</span>
               <input type="number" name="quantity" min="1" max=${Math.min(99, sheet.product.stock)} value=${sheet.quantity}
-                onInput=${(e: Event) => setSheet({ ...sheet, quantity: Math.max(1, Math.min(99, Math.trunc(Number((e.target as HTMLInputElement).value)) || 1)), error: null })} />
+                onInput=${(e: Event) => edit({ quantity: Math.max(1, Math.min(99, Math.trunc(Number((e.target as HTMLInputElement).value)) || 1)) })} />
             </label>
             ${field(sheet, 'name')}${field(sheet, 'phone', 'tel')}${field(sheet, 'address')}
             <p class="price">${t.total} ${(sheet.product.points * sheet.quantity).toLocaleString()} ${t.points}</p>
@@ -142,7 +152,7 @@ export function PointShop({ env, tenantCode, lang, products: given, preview }: {
           </div>
           <div class="dialog-actions two">
             <button type="button" class="btn ghost" onClick=${() => setSheet(null)}>${t.cancel}</button>
-            <button type="button" class="btn primary" data-confirm-redeem disabled=${sheet.busy} onClick=${() => submit(sheet)}>${t.confirm}</button>
+            <button type="button" class="btn primary" data-confirm-redeem disabled=${sheet.busy} onClick=${() => submit()}>${t.confirm}</button>
           </div>` : html`
           <h2 id="redeem-title">${t.done}</h2>
           <div class="dialog-body redeem-done" data-redeemed>
