@@ -121,6 +121,11 @@ async function lookUpSession(deps: AppDeps, tokenHash: string): Promise<(Caller 
   };
 }
 
+/** The menu ids (functions) the caller holds: what its side menu shows. */
+export function heldMenuIds(user: Caller, deps: AppDeps): number[] {
+  return menuIds(userMenu(menuInput(user, deps), user.roleFunctions));
+}
+
 /** The onRequest hook of the /v1 scope. */
 export function authenticate(deps: AppDeps) {
   return async function authHook(req: FastifyRequest, _reply: FastifyReply): Promise<void> {
@@ -140,7 +145,7 @@ export function authenticate(deps: AppDeps) {
     req.user = user;
     if (user.mimaStatus === MimaStatus.MustChange && !config.allowMustChange) throw forbidden();
     if (config.menuId !== undefined) {
-      const held = menuIds(userMenu(menuInput(user, deps), user.roleFunctions));
+      const held = heldMenuIds(user, deps);
       const wanted = typeof config.menuId === 'number' ? [config.menuId] : config.menuId;
       if (!wanted.some((id) => held.includes(id))) throw forbidden();
     }

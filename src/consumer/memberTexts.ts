@@ -104,7 +104,7 @@ const en: MemberTexts = {
   signIn: 'Sign in',
   haveAccount: 'Already a member? Sign in',
   noAccount: 'Not a member yet? Join',
-  countryCode: 'Country code',
+  countryCode: 'Country',
   phone: 'Mobile number',
   sendCode: 'Send code',
   resend: 'Send again',

@@ -152,6 +152,14 @@ test('a client sets tiers and rules; a shopper joins on a phone, scans a real co
   await expect(list.getByText(`+886 ${phone.slice(1)}`)).toBeVisible();
   await expect(list.getByText('Silver')).toBeVisible();
   await screenshot(client, 'member-list-1440-en');
+  // The member's detail: the point history an operator reads to answer the shopper.
+  const [member] = await query<{ id: number }>(`select id from members where tenant_id = $1`, [clientId]);
+  await client.getByTestId(`row-view-${member.id}`).first().click();
+  const dialog = client.getByTestId('crud-form');
+  await expect(dialog.locator('input[name="history.0.memo"]')).toHaveValue('Thanks for scanning');
+  await expect(dialog.locator('input[name="history.0.points"]')).toHaveValue('10');
+  await screenshot(client, 'member-detail-1440-en');
+  await client.getByTestId('crud-form-close').click();
   await client.setViewportSize({ width: 390, height: 844 });
   await screenshot(client, 'member-list-390-en');
   await client.getByTestId('crud-tab-member.setting').click();

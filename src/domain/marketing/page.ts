@@ -14,6 +14,7 @@
  * Flags are bit sums (enums.ts): navigatorFunctions VisibleFunction, queryPageFunctions
  * QueryPageFunction, layout PageLayout. Times are ISO strings (UTC). Image fields are urls.
  */
+import type { PageAuthenticity } from '../antiCounterfeit';
 import type { Names } from '../lang';
 
 export interface PagePrivacyInfo {
@@ -146,7 +147,9 @@ export interface PageData {
   popularProducts: PagePopularProduct[];
   productBanners: PageBanner[];
   query: PageQuery | null;
-  /** Point products of a preview draft (the live page reads them from the members API). */
+  /** The tenant's anti-counterfeiting page (menu 30), shown with a genuine code; null or absent without one. */
+  authenticity?: PageAuthenticity | null;
+  /** Point products of a preview draft (the live page's come with the page data). */
   pointProducts?: PagePointProduct[];
 }
 
