@@ -35,6 +35,8 @@ import marketingRoutes from './modules/marketing';
 import marketingPublicRoutes, { MARKETING_API_BASE } from './modules/marketingPublic';
 import memberRoutes from './modules/member';
 import memberPublicRoutes from './modules/memberPublic';
+import memberOrderRoutes from './modules/memberOrder';
+import memberShopRoutes from './modules/memberShop';
 import menuRoutes from './modules/menu';
 import otherRoutes from './modules/other';
 import packagingRoutes from './modules/packaging';
@@ -64,8 +66,8 @@ const API_MODULES = [
   configRoutes, identityRoutes, menuRoutes, profileRoutes, reportRoutes, announcementRoutes,
   roleRoutes, employeeRoutes, clientRoutes, filesRoutes, documentRoutes, otherRoutes, jobRoutes,
   productRoutes, packagingRoutes, brandRoutes, codeRoutes, marketingRoutes, bindingRoutes, scanRoutes, logisticsRoutes,
-  transactionLogRoutes, scanLogExportRoutes, shortUrlRoutes, antiCounterfeitRoutes, dashboardRoutes, memberRoutes, activityRoutes,
-  partnerRoutes,
+  transactionLogRoutes, scanLogExportRoutes, shortUrlRoutes, antiCounterfeitRoutes, dashboardRoutes, memberRoutes, memberOrderRoutes,
+  activityRoutes, partnerRoutes,
 ];
 
 /** One route of the app as registered (HEAD twins of GET routes left out). */
@@ -149,8 +151,9 @@ export async function buildApp({ db, settings, keys, logger = false, logRequests
   }, { prefix: '/v1' });
   // The public marketing API of the consumer page (no session; rate-limited per IP).
   await app.register(marketingPublicRoutes, { ...deps, prefix: MARKETING_API_BASE });
-  // The member side of the consumer page, on the same base (join, sign in, points).
+  // The member side of the consumer page, on the same base (join, sign in, points, redemption).
   await app.register(memberPublicRoutes, { ...deps, prefix: MARKETING_API_BASE });
+  await app.register(memberShopRoutes, { ...deps, prefix: MARKETING_API_BASE });
   // Uploaded files, public by unguessable key (modules/files.ts).
   await app.register(fileServeRoutes, deps);
   await app.register(shortUrlRedirect, deps);

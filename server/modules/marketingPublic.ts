@@ -38,6 +38,7 @@ import { notFound } from '../errors';
 import { ShortCache, writeEpoch } from '../db/shortCache';
 import { idParams } from '../services/resource';
 import { contactInfo, layoutInfo, titleDisplayName } from './marketing';
+import { pointProductsInForce } from './memberShop';
 
 /** The marketing API base (SPEC 7: "a separate marketing API base"), on the same server. */
 export const MARKETING_API_BASE = '/mapi/v1';
@@ -213,8 +214,9 @@ function queryOf(code: string, row: ScanRow | undefined, safeScanCount: number):
 
 async function buildPage(db: Db, tenant: PageTenantRow, lang: Lang, now: Date, productBanners: PageBanner[], query: PageQuery | null, layout?: PageLayoutInfo): Promise<PageData> {
   const layoutInfoOut = layout ?? await pageLayout(db, tenant, lang, now);
-  const [banners, popularProducts, contact, authenticity] = await Promise.all([
+  const [banners, popularProducts, contact, authenticity, pointProducts] = await Promise.all([
     bannersInForce(db, tenant.id, now), popularInForce(db, tenant.id, now), contactInfo(db, tenant.id), pageAuthenticity(db, tenant.id, lang),
+    pointProductsInForce(db, tenant.id, now),
   ]);
   return {
     tenant: { code: tenant.code, name: layoutInfoOut.clientDisplayName || pickName(tenant.names, lang) || tenant.code, logoUrl: layoutInfoOut.logoUrl },
@@ -227,6 +229,8 @@ async function buildPage(db: Db, tenant: PageTenantRow, lang: Lang, now: Date, p
     productBanners,
     query,
     authenticity,
+    // Point products of the members module (none without the Member function).
+    pointProducts,
   };
 }
 

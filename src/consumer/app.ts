@@ -22,6 +22,7 @@ import {
 import { HTML_LANG, INTL_LOCALE, LANG_LABEL, TEXTS, type Texts } from './texts';
 import { icons, platformIcon } from './icons';
 import { MemberSection } from './member';
+import { PointShop } from './points';
 
 const html = htm.bind(h);
 
@@ -369,7 +370,7 @@ function sectionsOf(nav: number): SectionKey[] {
   return out;
 }
 
-function Page({ ctx, onLang, location, onPrivacy, inert, member }: { ctx: Ctx; onLang: (l: Lang) => void; location: LocationOffer; onPrivacy: () => void; inert: boolean; member?: unknown }) {
+function Page({ ctx, onLang, location, onPrivacy, inert, member, points }: { ctx: Ctx; onLang: (l: Lang) => void; location: LocationOffer; onPrivacy: () => void; inert: boolean; member?: unknown; points?: unknown }) {
   const { t, page, lang } = ctx;
   const li = page.layoutInfo;
   const letter = layoutLetter(li.layout);
@@ -448,6 +449,7 @@ function Page({ ctx, onLang, location, onPrivacy, inert, member }: { ctx: Ctx; o
         <div class="wrap">
           ${main}
           ${member}
+          ${points}
           <${Contact} ctx=${ctx} cards=${letter === 'C'} />
         </div>
       </main>
@@ -610,7 +612,8 @@ export function ConsumerApp({ env }: { env: ConsumerEnv }) {
   return html`<div class="root" style=${theme}>
     ${skip}${ribbon}
     <${Page} ctx=${ctx} onLang=${onLang} location=${location} onPrivacy=${openPrivacy} inert=${!!privacy}
-      member=${route.preview ? null : html`<${MemberSection} env=${env} tenantCode=${route.tenantCode} code=${route.code} lang=${lang} />`} />
+      member=${route.preview ? null : html`<${MemberSection} env=${env} tenantCode=${route.tenantCode} code=${route.code} lang=${lang} />`}
+      points=${html`<${PointShop} env=${env} tenantCode=${route.tenantCode} lang=${lang} products=${page.pointProducts} preview=${route.preview} />`} />
     ${privacy && html`<${PrivacyDialog} ctx=${ctx} mode=${privacy} onAgree=${agree} onClose=${() => setPrivacy(null)} />`}
   </div>`;
 }

@@ -76,6 +76,10 @@ export interface ScreenDeclaration {
      * The list's export (toolbar 'export'): POSTed with the applied filters, format and lang; answers a job the engine follows.
      */
     export?: string;
+    /**
+     * The list's CSV import (toolbar 'import'): a chosen .csv file POSTed as multipart/form-data part `file`; a refusal lists the bad lines (data.errors: [{ line, code }]).
+     */
+    import?: string;
   };
   grid?: Grid;
   filters?: {
@@ -120,7 +124,7 @@ export interface Grid {
   };
   actions?: ('view' | 'edit' | 'remove')[];
   rowActions?: Action[];
-  toolbar?: ('add' | 'export')[];
+  toolbar?: ('add' | 'export' | 'import')[];
   /**
    * Show the create answer (e.g. a default password) in a dialog with this text.
    */

@@ -45,6 +45,8 @@ import memberSetting from './member/setting.json';
 import memberMember from './member/member.json';
 import activityGameTemplate from './activity/game-template.json';
 import activityCheckIn from './activity/check-in.json';
+import memberPointProduct from './member/product.json';
+import memberOrder from './member/order.json';
 
 export const DECLARATION_FILES: readonly unknown[] = [
   role,
@@ -90,4 +92,7 @@ export const DECLARATION_FILES: readonly unknown[] = [
   // Activities (menu 48): game templates are a tab of the lottery path (49); check-in (51).
   activityGameTemplate,
   activityCheckIn,
+  // Point products and member orders (menus 39, 40).
+  memberPointProduct,
+  memberOrder,
 ];

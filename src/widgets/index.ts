@@ -17,6 +17,7 @@ import { MenuTreeWidget } from './MenuTreeWidget';
 import { NamesField } from './NamesField';
 import { DialCodeWidget, PhoneWidget } from './PhoneWidgets';
 import { PlatformListField } from './PlatformListField';
+import { RecordTableField } from './RecordTableField';
 import { MultiSelectWidget, SelectWidget } from './SelectWidgets';
 import { TagsWidget } from './TagsWidget';
 import { UploadWidget } from './UploadWidget';
@@ -49,6 +50,7 @@ export const FIELD_WIDGETS: RegistryFieldsType = {
   platformList: PlatformListField,
   gameStyle: GameStyleField,
   dayEntries: DayEntriesField,
+  recordTable: RecordTableField,
 };
 
 export { FIELD_WIDGET_NAMES, WIDGET_NAMES };

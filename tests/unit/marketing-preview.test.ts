@@ -84,8 +84,12 @@ describe('product, banner and popular product previews', () => {
     expect(previewData('popularProduct', {}).popularProducts![0]).toMatchObject({ price: null, currency: null });
   });
 
-  it('maps nothing for the member product (the members module previews it)', () => {
-    expect(previewData('memberProduct', { anything: 1 })).toEqual({});
+  it('maps the member product to the page\'s point products', () => {
+    const form = { id: 4, productId: 7, productNames: { zh_TW: '保溫杯', en: '' }, points: '300', stock: 5, from: '2026-01-01T00:00:00.000Z', to: '2026-02-01T00:00:00.000Z', timezoneId: 107 };
+    expect(previewData('memberProduct', form)).toEqual({
+      pointProducts: [{ id: 4, productId: 7, names: { zh_TW: '保溫杯' }, image: null, points: 300, stock: 5, from: form.from, to: form.to, timezoneId: 107 }],
+    });
+    expect(previewData('memberProduct', {}).pointProducts![0]).toMatchObject({ id: 0, points: 0, timezoneId: 103 });
   });
 });
 

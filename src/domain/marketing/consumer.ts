@@ -229,6 +229,7 @@ export function mergePreview(tenantCode: string, saved: PageData | null, draft: 
       popularProducts: Array.isArray(layer.popularProducts) ? layer.popularProducts : page.popularProducts,
       productBanners: Array.isArray(layer.productBanners) ? layer.productBanners : page.productBanners,
       query: isObj(layer.query) ? overlay(page.query ?? demoQuery(), layer.query) : page.query,
+      ...(Array.isArray(layer.pointProducts) ? { pointProducts: layer.pointProducts } : page.pointProducts ? { pointProducts: page.pointProducts } : {}),
     };
   }
   const li = page.layoutInfo;

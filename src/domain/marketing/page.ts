@@ -125,6 +125,19 @@ export interface PageTenant {
   logoUrl: string | null;
 }
 
+/** A point product on offer (members module: GET /mapi/v1/member/{tenantCode}/point-products). */
+export interface PagePointProduct {
+  id: number;
+  productId: number;
+  names: Names;
+  image: string | null;
+  points: number;
+  stock: number;
+  from: string;
+  to: string;
+  timezoneId: number;
+}
+
 export interface PageData {
   tenant: PageTenant;
   layoutInfo: PageLayoutInfo;
@@ -136,6 +149,8 @@ export interface PageData {
   query: PageQuery | null;
   /** The tenant's anti-counterfeiting page (menu 30), shown with a genuine code; null or absent without one. */
   authenticity?: PageAuthenticity | null;
+  /** Point products of a preview draft (the live page's come with the page data). */
+  pointProducts?: PagePointProduct[];
 }
 
 /** SPEC 2 "Preview defaults": what a draft shows where data is missing. */
@@ -164,6 +179,7 @@ export interface PreviewDraft {
   popularProducts?: PagePopularProduct[];
   productBanners?: PageBanner[];
   query?: Partial<PageQuery> | null;
+  pointProducts?: PagePointProduct[];
 }
 
 /**

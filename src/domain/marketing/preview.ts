@@ -4,14 +4,14 @@
  * window (/m/{tenantCode}?mode=preview) merges it over the saved page data and takes
  * PREVIEW_DEFAULTS where something is still missing. Pure: no React, no browser.
  *
- * One mapping per preview kind (MarketingPreviewKind; member product belongs to the members
- * module and maps nothing here):
+ * One mapping per preview kind (MarketingPreviewKind):
  *  - layout: the layout being prepared, i.e. the coming-soon layout once it has an effective
  *    date, else the current one, as `layoutInfo`;
  *  - brandProduct: the product's names, price and currency as the scanned code's `query`;
  *  - banner: the banner as the page's `banners` and `productBanners`;
  *  - popularProduct: the product as `popularProducts`;
- *  - contactInfo: `contactInfo`, platforms in priority order.
+ *  - contactInfo: `contactInfo`, platforms in priority order;
+ *  - memberProduct: the point product as `pointProducts` (names from the record's productNames).
  * Form values arrive as the forms hold them: strings may be empty, numbers missing.
  */
 import { LANGS, type Names } from '../lang';
@@ -22,6 +22,7 @@ import {
   type PageData,
   type PageLayoutInfo,
   type PagePlatform,
+  type PagePointProduct,
   type PagePopularProduct,
   type PreviewMessage,
 } from './page';
@@ -122,6 +123,20 @@ export function popularProductOf(data: Data): PagePopularProduct {
   };
 }
 
+export function pointProductOf(data: Data): PagePointProduct {
+  return {
+    id: int(data.id, 0),
+    productId: int(data.productId, 0),
+    names: names(data.productNames),
+    image: textOrNull(data.image),
+    points: int(data.points, 0),
+    stock: int(data.stock, 0),
+    from: text(data.from),
+    to: text(data.to),
+    timezoneId: int(data.timezoneId, PREVIEW_DEFAULTS.timezoneId),
+  };
+}
+
 /** Platforms with a type, in priority order (ties keep the form's order). */
 export function platformsOf(list: unknown): PagePlatform[] {
   const items = Array.isArray(list) ? list.map(obj) : [];
@@ -194,7 +209,7 @@ export function previewData(kind: PreviewKind, form: Data, ctx: PreviewContext =
     case 'contactInfo':
       return { contactInfo: contactInfoOf(form) };
     case 'memberProduct':
-      return {};
+      return { pointProducts: [pointProductOf(form)] };
   }
 }
 

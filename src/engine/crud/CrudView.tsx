@@ -20,6 +20,7 @@ import { CrudCards } from './CrudCards';
 import { CrudPagination } from './CrudPagination';
 import { CrudTable } from './CrudTable';
 import { ExportButton } from './ExportButton';
+import { ImportButton } from './ImportButton';
 import { FilterBar } from './FilterBar';
 import { ResultDialog } from './ResultDialog';
 import { useCrudController, type CrudController } from './useCrudController';
@@ -56,6 +57,7 @@ function CrudHeader({ ctl, title }: { ctl: CrudController; title: string }) {
       </Typography>
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
         {toolbar.includes('export') && decl.api.export && <ExportButton api={decl.api.export} filters={list.filters} label={t(decl.title)} />}
+        {toolbar.includes('import') && decl.api.import && <ImportButton api={decl.api.import} onImported={ctl.imported} />}
         {toolbar.includes('add') && decl.api.create && decl.form && (
           <Button variant="contained" startIcon={<AddRounded />} onClick={() => ctl.open('add')} data-testid="crud-add">
             {t('screens.crud.add')}

@@ -133,6 +133,8 @@ export function useCrudController(decl: ScreenDeclaration) {
       void afterAction(input.action, input.row, answer).catch(ignoreApiError);
     },
     closeInput: () => setInput(null),
+    /** The toolbar import succeeded: the list from page 1. */
+    imported: () => void afterWrite('first'),
     closeResult: () => setResult(null),
   };
 }

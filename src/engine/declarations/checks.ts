@@ -279,6 +279,11 @@ export const DECLARATION_CHECKS: readonly DeclarationCheck[] = [
     need(out, !wantsExport || hasCall, 'api.export', 'toolbar export without api.export');
     need(out, wantsExport || !hasCall, 'grid.toolbar', 'api.export without the toolbar export');
     if (hasCall) need(out, /^POST \S+\/file$/.test(decl.api.export!), 'api.export', 'an export call is "POST …/file"');
+    const wantsImport = decl.grid?.toolbar?.includes('import') ?? false;
+    const hasImport = decl.api?.import !== undefined;
+    need(out, !wantsImport || hasImport, 'api.import', 'toolbar import without api.import');
+    need(out, wantsImport || !hasImport, 'grid.toolbar', 'api.import without the toolbar import');
+    if (hasImport) need(out, /^POST \S+$/.test(decl.api.import!), 'api.import', 'an import call is a POST');
     return out;
   }),
 

@@ -7,6 +7,7 @@ import system from './system';
 import product from './product';
 import report from './report';
 import marketing from './marketing';
+import memberOrder from './memberOrder';
 import logistics from './logistics';
 import member from './member';
 import activity from './activity';
@@ -19,6 +20,7 @@ const screens = {
     ...product,
     ...report,
     ...marketing,
+    ...memberOrder,
     ...logistics,
     ...member,
     ...activity,
@@ -29,6 +31,12 @@ const screens = {
       actions: 'Actions',
       add: 'Add',
       export: 'Export',
+      import: 'Import CSV',
+      importFailed: 'Import failed',
+      importRefused: 'Nothing was imported: {{count}} line(s) need correcting.',
+      importLine: 'Line {{line}} ({{value}}): {{reason}} ({{code}})',
+      importLineBare: 'Line {{line}}: {{reason}} ({{code}})',
+      importMore: '… and {{count}} more',
       exportAs: { csv: 'CSV file', xlsx: 'Excel workbook (.xlsx)', txt: 'Text file (.txt)' },
       view: 'View',
       edit: 'Edit',

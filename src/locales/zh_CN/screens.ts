@@ -4,6 +4,7 @@ import system from './system';
 import product from './product';
 import report from './report';
 import marketing from './marketing';
+import memberOrder from './memberOrder';
 import logistics from './logistics';
 import member from './member';
 import activity from './activity';
@@ -15,6 +16,7 @@ const screens: typeof en = {
     ...product,
     ...report,
     ...marketing,
+    ...memberOrder,
     ...logistics,
     ...member,
     ...activity,
@@ -25,6 +27,12 @@ const screens: typeof en = {
       actions: '操作',
       add: '新增',
       export: '导出',
+      import: '导入 CSV',
+      importFailed: '导入失败',
+      importRefused: '未导入任何数据：有 {{count}} 行需要修正。',
+      importLine: '第 {{line}} 行（{{value}}）：{{reason}}（{{code}}）',
+      importLineBare: '第 {{line}} 行：{{reason}}（{{code}}）',
+      importMore: '…另有 {{count}} 行',
       exportAs: { csv: 'CSV 文件', xlsx: 'Excel 工作簿 (.xlsx)', txt: '纯文本文件 (.txt)' },
       view: '查看',
       edit: '编辑',

@@ -4,6 +4,7 @@ import system from './system';
 import product from './product';
 import report from './report';
 import marketing from './marketing';
+import memberOrder from './memberOrder';
 import logistics from './logistics';
 import member from './member';
 import activity from './activity';
@@ -15,6 +16,7 @@ const screens: typeof en = {
     ...product,
     ...report,
     ...marketing,
+    ...memberOrder,
     ...logistics,
     ...member,
     ...activity,
@@ -25,6 +27,12 @@ const screens: typeof en = {
       actions: '操作',
       add: '新增',
       export: '匯出',
+      import: '匯入 CSV',
+      importFailed: '匯入失敗',
+      importRefused: '未匯入任何資料：有 {{count}} 行需要修正。',
+      importLine: '第 {{line}} 行（{{value}}）：{{reason}}（{{code}}）',
+      importLineBare: '第 {{line}} 行：{{reason}}（{{code}}）',
+      importMore: '…另有 {{count}} 行',
       exportAs: { csv: 'CSV 檔', xlsx: 'Excel 活頁簿 (.xlsx)', txt: '純文字檔 (.txt)' },
       view: '檢視',
       edit: '編輯',
