@@ -42,6 +42,7 @@ import roleRoutes from './modules/role';
 import transactionLogRoutes from './modules/transactionLog';
 import scanLogExportRoutes from './modules/scanLogExport';
 import shortUrlRoutes, { shortUrlRedirect } from './modules/shortUrl';
+import antiCounterfeitRoutes from './modules/antiCounterfeit';
 import { noteWrite } from './db/shortCache';
 
 export interface BuildAppOptions extends AppDeps {
@@ -58,7 +59,7 @@ const API_MODULES = [
   configRoutes, identityRoutes, menuRoutes, profileRoutes, reportRoutes, announcementRoutes,
   roleRoutes, employeeRoutes, clientRoutes, filesRoutes, documentRoutes, otherRoutes, jobRoutes,
   productRoutes, packagingRoutes, brandRoutes, codeRoutes, marketingRoutes, bindingRoutes, scanRoutes, logisticsRoutes,
-  transactionLogRoutes, scanLogExportRoutes, shortUrlRoutes,
+  transactionLogRoutes, scanLogExportRoutes, shortUrlRoutes, antiCounterfeitRoutes,
 ];
 
 /** One route of the app as registered (HEAD twins of GET routes left out). */
