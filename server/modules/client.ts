@@ -31,8 +31,7 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { sql, type Transaction } from 'kysely';
-import type { Page } from '../../src/domain/api';
-import { declaration, editForm, resolveForm } from '../../src/domain/declarations';
+import { declaration } from '../../src/domain/declarations';
 import { MimaStatus, RoleType, TenantType, UserStatus, UserType } from '../../src/domain/enums';
 import { ErrorCode } from '../../src/domain/errors';
 import { DEFAULT_LANG, LANGS, isLang, pickName, type Names } from '../../src/domain/lang';
@@ -41,25 +40,23 @@ import { buildLocations } from '../../src/domain/reference/dialCodes';
 import type { FormDeclaration } from '../../src/domain/validation/index';
 import { caller, type Caller } from '../auth';
 import type { AppDeps } from '../context';
-import { containsPattern, listPage, listRoute, listSpec, type ListParams } from '../db/list';
+import { containsPattern } from '../db/list';
 import { json, type ClientContact, type ClientContacts, type Database } from '../db/schema';
 import { ApiError, badRequest, notFound } from '../errors';
+import { defineResource, UNSCOPED, type Db } from '../resource/define';
 import { generatePassword, hashPassword } from '../security/passwords';
 import { hashToken } from '../security/tokens';
 import { recordChange, type ChangeContext } from '../services/changelog';
 import { mustManageClient } from '../services/grants';
 import { roleScope, scopeCondition } from '../services/scope';
-import { idParams, bodyId, objectBody, validated, withoutKeys } from '../services/resource';
+import { idParams, objectBody, validated } from '../services/resource';
 import { ADMIN_ACCOUNT, adminFunctions, createTenantWithAdmin, syncAdminRoles } from '../services/tenants';
 
 const ROLE_MENU_ID = 9;
 export const CLIENT_MENU_ID = 11;
 
 const DECL = declaration('system.client');
-const FORM = DECL.form!;
 const RESOURCE = DECL.resource ?? 'client';
-/** Fields the server answers but never takes: a body may carry them back, they are ignored. */
-const READ_ONLY = ['createdAt', 'updatedAt'];
 export const DELETE_REASON_MAX = 200;
 /** The body of the delete call (POST system/client/{id}). */
 const REMOVE_FORM: FormDeclaration = {
@@ -130,29 +127,16 @@ interface ClientBody {
   address?: string;
 }
 
-type ClientQuery = ListParams & { keyword?: string; functions?: number; status?: number };
-
-const SPEC = listSpec(DECL, {
-  names: sql`lower(t.names->>'zh_TW')`,
-  code: sql`lower(t.code)`,
-  status: 't.status',
-  createdAt: 't.created_at',
-}, 't.id');
-
 let countryIds: Set<number> | null = null;
 const isCountry = (id: number) => (countryIds ??= new Set(buildLocations().map((l) => l.id))).has(id);
 
-type Db = AppDeps['db'] | Transaction<Database>;
-
-function clientQuery(db: Db) {
-  return db.selectFrom('tenants as t')
-    .select([
-      't.id', 't.names', 't.code', 't.status', 't.proxy_type', 't.function_flags', 't.layouts', 't.domain_type', 't.domain',
-      't.default_language', 't.contacts', 't.country_id', 't.address', 't.created_at', 't.updated_at',
-    ])
-    .where('t.type', '=', TenantType.Client)
-    .where('t.deleted_at', 'is', null);
-}
+const clientQuery = (db: Db) => db.selectFrom('tenants as t')
+  .select([
+    't.id', 't.names', 't.code', 't.status', 't.proxy_type', 't.function_flags', 't.layouts', 't.domain_type', 't.domain',
+    't.default_language', 't.contacts', 't.country_id', 't.address', 't.created_at', 't.updated_at',
+  ])
+  .where('t.type', '=', TenantType.Client)
+  .where('t.deleted_at', 'is', null);
 
 type ClientRow = Awaited<ReturnType<ReturnType<typeof clientQuery>['executeTakeFirstOrThrow']>>;
 
@@ -179,13 +163,6 @@ function toDto(t: ClientRow): ClientDto {
 function toListItem(t: ClientRow): ClientListItem {
   const { id, names, code, functions, proxyType, domainType, defaultLanguage, status, createdAt } = toDto(t);
   return { id, names, code, functions, proxyType, domainType, defaultLanguage, status, createdAt };
-}
-
-async function loadClient(db: Db, id: number, lock = false): Promise<ClientDto | null> {
-  let q = clientQuery(db).where('t.id', '=', id);
-  if (lock) q = q.forUpdate('t');
-  const row = await q.executeTakeFirst();
-  return row ? toDto(row) : null;
 }
 
 /** A contact as stored: texts trimmed, calling code digits, empty fields left out. */
@@ -250,8 +227,117 @@ async function logRoleSyncs(trx: Transaction<Database>, who: Caller, tenantId: n
   }
 }
 
+
+/** A create's code and secrets, hashed before the transaction. */
+interface NewClient {
+  code: string;
+  activationCode: string;
+  defaultPassword: string;
+  mimaHash: string;
+}
+
+const CREATED_SCHEMA = {
+  type: 'object',
+  required: ['id', 'clientCode', 'activationCode', 'account', 'defaultPassword'],
+  properties: {
+    id: { type: 'integer' }, clientCode: { type: 'string' }, activationCode: { type: 'string', description: 'shown once' },
+    account: { type: 'string' }, defaultPassword: { type: 'string', description: 'shown once' },
+  },
+};
+
+interface ClientFilters {
+  keyword?: string;
+  functions?: number;
+  status?: number;
+}
+
+// Clients are tenants, not rows of the caller's tenant: the query holds the scope (client
+// tenants not deleted) and menu 11 (the operator's) who may call; writes need a role
+// managing the client (services/grants.ts).
+const clients = defineResource<ClientRow, ClientDto, ClientBody, ClientFilters, ClientListItem, NewClient | undefined>({
+  declaration: DECL,
+  table: 'tenants',
+  alias: 't',
+  tenantScoped: false,
+  columns: { names: sql`lower(t.names->>'zh_TW')`, code: sql`lower(t.code)`, status: 't.status', createdAt: 't.created_at' },
+  query: clientQuery,
+  filter: (q, { keyword, functions, status }) => {
+    let out = q;
+    if (keyword?.trim()) {
+      const pattern = containsPattern(keyword.trim());
+      out = out.where((eb) => eb.or([
+        eb('t.code', 'ilike', pattern),
+        ...LANGS.map((lang) => eb(sql<string>`t.names->>${sql.lit(lang)}`, 'ilike', pattern)),
+      ]));
+    }
+    if (functions !== undefined) out = out.where(sql<number>`t.function_flags & ${functions}`, '=', functions);
+    if (status !== undefined) out = out.where('t.status', '=', status);
+    return out;
+  },
+  toDto,
+  listItem: toListItem,
+  // A create: the body's rules and a taken code are refused before the (slow) password hash.
+  prepare: async ({ deps }, body, id) => {
+    clientValues(body);
+    if (id !== null) return undefined;
+    const code = body.code!.trim();
+    const taken = await deps.db.selectFrom('tenants').select('id')
+      .where((eb) => eb(eb.fn('lower', ['code']), '=', code.toLowerCase()))
+      .executeTakeFirst();
+    if (taken) throw duplicateCode();
+    const defaultPassword = generatePassword();
+    return { code, activationCode: newActivationCode(), defaultPassword, mimaHash: await hashPassword(defaultPassword) };
+  },
+  values: async ({ trx, who }, body, before) => {
+    await mustManageClient(trx, who, before?.id ?? null);
+    return clientValues(body);
+  },
+  // The tenant with its Admin role and admin account (the seed's code), logged in the client's log.
+  insert: async ({ trx, who, deps, prepared }, values, body) => {
+    const { code, activationCode, mimaHash } = prepared!;
+    const { names: _n, function_flags: flags, ...rest } = values as ReturnType<typeof clientValues>;
+    const created = await createTenantWithAdmin(trx, {
+      code, type: TenantType.Client, names: cleanNames(body.names), functionFlags: flags,
+      values: { ...rest, activation_code_hash: hashToken(activationCode) },
+    }, { mimaHash }, deps.settings);
+    if (!created) throw duplicateCode();
+    const own = inClientLog(who, created.tenantId);
+    await recordChange(trx, own, {
+      resource: 'role', resourceId: created.roleId, action: 'create',
+      after: { id: created.roleId, type: RoleType.Admin, functions: created.functions },
+    });
+    await recordChange(trx, own, {
+      resource: 'employee', resourceId: created.userId, action: 'create',
+      after: { id: created.userId, account: ADMIN_ACCOUNT, type: UserType.Admin, roleId: created.roleId, status: UserStatus.Enabled, mimaStatus: MimaStatus.MustChange },
+    });
+    return created.tenantId;
+  },
+  afterWrite: async ({ trx, who, deps }, id, body, before) => {
+    if (!before) return;
+    if (before.functions !== (body.functions ?? 0)) {
+      const tenant = await trx.selectFrom('tenants').select('excluded_menu_ids').where('id', '=', id).executeTakeFirstOrThrow();
+      const functions = adminFunctions({
+        type: TenantType.Client, functionFlags: body.functions ?? 0,
+        excludedMenuIds: Array.isArray(tenant.excluded_menu_ids) ? tenant.excluded_menu_ids : [],
+      }, deps.settings);
+      await logRoleSyncs(trx, who, id, await syncAdminRoles(trx, id, functions));
+    }
+    // A disabled client's users are signed out everywhere (sign-in answers 13 meanwhile).
+    if (body.status !== UserStatus.Enabled && before.status === UserStatus.Enabled) {
+      await trx.deleteFrom('sessions').where('tenant_id', '=', id).execute();
+    }
+  },
+  created: {
+    answer: ({ prepared }, after): ClientCreated => ({
+      id: after.id, clientCode: prepared!.code, activationCode: prepared!.activationCode, account: ADMIN_ACCOUNT, defaultPassword: prepared!.defaultPassword,
+    }),
+    schema: CREATED_SCHEMA,
+  },
+  errors: { create: [ErrorCode.DuplicateClientCode] },
+});
+
 export default async function clientRoutes(app: FastifyInstance, deps: AppDeps) {
-  const { db, settings } = deps;
+  const { db } = deps;
   const config = { menuId: CLIENT_MENU_ID };
 
   app.get<{ Querystring: { lang?: string } }>('/system/client/GetActiveClient', {
@@ -271,105 +357,15 @@ export default async function clientRoutes(app: FastifyInstance, deps: AppDeps) 
     return rows.map((t) => ({ value: t.id, label: pickName(t.names, lang) || t.code, code: t.code, names: t.names ?? {} }));
   });
 
-  app.get<{ Querystring: ClientQuery }>('/system/client', { config, ...listRoute(SPEC, DECL.filters?.schema) }, async (req): Promise<Page<ClientListItem>> => {
-    const { keyword, functions, status } = req.query;
-    let q = clientQuery(db);
-    if (keyword?.trim()) {
-      const pattern = containsPattern(keyword.trim());
-      q = q.where((eb) => eb.or([
-        eb('t.code', 'ilike', pattern),
-        ...LANGS.map((lang) => eb(sql<string>`t.names->>${sql.lit(lang)}`, 'ilike', pattern)),
-      ]));
-    }
-    if (functions !== undefined) q = q.where(sql<number>`t.function_flags & ${functions}`, '=', functions);
-    if (status !== undefined) q = q.where('t.status', '=', status);
-    const page = await listPage(q, SPEC, req.query);
-    return { total: page.total, items: page.items.map(toListItem) };
-  });
+  clients.routes(app, deps);
 
-  app.get<{ Params: { id: number } }>('/system/client/:id', { config, schema: { params: idParams } }, async (req): Promise<ClientDto> => {
-    caller(req);
-    const client = await loadClient(db, req.params.id);
-    if (!client) throw notFound();
-    return client;
-  });
-
-  app.post('/system/client', { config }, async (req, reply): Promise<ClientCreated> => {
-    const who = caller(req);
-    const body = validated<ClientBody>(resolveForm(FORM), withoutKeys(objectBody(req.body), READ_ONLY));
-    const code = body.code!.trim();
-    const values = clientValues(body);
-    const taken = await db.selectFrom('tenants').select('id')
-      .where((eb) => eb(eb.fn('lower', ['code']), '=', code.toLowerCase()))
-      .executeTakeFirst();
-    if (taken) throw duplicateCode();
-
-    const defaultPassword = generatePassword();
-    const activationCode = newActivationCode();
-    const mimaHash = await hashPassword(defaultPassword);
-    const id = await db.transaction().execute(async (trx) => {
-      await mustManageClient(trx, who, null);
-      const { names: _n, function_flags: flags, ...rest } = values;
-      const created = await createTenantWithAdmin(trx, {
-        code, type: TenantType.Client, names: cleanNames(body.names), functionFlags: flags,
-        values: { ...rest, activation_code_hash: hashToken(activationCode) },
-      }, { mimaHash }, settings);
-      if (!created) throw duplicateCode();
-      const after = (await loadClient(trx, created.tenantId))!;
-      await recordChange(trx, who, { resource: RESOURCE, resourceId: created.tenantId, action: 'create', after });
-      const own = inClientLog(who, created.tenantId);
-      await recordChange(trx, own, {
-        resource: 'role', resourceId: created.roleId, action: 'create',
-        after: { id: created.roleId, type: RoleType.Admin, functions: created.functions },
-      });
-      await recordChange(trx, own, {
-        resource: 'employee', resourceId: created.userId, action: 'create',
-        after: { id: created.userId, account: ADMIN_ACCOUNT, type: UserType.Admin, roleId: created.roleId, status: UserStatus.Enabled, mimaStatus: MimaStatus.MustChange },
-      });
-      return created.tenantId;
-    });
-    return reply.code(201).send({ id, clientCode: code, activationCode, account: ADMIN_ACCOUNT, defaultPassword });
-  });
-
-  app.put('/system/client', { config }, async (req): Promise<ClientDto> => {
-    const who = caller(req);
-    const raw = objectBody(req.body);
-    const id = bodyId(raw);
-    const body = validated<ClientBody>(editForm(FORM), withoutKeys(raw, ['id', ...READ_ONLY]));
-    const values = clientValues(body);
-    return db.transaction().execute(async (trx) => {
-      const before = await loadClient(trx, id, true);
-      if (!before) throw notFound();
-      await mustManageClient(trx, who, id);
-      if (body.code !== undefined && body.code.trim() !== before.code) throw badRequest({ code: { key: 'invalid' } });
-      const now = new Date();
-      const tenant = await trx.updateTable('tenants').set({ ...values, updated_at: now })
-        .where('id', '=', id).where('type', '=', TenantType.Client)
-        .returning(['excluded_menu_ids'])
-        .executeTakeFirstOrThrow();
-      if (before.functions !== (body.functions ?? 0)) {
-        const functions = adminFunctions({
-          type: TenantType.Client, functionFlags: body.functions ?? 0,
-          excludedMenuIds: Array.isArray(tenant.excluded_menu_ids) ? tenant.excluded_menu_ids : [],
-        }, settings);
-        await logRoleSyncs(trx, who, id, await syncAdminRoles(trx, id, functions));
-      }
-      // A disabled client's users are signed out everywhere (sign-in answers 13 meanwhile).
-      if (body.status !== UserStatus.Enabled && before.status === UserStatus.Enabled) {
-        await trx.deleteFrom('sessions').where('tenant_id', '=', id).execute();
-      }
-      const after = (await loadClient(trx, id))!;
-      await recordChange(trx, who, { resource: RESOURCE, resourceId: id, action: 'update', before, after });
-      return after;
-    });
-  });
-
+  // Delete (soft): the declaration's row action (documented from it).
   app.post<{ Params: { id: number } }>('/system/client/:id', { config, schema: { params: idParams } }, async (req, reply) => {
     const who = caller(req);
     const id = req.params.id;
     const { reason } = validated<{ reason: string }>(REMOVE_FORM, objectBody(req.body));
     await db.transaction().execute(async (trx) => {
-      const before = await loadClient(trx, id, true);
+      const before = await clients.load(trx, { who, scope: UNSCOPED }, id, true);
       if (!before) throw notFound();
       await mustManageClient(trx, who, id);
       // Packaging materials bound to the client (modules/packaging.ts) prevent its deletion.

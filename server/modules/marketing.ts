@@ -53,7 +53,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { sql, type Transaction } from 'kysely';
-import type { ScreenDeclaration } from '../../src/domain/declarations';
+import { declaration, type ScreenDeclaration } from '../../src/domain/declarations';
 import { MarketingPlatform } from '../../src/domain/enums';
 import { ErrorCode } from '../../src/domain/errors';
 import { LANGS, isLang, pickName, type Lang, type Names } from '../../src/domain/lang';
@@ -125,20 +125,15 @@ async function requireDefaultLanguage(db: Db, tenantId: number, names: Names): P
   if (!names[await defaultLanguage(db, tenantId)]) throw new ApiError(400, ErrorCode.DefaultLanguageMissing, { names: { key: 'required' } });
 }
 
-/** A minimal declaration for the resource layer (the screens' JSON declarations may replace it). */
-function decl(spec: { id: string; menuId: number; resource: string; api: ScreenDeclaration['api']; sortable: string[]; others?: string[]; form?: { schema: Record<string, unknown> }; defaultSort?: { key: string; order: 'asc' | 'desc' } }): ScreenDeclaration {
-  return {
-    id: spec.id, menuId: spec.menuId, resource: spec.resource, path: `/${spec.id.replace('.', '/')}`, kind: 'crud', title: spec.id,
-    api: spec.api,
-    grid: {
-      columns: [
-        ...spec.sortable.map((key) => ({ key, label: key, sortable: true, ...(key.endsWith('At') || key === 'from' || key === 'to' ? { format: 'datetime' } : {}) })),
-        ...(spec.others ?? []).map((key) => ({ key, label: key })),
-      ],
-      defaultSort: spec.defaultSort ?? { key: 'createdAt', order: 'desc' },
-    },
-    ...(spec.form ? { form: spec.form } : {}),
-  } as unknown as ScreenDeclaration;
+/**
+ * A screen's declaration (src/schemas/marketing/*.json) for the resource layer, with two
+ * fields of the API kept: the body form is the API's (src/domain/marketing/forms.ts: the
+ * tenant's default language, not zh_TW, is the required name (6403); multipart writes share
+ * it), and the change log keeps the resource name it has always written (kebab case, read by
+ * src/domain/changeLog.ts).
+ */
+function apiDeclaration(id: string, resource: string, form: ScreenDeclaration['form']): ScreenDeclaration {
+  return { ...declaration(id), resource, form };
 }
 
 // --- Multipart bodies -------------------------------------------------------------------
@@ -369,13 +364,7 @@ const brandProductDto = (r: BrandProductRow): MarketingBrandProductDto => ({
 const scopedBrandProducts = (db: Db, tenantId: number, scope: RoleScope) =>
   brandProductQuery(db).where('bp.tenant_id', '=', tenantId).where(scopeCondition(scope.brands, 'bp.brand_id'));
 
-const BRAND_PRODUCT_DECL = decl({
-  id: 'marketing.brand-product', menuId: MARKETING_MENU.brandProduct, resource: 'marketing-brand-product',
-  api: { list: 'GET marketing/product/brand', get: 'GET marketing/product/brand/{id}', create: 'POST marketing/product/brand' },
-  sortable: ['name', 'brandName'], others: ['completed', 'enable', 'price', 'currency'], form: BRAND_PRODUCT_FORM,
-  defaultSort: { key: 'name', order: 'asc' },
-});
-const brandProductSpec = listSpec(BRAND_PRODUCT_DECL, { name: sql`lower(bp.name)`, brandName: sql`lower(b.name)` }, 'bp.id');
+const brandProductSpec = listSpec(declaration('marketing.brand-product'), { name: sql`lower(bp.name)`, brandName: sql`lower(b.name)` }, 'bp.id');
 
 /**
  * A body without the fields the server answers but never takes: an edit form sends the loaded
@@ -418,11 +407,7 @@ const bannerQuery = (db: Db) => db.selectFrom('marketing_banners as mb')
 type BannerRow = Awaited<ReturnType<ReturnType<typeof bannerQuery>['executeTakeFirstOrThrow']>>;
 
 const banners = defineResource<BannerRow, BannerDto, BannerBody, { productId?: number }>({
-  declaration: decl({
-    id: 'marketing.banner', menuId: MARKETING_MENU.banner, resource: 'marketing-banner',
-    api: { list: 'GET marketing/banner', remove: 'DELETE marketing/banner/{id}' },
-    sortable: ['from', 'to', 'createdAt'], others: ['productName', 'brandName', 'images'], form: BANNER_FORM,
-  }),
+  declaration: apiDeclaration('marketing.banner', 'marketing-banner', BANNER_FORM),
   table: 'marketing_banners',
   alias: 'mb',
   columns: { from: 'mb.starts_at', to: 'mb.ends_at', createdAt: 'mb.created_at' },
@@ -454,11 +439,7 @@ const categoryQuery = (db: Db) => db.selectFrom('marketing_categories as mc')
 type CategoryRow = Awaited<ReturnType<ReturnType<typeof categoryQuery>['executeTakeFirstOrThrow']>>;
 
 const categories = defineResource<CategoryRow, CategoryDto, { names: Names; enable?: boolean }>({
-  declaration: decl({
-    id: 'marketing.product-category', menuId: MARKETING_MENU.product, resource: 'marketing-category',
-    api: { list: 'GET marketing/product/category', create: 'POST marketing/product/category', update: 'POST marketing/product/category', remove: 'DELETE marketing/product/category/{id}' },
-    sortable: ['createdAt'], others: ['names', 'enable', 'productCount'], form: CATEGORY_FORM,
-  }),
+  declaration: apiDeclaration('marketing.product-category', 'marketing-category', CATEGORY_FORM),
   table: 'marketing_categories',
   alias: 'mc',
   columns: { createdAt: 'mc.created_at' },
@@ -508,11 +489,7 @@ const productDto = (r: ProductRow): ProductDto => ({
 });
 
 const products = defineResource<ProductRow, ProductDto, ProductBody, { keyword?: string; categoryId?: number }>({
-  declaration: decl({
-    id: 'marketing.product', menuId: MARKETING_MENU.product, resource: 'marketing-product',
-    api: { list: 'GET marketing/product', get: 'GET marketing/product/{id}', remove: 'DELETE marketing/product/{id}' },
-    sortable: ['createdAt'], others: ['names', 'categoryNames', 'image', 'enable'], form: PRODUCT_FORM,
-  }),
+  declaration: apiDeclaration('marketing.product', 'marketing-product', PRODUCT_FORM),
   table: 'marketing_products',
   alias: 'mp',
   columns: { createdAt: 'mp.created_at' },
@@ -574,11 +551,7 @@ type PopularRow = Awaited<ReturnType<ReturnType<typeof popularQuery>['executeTak
 const alreadyPopular = () => new ApiError(400, ErrorCode.AlreadyPopularProduct, { productId: { key: 'checkRepeatName' } });
 
 const popular = defineResource<PopularRow, PopularDto, PopularBody>({
-  declaration: decl({
-    id: 'marketing.popular-product', menuId: MARKETING_MENU.popular, resource: 'marketing-popular-product',
-    api: { list: 'GET marketing/product/popular', create: 'POST marketing/product/popular', update: 'POST marketing/product/popular', remove: 'DELETE marketing/product/popular/{id}' },
-    sortable: ['from', 'to', 'createdAt'], others: ['productNames', 'categoryNames'], form: POPULAR_FORM,
-  }),
+  declaration: apiDeclaration('marketing.popular-product', 'marketing-popular-product', POPULAR_FORM),
   table: 'marketing_popular_products',
   alias: 'pp',
   columns: { from: 'pp.starts_at', to: 'pp.ends_at', createdAt: 'pp.created_at' },

@@ -17,31 +17,24 @@
  * share one transaction.
  */
 import type { FastifyInstance } from 'fastify';
-import { sql, type Transaction } from 'kysely';
-import type { Page } from '../../src/domain/api';
-import { declaration, editForm, resolveForm } from '../../src/domain/declarations';
+import { sql } from 'kysely';
+import { declaration } from '../../src/domain/declarations';
 import { TenantType } from '../../src/domain/enums';
 import { ErrorCode } from '../../src/domain/errors';
 import { menuIds, tenantMenu } from '../../src/domain/menu';
-import { caller, menuInput, type Caller } from '../auth';
+import { caller, menuInput } from '../auth';
 import type { AppDeps } from '../context';
-import { containsPattern, listPage, listRoute, listSpec, type ListParams } from '../db/list';
-import { json, type Database } from '../db/schema';
-import { ApiError, badRequest, forbidden, notFound } from '../errors';
-import { recordChange } from '../services/changelog';
+import { containsPattern } from '../db/list';
+import { json } from '../db/schema';
+import { ApiError, badRequest, forbidden } from '../errors';
+import { defineResource, takenIgnoringCase, type Db, type WriteContext } from '../resource/define';
 import { coverage, mustCoverRole, mustGrant } from '../services/grants';
-import { bodyId, idParams, isDbId, objectBody, validated, withoutKeys } from '../services/resource';
+import { isDbId } from '../services/resource';
 
 export const ROLE_MENU_ID = 9;
 const EMPLOYEE_MENU_ID = 10;
 /** At most this many accounts travel with code 11 (sorted; the screen shows them in a dialog). */
 export const ROLE_IN_USE_ACCOUNTS_MAX = 100;
-
-const DECL = declaration('system.role');
-const FORM = DECL.form!;
-const RESOURCE = DECL.resource ?? 'role';
-/** Fields the server answers but never takes: a body may carry them back, they are ignored. */
-const READ_ONLY = ['userCount', 'createdAt', 'updatedAt'];
 
 export interface RoleListItem {
   id: number;
@@ -73,61 +66,24 @@ interface RoleBody {
   appStock?: boolean;
 }
 
-type RoleQuery = ListParams & { keyword?: string; type?: number };
-
-const SPEC = listSpec(DECL, {
-  name: sql`lower(r.name)`,
-  type: 'r.type',
-  createdAt: 'r.created_at',
-  updatedAt: 'r.updated_at',
-}, 'r.id');
-
 const numbers = (v: unknown): number[] => (Array.isArray(v) ? v.filter((x): x is number => typeof x === 'number') : []);
+const sortedUnique = (v: number[] | undefined) => [...new Set(v ?? [])].sort((a, b) => a - b);
 
-type Db = AppDeps['db'] | Transaction<Database>;
-
-function roleQuery(db: Db, tenantId: number) {
-  return db.selectFrom('roles as r')
-    .select(['r.id', 'r.name', 'r.type', 'r.functions', 'r.customers', 'r.brands', 'r.manage_clients', 'r.manage_brands', 'r.app_stock', 'r.created_at', 'r.updated_at'])
-    .select((eb) => eb.selectFrom('users as u').select(eb.fn.countAll().as('n')).whereRef('u.role_id', '=', 'r.id').as('userCount'))
-    .where('r.tenant_id', '=', tenantId);
-}
+const roleQuery = (db: Db) => db.selectFrom('roles as r')
+  .select(['r.id', 'r.name', 'r.type', 'r.functions', 'r.customers', 'r.brands', 'r.manage_clients', 'r.manage_brands', 'r.app_stock', 'r.created_at', 'r.updated_at'])
+  .select((eb) => eb.selectFrom('users as u').select(eb.fn.countAll().as('n')).whereRef('u.role_id', '=', 'r.id').as('userCount'));
 
 type RoleRow = Awaited<ReturnType<ReturnType<typeof roleQuery>['executeTakeFirstOrThrow']>>;
 
-function toDto(r: RoleRow): RoleDto {
-  return {
-    id: r.id,
-    name: r.name,
-    type: r.type,
-    functions: numbers(r.functions),
-    customers: numbers(r.customers),
-    brands: numbers(r.brands),
-    manageClients: r.manage_clients,
-    manageBrands: r.manage_brands,
-    appStock: r.app_stock,
-    userCount: Number(r.userCount ?? 0),
-    createdAt: r.created_at.toISOString(),
-    updatedAt: r.updated_at.toISOString(),
-  };
-}
-
-async function loadRole(db: Db, tenantId: number, id: number, lock = false): Promise<RoleDto | null> {
-  let q = roleQuery(db, tenantId).where('r.id', '=', id);
-  if (lock) q = q.forUpdate('r');
-  const row = await q.executeTakeFirst();
-  return row ? toDto(row) : null;
-}
-
-/** The server rules beyond the declaration. Answers the values to store. */
-async function checkRules(trx: Transaction<Database>, deps: AppDeps, who: Caller, body: RoleBody, selfId: number | null) {
+/** The server rules beyond the declaration (then the grant rule). Answers the values to store. */
+async function roleValues({ trx, who, deps }: WriteContext, body: RoleBody, selfId: number | null) {
   const fields: Record<string, { key: string }> = {};
 
   const grantable = new Set(menuIds(tenantMenu(menuInput(who, deps))));
-  const functions = [...new Set(body.functions)].sort((a, b) => a - b);
+  const functions = sortedUnique(body.functions);
   if (functions.some((f) => !grantable.has(f))) fields.functions = { key: 'oneOf' };
 
-  const customers = [...new Set(body.customers ?? [])].sort((a, b) => a - b);
+  const customers = sortedUnique(body.customers);
   if (customers.length > 0) {
     if (who.tenantType !== TenantType.Operator || !customers.every(isDbId)) {
       fields.customers = { key: 'oneOf' };
@@ -140,7 +96,7 @@ async function checkRules(trx: Transaction<Database>, deps: AppDeps, who: Caller
   }
 
   // Brands are a client tenant's own (menu 19); the operator has none.
-  const brands = [...new Set(body.brands ?? [])].sort((a, b) => a - b);
+  const brands = sortedUnique(body.brands);
   if (brands.length > 0) {
     if (who.tenantType !== TenantType.Client || !brands.every(isDbId)) {
       fields.brands = { key: 'oneOf' };
@@ -156,13 +112,10 @@ async function checkRules(trx: Transaction<Database>, deps: AppDeps, who: Caller
     }
   }
 
-  let nameTaken = trx.selectFrom('roles').select('id')
-    .where('tenant_id', '=', who.tenantId)
-    .where((eb) => eb(eb.fn('lower', ['name']), '=', body.name.trim().toLowerCase()));
-  if (selfId !== null) nameTaken = nameTaken.where('id', '!=', selfId);
-  if (await nameTaken.executeTakeFirst()) fields.name = { key: 'checkRepeatName' };
+  if (await takenIgnoringCase(trx, 'roles', 'name', body.name.trim(), { tenant_id: who.tenantId }, selfId)) fields.name = { key: 'checkRepeatName' };
 
   if (Object.keys(fields).length > 0) throw badRequest(fields);
+  await mustGrant(trx, deps, who, body);
   return {
     name: body.name.trim(),
     type: body.type,
@@ -175,27 +128,65 @@ async function checkRules(trx: Transaction<Database>, deps: AppDeps, who: Caller
   };
 }
 
+const roles = defineResource<RoleRow, RoleDto, RoleBody, { keyword?: string; type?: number }, RoleListItem>({
+  declaration: declaration('system.role'),
+  table: 'roles',
+  alias: 'r',
+  columns: { name: sql`lower(r.name)`, type: 'r.type', createdAt: 'r.created_at', updatedAt: 'r.updated_at' },
+  query: roleQuery,
+  filter: (q, { keyword, type }) => {
+    let out = keyword?.trim() ? q.where('r.name', 'ilike', containsPattern(keyword.trim())) : q;
+    if (type !== undefined) out = out.where('r.type', '=', type);
+    return out;
+  },
+  toDto: (r) => ({
+    id: r.id,
+    name: r.name,
+    type: r.type,
+    functions: numbers(r.functions),
+    customers: numbers(r.customers),
+    brands: numbers(r.brands),
+    manageClients: r.manage_clients,
+    manageBrands: r.manage_brands,
+    appStock: r.app_stock,
+    userCount: Number(r.userCount ?? 0),
+    createdAt: r.created_at.toISOString(),
+    updatedAt: r.updated_at.toISOString(),
+  }),
+  listItem: (r) => ({
+    id: r.id, name: r.name, type: r.type, userCount: Number(r.userCount ?? 0),
+    createdAt: r.created_at.toISOString(), updatedAt: r.updated_at.toISOString(),
+  }),
+  values: async (ctx, body, before) => {
+    if (before) {
+      // Nobody changes their own role; nobody edits a role granting more than their own.
+      if (before.id === ctx.who.roleId) throw forbidden();
+      await mustCoverRole(ctx.trx, ctx.deps, ctx.who, before.id);
+    }
+    return roleValues(ctx, body, before?.id ?? null);
+  },
+  // The row lock (taken by the layer) makes a concurrent assignment of this role wait.
+  beforeRemove: async ({ trx, deps, who }, before) => {
+    await mustCoverRole(trx, deps, who, before.id);
+    const holders = await trx.selectFrom('users').select('account')
+      .where('role_id', '=', before.id)
+      .orderBy(sql`lower(account)`).orderBy('id')
+      .limit(ROLE_IN_USE_ACCOUNTS_MAX)
+      .execute();
+    if (holders.length > 0) throw new ApiError(400, ErrorCode.RoleInUse, holders.map((h) => h.account));
+  },
+  errors: { remove: [ErrorCode.RoleInUse] },
+});
+
 export default async function roleRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db } = deps;
-  const config = { menuId: ROLE_MENU_ID };
 
-  app.get<{ Querystring: RoleQuery }>('/system/role', { config, ...listRoute(SPEC, DECL.filters?.schema) }, async (req): Promise<Page<RoleListItem>> => {
-    const who = caller(req);
-    const { keyword, type } = req.query;
-    let q = roleQuery(db, who.tenantId);
-    if (keyword?.trim()) q = q.where('r.name', 'ilike', containsPattern(keyword.trim()));
-    if (type !== undefined) q = q.where('r.type', '=', type);
-    const page = await listPage(q, SPEC, req.query);
-    return {
-      total: page.total,
-      items: page.items.map((r) => {
-        const { id, name, type: t, userCount, createdAt, updatedAt } = toDto(r);
-        return { id, name, type: t, userCount, createdAt, updatedAt };
-      }),
-    };
-  });
-
-  app.get('/system/role/options', { config: { menuId: [EMPLOYEE_MENU_ID, ROLE_MENU_ID] } }, async (req) => {
+  app.get('/system/role/options', {
+    config: {
+      menuId: [EMPLOYEE_MENU_ID, ROLE_MENU_ID],
+      docs: { summary: 'Roles as options for the employee form (enable: false: not assignable by the caller)' },
+    },
+  }, async (req) => {
     const who = caller(req);
     const rows = await db.selectFrom('roles').select(['id', 'name', 'type'])
       .where('tenant_id', '=', who.tenantId)
@@ -206,67 +197,5 @@ export default async function roleRoutes(app: FastifyInstance, deps: AppDeps) {
     return rows.map((r) => ({ value: r.id, label: r.name, type: r.type, ...(assignable(r.id) ? {} : { enable: false }) }));
   });
 
-  app.get<{ Params: { id: number } }>('/system/role/:id', { config, schema: { params: idParams } }, async (req): Promise<RoleDto> => {
-    const role = await loadRole(db, caller(req).tenantId, req.params.id);
-    if (!role) throw notFound();
-    return role;
-  });
-
-  app.post('/system/role', { config }, async (req, reply) => {
-    const who = caller(req);
-    const body = validated<RoleBody>(resolveForm(FORM), withoutKeys(objectBody(req.body), READ_ONLY));
-    const created = await db.transaction().execute(async (trx) => {
-      const values = await checkRules(trx, deps, who, body, null);
-      await mustGrant(trx, deps, who, body);
-      const now = new Date();
-      const { id } = await trx.insertInto('roles')
-        .values({ ...values, tenant_id: who.tenantId, created_at: now, updated_at: now })
-        .returning('id').executeTakeFirstOrThrow();
-      const after = (await loadRole(trx, who.tenantId, id))!;
-      await recordChange(trx, who, { resource: RESOURCE, resourceId: id, action: 'create', after });
-      return after;
-    });
-    return reply.code(201).send(created);
-  });
-
-  app.put('/system/role', { config }, async (req): Promise<RoleDto> => {
-    const who = caller(req);
-    const raw = objectBody(req.body);
-    const id = bodyId(raw);
-    const body = validated<RoleBody>(editForm(FORM), withoutKeys(raw, ['id', ...READ_ONLY]));
-    return db.transaction().execute(async (trx) => {
-      const before = await loadRole(trx, who.tenantId, id, true);
-      if (!before) throw notFound();
-      // Nobody changes their own role; nobody edits a role granting more than their own.
-      if (id === who.roleId) throw forbidden();
-      await mustCoverRole(trx, deps, who, id);
-      const values = await checkRules(trx, deps, who, body, id);
-      await mustGrant(trx, deps, who, body);
-      await trx.updateTable('roles').set({ ...values, updated_at: new Date() })
-        .where('id', '=', id).where('tenant_id', '=', who.tenantId).execute();
-      const after = (await loadRole(trx, who.tenantId, id))!;
-      await recordChange(trx, who, { resource: RESOURCE, resourceId: id, action: 'update', before, after });
-      return after;
-    });
-  });
-
-  app.delete<{ Params: { id: number } }>('/system/role/:id', { config, schema: { params: idParams } }, async (req, reply) => {
-    const who = caller(req);
-    const id = req.params.id;
-    await db.transaction().execute(async (trx) => {
-      // The row lock makes a concurrent assignment of this role wait until we are done.
-      const before = await loadRole(trx, who.tenantId, id, true);
-      if (!before) throw notFound();
-      await mustCoverRole(trx, deps, who, id);
-      const holders = await trx.selectFrom('users').select('account')
-        .where('role_id', '=', id)
-        .orderBy(sql`lower(account)`).orderBy('id')
-        .limit(ROLE_IN_USE_ACCOUNTS_MAX)
-        .execute();
-      if (holders.length > 0) throw new ApiError(400, ErrorCode.RoleInUse, holders.map((h) => h.account));
-      await trx.deleteFrom('roles').where('id', '=', id).where('tenant_id', '=', who.tenantId).execute();
-      await recordChange(trx, who, { resource: RESOURCE, resourceId: id, action: 'delete', before });
-    });
-    return reply.code(204).send();
-  });
+  roles.routes(app, deps);
 }

@@ -17,6 +17,10 @@
  * A module keeps its SQL (`query`, `filter`, `values`) and its rules (`values`, `beforeRemove`).
  * Write routes: create 201, update 200, delete 204. When the declaration's create and update
  * are the same call (or `upsert`), a body with an id edits and one without creates.
+ * Writes that need more: `prepare` (slow work before the transaction, e.g. a password hash),
+ * `insert` (several rows for one create, e.g. a tenant with its Admin role and admin),
+ * `created` (a create that answers something else, e.g. a password shown once),
+ * `tenantScoped: false` (rows that are not a tenant's own: the client screen's tenants).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql, type SelectQueryBuilder, type Transaction } from 'kysely';
@@ -35,16 +39,18 @@ import { bodySchema, itemSchema, pageSchema } from './schemas';
 
 export type Db = AppDeps['db'] | Transaction<Database>;
 
-/** What a rule sees: the caller, their role scope, the time of the request. */
+/** What a rule sees: the caller, their role scope, the time of the request, the app's deps. */
 export interface ResourceContext {
   who: Caller;
   scope: RoleScope;
   now: Date;
+  deps: AppDeps;
 }
 
-/** A rule inside the write's transaction. */
-export interface WriteContext extends ResourceContext {
+/** A rule inside the write's transaction; `prepared`: what `prepare` answered (undefined without). */
+export interface WriteContext<Prepared = unknown> extends ResourceContext {
   trx: Transaction<Database>;
+  prepared: Prepared;
 }
 
 /** Documentation of a route (server/docs.ts reads it from the route config). */
@@ -70,7 +76,7 @@ declare module 'fastify' {
 
 type AnyQuery<Row> = SelectQueryBuilder<any, any, Row>;
 
-export interface ResourceDefinition<Row, Dto, Body, Filters, Item> {
+export interface ResourceDefinition<Row, Dto, Body, Filters, Item, Prepared = undefined> {
   declaration: ScreenDeclaration;
   /** The table the writes go to, e.g. 'client_products'. */
   table: keyof Database & string;
@@ -82,6 +88,12 @@ export interface ResourceDefinition<Row, Dto, Body, Filters, Item> {
   query(db: Db): AnyQuery<Row>;
   /** Role scope: the column holding the client id (`clients`) or brand id (`brands`). */
   scope?: { clients?: string; brands?: string };
+  /**
+   * false: the rows are not the caller's tenant's (the client screen's tenants): no
+   * `<alias>.tenant_id` condition and no tenant_id written. `query` then holds the whole
+   * scope and the route's menu who may call it. Default true.
+   */
+  tenantScoped?: boolean;
   toDto(row: Row): Dto;
   /** A list row (default toDto). */
   listItem?(row: Row): Item;
@@ -93,12 +105,27 @@ export interface ResourceDefinition<Row, Dto, Body, Filters, Item> {
   filter?(q: AnyQuery<Row>, filters: Filters): AnyQuery<Row>;
   /** Body fields answered but never taken, besides the grid's columns that are not form fields. */
   readOnly?: string[];
+  /**
+   * Work before the write's transaction (checked body; `id` null: a create), e.g. a password
+   * hash that should not hold the connection, or a quick refusal. Its answer is `ctx.prepared`.
+   */
+  prepare?(ctx: ResourceContext, body: Body, id: number | null): Promise<Prepared>;
   /** The rules and the columns to store; `before` is null on create. Throw ApiError to refuse. Needed for create/update. */
-  values?(ctx: WriteContext, body: Body, before: Dto | null): Promise<Record<string, unknown>>;
+  values?(ctx: WriteContext<Prepared>, body: Body, before: Dto | null): Promise<Record<string, unknown>>;
+  /**
+   * A create that writes more than one row: inserts `values` (tenant_id, created_at and
+   * updated_at are not added) and whatever goes with them; answers the new id.
+   */
+  insert?(ctx: WriteContext<Prepared>, values: Record<string, unknown>, body: Body): Promise<number>;
   /** After the insert or update, in the same transaction (relation rows). */
-  afterWrite?(ctx: WriteContext, id: number, body: Body, before: Dto | null): Promise<void>;
+  afterWrite?(ctx: WriteContext<Prepared>, id: number, body: Body, before: Dto | null): Promise<void>;
+  /**
+   * A create answering something else than the resource (e.g. a generated password shown
+   * once): the answer (201) from the created resource, and its schema for the documentation.
+   */
+  created?: { answer(ctx: WriteContext<Prepared>, after: Dto): unknown; schema: Record<string, unknown> };
   /** Rules before a delete (the row is locked): throw to refuse. */
-  beforeRemove?(ctx: WriteContext, before: Dto): Promise<void>;
+  beforeRemove?(ctx: WriteContext<Prepared>, before: Dto): Promise<void>;
   /** Unique index name -> the answer when it refuses a write. */
   uniqueErrors?: Record<string, () => ApiError>;
   /** The answer when a foreign key refuses a write (a referenced row deleted meanwhile). */
@@ -127,12 +154,13 @@ export interface Resource<Row, Dto> {
 
 type WriteMode = 'create' | 'update' | 'upsert';
 
-const UNSCOPED: RoleScope = { clients: null, brands: null };
+/** No role scope (resources without `scope`, reads of what was just created). */
+export const UNSCOPED: RoleScope = { clients: null, brands: null };
 const hasValue = (v: unknown) => v !== undefined && v !== null && v !== '';
 const fastifyPath = (call: string) => `/${parseApiCall(call).path.replace(/\{([^}]+)\}/g, ':$1')}`;
 
-export function defineResource<Row, Dto extends { id: number }, Body, Filters = Record<string, unknown>, Item = Dto>(
-  def: ResourceDefinition<Row, Dto, Body, Filters, Item>,
+export function defineResource<Row, Dto extends { id: number }, Body, Filters = Record<string, unknown>, Item = Dto, Prepared = undefined>(
+  def: ResourceDefinition<Row, Dto, Body, Filters, Item, Prepared>,
 ): Resource<Row, Dto> {
   const decl = def.declaration;
   const form = decl.form;
@@ -145,9 +173,14 @@ export function defineResource<Row, Dto extends { id: number }, Body, Filters = 
     'createdAt', 'updatedAt', ...(def.readOnly ?? []),
   ])];
   const readOnlyOnEdit = form?.readOnlyOnEdit ?? [];
+  const tenantScoped = def.tenantScoped !== false;
+  /** The caller's tenant on a write or delete of the table (none when not tenantScoped). */
+  const ownRows = <Q extends { where: (...args: any[]) => Q }>(q: Q, who: Caller): Q =>
+    (tenantScoped ? q.where('tenant_id', '=', who.tenantId) : q);
 
   const scoped = (db: Db, who: Pick<Caller, 'tenantId'>, scope: RoleScope) => {
-    let q = def.query(db).where(sql.ref(`${a}.tenant_id`), '=', who.tenantId);
+    let q = def.query(db);
+    if (tenantScoped) q = q.where(sql.ref(`${a}.tenant_id`), '=', who.tenantId);
     if (def.scope?.clients) q = q.where(scopeCondition(scope.clients, def.scope.clients));
     if (def.scope?.brands) q = q.where(scopeCondition(scope.brands, def.scope.brands));
     return q;
@@ -177,19 +210,25 @@ export function defineResource<Row, Dto extends { id: number }, Body, Filters = 
     return validated<Body>(id === null ? resolveForm(form) : editForm(form), withoutKeys(raw, mode === 'create' ? readOnly : ['id', ...readOnly]));
   };
 
-  const save = (db: AppDeps['db'], who: Caller, id: number | null, body: Body): Promise<Dto> =>
-    db.transaction().execute(async (trx) => {
-      const ctx: WriteContext = { trx, who, scope: def.scope ? await roleScope(trx, who) : UNSCOPED, now: new Date() };
+  /** The write; answers the resource, or on create `created.answer` when given. */
+  const save = async (deps: AppDeps, who: Caller, id: number | null, body: Body): Promise<unknown> => {
+    const prepared = def.prepare
+      ? await def.prepare({ who, scope: def.scope ? await roleScope(deps.db, who) : UNSCOPED, now: new Date(), deps }, body, id)
+      : undefined as Prepared;
+    return deps.db.transaction().execute(async (trx) => {
+      const ctx: WriteContext<Prepared> = { trx, who, scope: def.scope ? await roleScope(trx, who) : UNSCOPED, now: new Date(), deps, prepared };
       if (id === null) {
         const values = await def.values!(ctx, body, null);
-        const { id: newId } = await trx.insertInto(def.table as any)
-          .values({ ...values, tenant_id: who.tenantId, created_at: ctx.now, updated_at: ctx.now })
-          .returning('id').executeTakeFirstOrThrow() as { id: number };
+        const newId = def.insert
+          ? await def.insert(ctx, values, body)
+          : (await trx.insertInto(def.table as any)
+            .values({ ...values, ...(tenantScoped ? { tenant_id: who.tenantId } : {}), created_at: ctx.now, updated_at: ctx.now })
+            .returning('id').executeTakeFirstOrThrow() as { id: number }).id;
         await def.afterWrite?.(ctx, newId, body, null);
         // Read back without the role scope: the creator sees what was created.
         const after = (await load(trx, { who, scope: UNSCOPED }, newId))!;
         await recordChange(trx, who, { resource, resourceId: newId, action: 'create', after });
-        return after;
+        return def.created ? def.created.answer(ctx, after) : after;
       }
       const before = await load(trx, ctx, id, true);
       if (!before) throw notFound();
@@ -198,13 +237,13 @@ export function defineResource<Row, Dto extends { id: number }, Body, Filters = 
         .map((k) => [k, { key: 'invalid' }]));
       if (Object.keys(fixed).length) throw badRequest(fixed);
       const values = await def.values!(ctx, body, before);
-      await trx.updateTable(def.table as any).set({ ...values, updated_at: ctx.now })
-        .where('id', '=', id).where('tenant_id', '=', who.tenantId).execute();
+      await ownRows(trx.updateTable(def.table as any).set({ ...values, updated_at: ctx.now }).where('id', '=', id), who).execute();
       await def.afterWrite?.(ctx, id, body, before);
       const after = (await load(trx, ctx, id))!;
       await recordChange(trx, who, { resource, resourceId: id, action: 'update', before, after });
       return after;
     }).catch(dbError);
+  };
 
   const routes = (app: FastifyInstance, deps: AppDeps) => {
     const { db } = deps;
@@ -253,14 +292,14 @@ export function defineResource<Row, Dto extends { id: number }, Body, Filters = 
     const write = (mode: WriteMode) => async (req: FastifyRequest, reply: FastifyReply) => {
       const raw = objectBody(req.body);
       const id = mode === 'create' ? null : mode === 'update' || hasValue(raw.id) ? bodyId(raw) : null;
-      const saved = await save(db, caller(req), id, readBody(raw, id, mode));
+      const saved = await save(deps, caller(req), id, readBody(raw, id, mode));
       return reply.code(id === null ? 201 : 200).send(saved);
     };
     const writeDocs = (mode: WriteMode): RouteDocs => ({
       summary: mode === 'create' ? `Create ${title}` : mode === 'update' ? `Change ${title}` : `Create ${title} (no id) or change it (id)`,
       body: bodySchema(decl, mode, readOnly),
       status: mode === 'create' ? 201 : mode === 'update' ? 200 : [201, 200],
-      response: itemSchema(decl),
+      response: mode === 'create' && def.created ? def.created.schema : itemSchema(decl),
       errors: [
         ...(mode === 'create' ? [] : [ErrorCode.NotFound]),
         ...(mode === 'create' ? [] : def.errors?.update ?? []),
@@ -288,11 +327,11 @@ export function defineResource<Row, Dto extends { id: number }, Body, Filters = 
         const who = caller(req);
         const id = req.params.id;
         await db.transaction().execute(async (trx) => {
-          const ctx: WriteContext = { trx, who, scope: await scopeOf(trx, who), now: new Date() };
+          const ctx: WriteContext<Prepared> = { trx, who, scope: await scopeOf(trx, who), now: new Date(), deps, prepared: undefined as Prepared };
           const before = await load(trx, ctx, id, true);
           if (!before) throw notFound();
           await def.beforeRemove?.(ctx, before);
-          await trx.deleteFrom(def.table as any).where('id', '=', id).where('tenant_id', '=', who.tenantId).execute();
+          await ownRows(trx.deleteFrom(def.table as any).where('id', '=', id), who).execute();
           await recordChange(trx, who, { resource, resourceId: id, action: 'delete', before });
         }).catch(dbError);
         return reply.code(204).send();

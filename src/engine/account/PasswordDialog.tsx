@@ -8,7 +8,7 @@ import { validatePasswordChange } from '../../domain/profile';
 import { isApiError } from '../api/ApiError';
 import { withoutError } from '../form/fieldErrors';
 import { useSubmitGuard } from '../form/useSubmitGuard';
-import { FormDialog } from '../shell/FormDialog';
+import { DialogFrame } from '../shell/DialogFrame';
 import { changePassword } from './profile';
 import { EMPTY_PASSWORDS, PasswordFields, type PasswordValues } from './PasswordFields';
 
@@ -45,14 +45,16 @@ export function PasswordDialog({ open, publicKey, token, onCancel, onSaved }: Pa
   };
 
   return (
-    <FormDialog
+    <DialogFrame
       open={open}
       testId="password-dialog"
       title={t('password.title')}
       icon={<LockResetRounded color="primary" />}
       onClose={onCancel}
       onSubmit={submit}
-      width={480}
+      size="sm"
+      // Full-size inputs and the browser's password manager.
+      compact={false}
       actions={
         <>
           <Button variant="outlined" color="inherit" onClick={onCancel} sx={{ borderColor: 'divider' }}>
@@ -73,6 +75,6 @@ export function PasswordDialog({ open, publicKey, token, onCancel, onSaved }: Pa
           setErrors((errs) => withoutError(errs, changed));
         }}
       />
-    </FormDialog>
+    </DialogFrame>
   );
 }

@@ -30,7 +30,7 @@ import { useFieldErrorText, withoutError } from '../form/fieldErrors';
 import { useSubmitGuard } from '../form/useSubmitGuard';
 import { useReferenceLists } from '../session/reference';
 import { sessionStore } from '../session/store';
-import { FormDialog } from '../shell/FormDialog';
+import { DialogFrame } from '../shell/DialogFrame';
 import { PhoneInput, type PhoneValue } from '../../widgets/PhoneInput';
 import { EMPTY_PASSWORDS, PasswordFields, type PasswordValues } from './PasswordFields';
 import { PROFILE_KEY, saveProfile, shownProfile } from './profile';
@@ -150,7 +150,7 @@ function ProfileEdit({
   };
 
   return (
-    <FormDialog
+    <DialogFrame
       open
       testId="profile-edit"
       title={t('profile.editTitle')}
@@ -217,7 +217,7 @@ function ProfileEdit({
           </Collapse>
         </Box>
       </Stack>
-    </FormDialog>
+    </DialogFrame>
   );
 }
 
@@ -247,7 +247,7 @@ export function ProfileDialog({ editing, publicKey, onEdit, onCancelEdit, onClos
   }
 
   return (
-    <FormDialog
+    <DialogFrame
       open
       testId="profile-view-dialog"
       title={t('profile.title')}
@@ -274,6 +274,6 @@ export function ProfileDialog({ editing, publicKey, onEdit, onCancelEdit, onClos
           <Skeleton width="70%" />
         </Stack>
       )}
-    </FormDialog>
+    </DialogFrame>
   );
 }
