@@ -31,6 +31,7 @@ import filesRoutes, { fileServeRoutes } from './modules/files';
 import identityRoutes from './modules/identity';
 import jobRoutes from './modules/job';
 import marketingRoutes from './modules/marketing';
+import lotteryRoutes from './modules/lottery';
 import marketingPublicRoutes, { MARKETING_API_BASE } from './modules/marketingPublic';
 import menuRoutes from './modules/menu';
 import otherRoutes from './modules/other';
@@ -56,7 +57,7 @@ const API_MODULES = [
   configRoutes, identityRoutes, menuRoutes, profileRoutes, reportRoutes, announcementRoutes,
   roleRoutes, employeeRoutes, clientRoutes, filesRoutes, documentRoutes, otherRoutes, jobRoutes,
   productRoutes, packagingRoutes, brandRoutes, codeRoutes, marketingRoutes, bindingRoutes, scanRoutes, logisticsRoutes,
-  transactionLogRoutes,
+  transactionLogRoutes, lotteryRoutes,
 ];
 
 /** One route of the app as registered (HEAD twins of GET routes left out). */

@@ -7,6 +7,7 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
 import type { Names } from '../../src/domain/lang';
 import type { LogisticsTables } from './schemaLogistics';
 import type { MemberTables } from './schemaMembers';
+import type { LotteryTables } from './schemaLotteries';
 
 /** A jsonb column: read as T, written as JSON text. */
 export type Json<T> = ColumnType<T, string, string>;
@@ -489,7 +490,7 @@ export interface MarketingContactTable {
   updated_at: CreatedAt;
 }
 
-export interface Database extends LogisticsTables, MemberTables {
+export interface Database extends LogisticsTables, MemberTables, LotteryTables {
   tenants: TenantTable;
   roles: RoleTable;
   users: UserTable;

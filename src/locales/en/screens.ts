@@ -7,6 +7,7 @@ import system from './system';
 import product from './product';
 import report from './report';
 import marketing from './marketing';
+import lottery from './lottery';
 import logistics from './logistics';
 
 const screens = {
@@ -16,6 +17,7 @@ const screens = {
     ...product,
     ...report,
     ...marketing,
+    ...lottery,
     ...logistics,
     crud: {
       createdAt: 'Created',

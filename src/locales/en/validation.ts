@@ -55,6 +55,7 @@ const validation: Record<string, string> = {
   lessThan: 'Must be less than {{max}}.',
   maxFiles_one: 'At most {{count}} file can be uploaded.',
   maxFiles: 'At most {{count}} files can be uploaded.',
+  prizeCount: 'Give 1 to {{count}} prizes: at least one winning prize and at most one no-win prize.',
   probabilityTotal: 'The probabilities must total {{total}}%.',
   unknownField: 'This field is not accepted.',
   invalid: 'The value is invalid.',

@@ -48,6 +48,7 @@ const validation: Record<string, string> = {
   greaterThan: '须大于 {{min}}。',
   lessThan: '须小于 {{max}}。',
   maxFiles: '最多只能上传 {{count}} 个文件。',
+  prizeCount: '奖项须为 1 至 {{count}} 个：至少一个中奖奖项，未中奖奖项至多一个。',
   probabilityTotal: '概率总和须为 {{total}}%。',
   unknownField: '不接受此字段。',
   invalid: '此值无效。',

@@ -4,6 +4,7 @@ import system from './system';
 import product from './product';
 import report from './report';
 import marketing from './marketing';
+import lottery from './lottery';
 import logistics from './logistics';
 
 const screens: typeof en = {
@@ -12,6 +13,7 @@ const screens: typeof en = {
     ...product,
     ...report,
     ...marketing,
+    ...lottery,
     ...logistics,
     crud: {
       createdAt: '建立時間',

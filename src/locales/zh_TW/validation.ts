@@ -48,6 +48,7 @@ const validation: Record<string, string> = {
   greaterThan: '須大於 {{min}}。',
   lessThan: '須小於 {{max}}。',
   maxFiles: '最多只能上傳 {{count}} 個檔案。',
+  prizeCount: '獎項須為 1 至 {{count}} 個：至少一個中獎獎項，未中獎獎項至多一個。',
   probabilityTotal: '機率總和須為 {{total}}%。',
   unknownField: '不接受此欄位。',
   invalid: '此值無效。',
