@@ -397,7 +397,7 @@ export default async function lotteryRoutes(app: FastifyInstance, deps: AppDeps)
   await app.register(multipart, { throwFileSizeLimit: false });
 
   app.get<{ Querystring: { page?: number; pageSize?: number; sort?: string; order?: 'asc' | 'desc'; gameType?: number; status?: number; keyword?: string } }>('/marketing/lottery-activity', {
-    config,
+    config: { ...config, docs: { summary: 'Lottery activities (released), paged' } },
     schema: {
       querystring: {
         type: 'object', additionalProperties: false,
@@ -437,7 +437,7 @@ export default async function lotteryRoutes(app: FastifyInstance, deps: AppDeps)
   });
 
   app.get<{ Querystring: { gameType?: number } }>('/marketing/lottery-activity/template-options', {
-    config, schema: { querystring: { type: 'object', additionalProperties: false, properties: { gameType: { type: 'integer', minimum: 0, maximum: 9 } } } },
+    config: { ...config, docs: { summary: 'Game templates of a game (wizard step 1)' } }, schema: { querystring: { type: 'object', additionalProperties: false, properties: { gameType: { type: 'integer', minimum: 0, maximum: 9 } } } },
   }, async (req) => {
     const who = caller(req);
     let q = db.selectFrom('game_templates').select(['id', 'name', 'game_type', 'cover_url', 'updated_at']).where('tenant_id', '=', who.tenantId);
@@ -447,13 +447,13 @@ export default async function lotteryRoutes(app: FastifyInstance, deps: AppDeps)
   });
 
   const optionQuery = { type: 'object', additionalProperties: false, properties: { selected: { anyOf: [{ type: 'array', items: { type: 'integer' }, maxItems: 1000 }, { type: 'integer' }] }, lang: { type: 'string' }, type: { type: 'integer', enum: [2, 3] } } };
-  app.get<{ Querystring: { selected?: number | number[]; lang?: string } }>('/marketing/lottery-activity/product', { config, schema: { querystring: optionQuery } }, async (req) =>
+  app.get<{ Querystring: { selected?: number | number[]; lang?: string } }>('/marketing/lottery-activity/product', { config: { ...config, docs: { summary: 'Product options of the qualification' } }, schema: { querystring: optionQuery } }, async (req) =>
     productOptions(db, caller(req).tenantId, langOf(req.query.lang), numberList(req.query.selected)));
-  app.get<{ Querystring: { selected?: number | number[]; type?: number } }>('/marketing/lottery-activity/binding-info', { config, schema: { querystring: optionQuery } }, async (req) =>
+  app.get<{ Querystring: { selected?: number | number[]; type?: number } }>('/marketing/lottery-activity/binding-info', { config: { ...config, docs: { summary: 'Order (type 2) or shipment (type 3) package options' } }, schema: { querystring: optionQuery } }, async (req) =>
     packageOptions(db, caller(req).tenantId, req.query.type ?? QualificationType.OrderPackage, numberList(req.query.selected)));
 
   app.get<{ Params: { a: number; b: number } }>('/marketing/lottery-activity/prize-probability-history/:a/:b', {
-    config, schema: { params: { type: 'object', required: ['a', 'b'], properties: { a: { type: 'integer', minimum: 1, maximum: 2147483647 }, b: { type: 'integer', minimum: 1, maximum: 2147483647 } } } },
+    config: { ...config, docs: { summary: 'Every change of a prize\'s probability', errors: [6705] } }, schema: { params: { type: 'object', required: ['a', 'b'], properties: { a: { type: 'integer', minimum: 1, maximum: 2147483647 }, b: { type: 'integer', minimum: 1, maximum: 2147483647 } } } },
   }, async (req) => {
     const who = caller(req);
     const prize = await db.selectFrom('lottery_prizes as p').innerJoin('lotteries as l', 'l.id', 'p.lottery_id').select('p.id')
@@ -464,7 +464,7 @@ export default async function lotteryRoutes(app: FastifyInstance, deps: AppDeps)
   });
 
   app.get<{ Params: { id: number } }>('/marketing/lottery-activity/:id', {
-    config, schema: { params: { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 } } } },
+    config: { ...config, docs: { summary: 'A lottery activity or draft', errors: [6705] } }, schema: { params: { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 } } } },
   }, async (req) => {
     const found = await loadLottery(db, caller(req).tenantId, req.params.id);
     if (!found) throw notFoundLottery();
@@ -495,10 +495,10 @@ export default async function lotteryRoutes(app: FastifyInstance, deps: AppDeps)
     return { draftId: id, draftUrl: draftUrl(id) };
   });
 
-  app.post<{ Body: LotteryInput }>('/marketing/lottery-activity/draft', { config, schema: { body: LOTTERY_BODY_SCHEMA } }, async (req, reply) =>
+  app.post<{ Body: LotteryInput }>('/marketing/lottery-activity/draft', { config: { ...config, docs: { summary: 'Save the wizard step 2 as a draft', status: 201, errors: [101, 102, 6703, 6704, 6705, 6707, 6710, 6712] } }, schema: { body: LOTTERY_BODY_SCHEMA } }, async (req, reply) =>
     reply.code(201).send(await saveDraft(caller(req), req.body, null)));
   app.put<{ Body: LotteryInput & { draftId: number } }>('/marketing/lottery-activity/draft', {
-    config, schema: { body: { ...LOTTERY_BODY_SCHEMA, required: [...LOTTERY_BODY_SCHEMA.required, 'draftId'] } },
+    config: { ...config, docs: { summary: 'Update a draft', errors: [101, 102, 6702, 6703, 6704, 6707, 6710, 6712] } }, schema: { body: { ...LOTTERY_BODY_SCHEMA, required: [...LOTTERY_BODY_SCHEMA.required, 'draftId'] } },
   }, async (req) => saveDraft(caller(req), req.body, req.body.draftId));
 
   const release = async (who: Caller, id: number, isNew: boolean, enable?: boolean) => db.transaction().execute(async (trx) => {
@@ -523,18 +523,18 @@ export default async function lotteryRoutes(app: FastifyInstance, deps: AppDeps)
   });
 
   app.post<{ Body: { draftId: number } }>('/marketing/lottery-activity', {
-    config, schema: { body: { type: 'object', additionalProperties: false, required: ['draftId'], properties: { draftId: { type: 'integer', minimum: 1, maximum: 2147483647 } } } },
+    config: { ...config, docs: { summary: 'Create the activity from its draft (wizard step 3)', status: 201, errors: [6701, 6702, 6703, 6704, 6710, 6712] } }, schema: { body: { type: 'object', additionalProperties: false, required: ['draftId'], properties: { draftId: { type: 'integer', minimum: 1, maximum: 2147483647 } } } },
   }, async (req, reply) => reply.code(201).send(await release(caller(req), req.body.draftId, true)));
 
   app.put<{ Body: { id: number; draftId?: number; enable?: boolean } }>('/marketing/lottery-activity', {
-    config,
+    config: { ...config, docs: { summary: 'Update a released activity from its draft, or enable/disable it', errors: [6702, 6703, 6704, 6705, 6710, 6712] } },
     schema: { body: { type: 'object', additionalProperties: false, required: ['id'], properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 }, draftId: { type: 'integer', minimum: 1, maximum: 2147483647 }, enable: { type: 'boolean' } } } },
   }, async (req) => {
     if (req.body.draftId !== undefined && req.body.draftId !== req.body.id) throw new ApiError(404, ErrorCode.LotteryDraftNotFound);
     return release(caller(req), req.body.id, false, req.body.enable);
   });
 
-  app.post('/marketing/lottery-activity/serial-number', { config }, async (req, reply) => {
+  app.post('/marketing/lottery-activity/serial-number', { config: { ...config, docs: { summary: 'Check an imported serial CSV (multipart field file)', body: { type: 'object', properties: { file: { type: 'string', format: 'binary' } } }, consumes: ['multipart/form-data'], status: 201, errors: [6706, 6707, 6708, 6709] } } }, async (req, reply) => {
     const who = caller(req);
     if (!req.isMultipart()) throw new ApiError(400, ErrorCode.NoCsv, { file: { key: 'required' } });
     let text: string | null = null;
@@ -578,8 +578,8 @@ export default async function lotteryRoutes(app: FastifyInstance, deps: AppDeps)
     const category = body.type === 1 ? JobCategory.ExportPrizeWinners : JobCategory.ExportActivityRecords;
     return db.transaction().execute((trx) => queueExport(trx, who, category, payload));
   };
-  app.post('/marketing/lottery-activity/report', { config, schema: { body: LOTTERY_REPORT_SCHEMA } }, async (req, reply) => reply.code(201).send(await report(req, caller(req))));
-  app.post('/Report/Activity/file', { config, schema: { body: LOTTERY_REPORT_SCHEMA } }, async (req, reply) => reply.code(201).send(await report(req, caller(req))));
+  app.post('/marketing/lottery-activity/report', { config: { ...config, docs: { summary: 'Result download (job 11 winners / 10 records)', status: 201, errors: [6705, 8002] } }, schema: { body: LOTTERY_REPORT_SCHEMA } }, async (req, reply) => reply.code(201).send(await report(req, caller(req))));
+  app.post('/Report/Activity/file', { config: { ...config, docs: { summary: 'Result download (job 11 winners / 10 records)', status: 201, errors: [6705, 8002] } }, schema: { body: LOTTERY_REPORT_SCHEMA } }, async (req, reply) => reply.code(201).send(await report(req, caller(req))));
 }
 
 

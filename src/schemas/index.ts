@@ -38,6 +38,7 @@ import marketingProduct from './marketing/product.json';
 import marketingProductCategory from './marketing/product-category.json';
 import marketingPopularProduct from './marketing/popular-product.json';
 import marketingContactInfo from './marketing/contact-info.json';
+import lotteryActivity from './activity/lottery-activity.json';
 
 export const DECLARATION_FILES: readonly unknown[] = [
   role,
@@ -74,4 +75,6 @@ export const DECLARATION_FILES: readonly unknown[] = [
   marketingProductCategory,
   marketingPopularProduct,
   marketingContactInfo,
+  // Activities (menu 48): the lottery wizard (list, create, config, info, detail under one path).
+  lotteryActivity,
 ];
