@@ -162,7 +162,7 @@ export default function LotteryConfigStep() {
   const errors: Record<string, string> = Object.fromEntries(Object.entries({ ...dupFields, ...fieldErrors }).map(([p, f]) => [p, msg(f)]));
   const started = !!view?.released && !!view.from && Date.parse(view.from) <= Date.now();
   const locked = exchangeMethodLocked({ started, prizeCount: form.prizeInfo.length });
-  const tzName = (id: number) => { const z = TIMEZONES.find((x) => x.id === id); return z ? `${pickName(z.names, lang)} (UTC${z.offset >= 0 ? '+' : '−'}${String(Math.floor(Math.abs(z.offset) / 60)).padStart(2, '0')}:${String(Math.abs(z.offset) % 60).padStart(2, '0')})` : String(id); };
+  const tzName = (id: number) => { const z = TIMEZONES.find((x) => x.id === id); return z ? pickName(z.names, lang) : String(id); };
   const optionLabel = (list: Option[], id: number) => list.find((o) => o.value === id)?.label ?? `#${id}`;
 
   const save = async () => {

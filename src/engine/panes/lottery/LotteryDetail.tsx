@@ -24,9 +24,8 @@ import { useFeedback } from '../../feedback/FeedbackProvider';
 import { useLang } from '../../i18n/useLang';
 import { bodyOf, formOf, Section } from './LotteryConfigStep';
 import { STATUS_COLOR } from './LotteryList';
-import { PrizeList } from './PrizeList';
+import { FormSummary, PrizeSummary } from './LotterySummary';
 import { ProbabilityHistory } from './ProbabilityHistory';
-import { RedemptionFormEditor } from './RedemptionFormEditor';
 import { ReportDialog } from './ReportDialog';
 import { LOTTERY_BASE, type LotteryView, type Option, type TemplateOption } from './types';
 import { WizardSteps } from './WizardSteps';
@@ -98,11 +97,10 @@ export default function LotteryDetail({ decl, mode }: { decl: ScreenDeclaration;
         </TableBody></Table>
       </Section>
       <Section title={k('prizes')}>
-        <PrizeList prizes={form.prizeInfo} onChange={() => {}} exchangeType={body.exchangeType} payMethod={body.payMethod} errors={{}} readOnly
-          onHistory={view.released ? (p) => setHistory(p) : undefined} />
+        <PrizeSummary prizes={form.prizeInfo} exchangeType={body.exchangeType} released={mode === 'detail'} onHistory={mode === 'detail' ? (p) => setHistory(p) : undefined} />
       </Section>
       <Section title={k('exchangeForm')}>
-        <RedemptionFormEditor fields={form.exchangeForm} onChange={() => {}} exchangeType={body.exchangeType} errors={{}} readOnly />
+        <FormSummary fields={form.exchangeForm} />
       </Section>
       <Box sx={{ display: 'flex', gap: 1, justifyContent: 'space-between', flexWrap: 'wrap', position: 'sticky', bottom: 0, py: 1.5, bgcolor: 'background.default', zIndex: 2 }}>
         {mode === 'info' ? (

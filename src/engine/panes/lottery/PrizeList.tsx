@@ -99,8 +99,8 @@ function PrizeRow({ index, prize: p, set, remove, exchangeType, payMethod, error
 
   return (
     <Paper variant="outlined" data-testid={`prize-${index}`} sx={{ p: 1.5, display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', md: '120px 1fr' }, borderColor: Object.keys(errors).some((e) => e.startsWith(`${at}.`)) ? 'error.main' : undefined }}>
-      <Box sx={{ display: 'grid', justifyItems: 'center', alignContent: 'start', gap: 0.75 }}>
-        <Box sx={{ width: 96, height: 96, borderRadius: 1, bgcolor: 'action.hover', display: 'grid', placeItems: 'center', overflow: 'hidden', outline: err('picture') ? '2px solid' : 'none', outlineColor: 'error.main' }}>
+      <Box sx={{ display: 'flex', flexDirection: { xs: 'row', md: 'column' }, alignItems: 'center', justifyContent: { xs: 'flex-start', md: 'flex-start' }, gap: 1 }}>
+        <Box sx={{ width: { xs: 64, md: 96 }, height: { xs: 64, md: 96 }, flexShrink: 0, borderRadius: 1, bgcolor: 'action.hover', display: 'grid', placeItems: 'center', overflow: 'hidden', outline: err('picture') ? '2px solid' : 'none', outlineColor: 'error.main' }}>
           {p.picture ? <Box component="img" src={p.picture} alt={p.name} sx={{ width: '100%', height: '100%', objectFit: 'cover' }} /> : <ImageOutlined sx={{ color: 'text.disabled', fontSize: 40 }} />}
         </Box>
         {!readOnly && (
@@ -123,7 +123,7 @@ function PrizeRow({ index, prize: p, set, remove, exchangeType, payMethod, error
           type: 'number', required: true, onChange: (e: React.ChangeEvent<HTMLInputElement>) => set({ probability: Number(e.target.value) }),
           slotProps: { htmlInput: { min: 0, max: 100, step: 0.01 } },
         })}
-        {fillRemainder && !readOnly && <Button size="small" onClick={fillRemainder} data-testid="prize-fill-remainder" sx={{ gridColumn: '1 / -1', justifySelf: 'start' }}>= 100% − {t('enums.PrizeType.1')}</Button>}
+        {fillRemainder && !readOnly && <Button size="small" onClick={fillRemainder} data-testid="prize-fill-remainder" sx={{ gridColumn: '1 / -1', justifySelf: 'start' }}>{k('fillRemainder')}</Button>}
         {winning && exchangeType !== ExchangeMethod.ImportedSerial && field('amount', k('amount'), {
           type: 'number', required: true, onChange: (e: React.ChangeEvent<HTMLInputElement>) => set({ amount: num(e.target.value) }), slotProps: { htmlInput: { min: 1, step: 1 } },
         })}
