@@ -10,6 +10,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json } from '../../server/db/schema';
+import { takePrize, takeSerial } from '../../server/services/lotteryDraw';
 import { describeApi, expectFailure } from './harness';
 import { brandProduct, call, marketingClient, ok, uploaded, type Client } from './marketingSetup';
 import { exportedFile, jobWorker } from './productSetup';
@@ -160,6 +161,24 @@ describeApi('Lottery activities', (h) => {
     await expect(h.db.updateTable('lottery_prizes').set({ remaining: -1 }).where('id', '=', created.prizeInfo[0].id).execute()).rejects.toThrow();
   });
 
+  // Concurrency needs real connections: PostgreSQL only (PGlite has one connection).
+  it.skipIf(h.backend !== 'postgres')('never takes a prize below zero nor a serial twice under concurrent draws', async () => {
+    const saved = await ok<{ draftId: number }>(h, app, 'POST', 'marketing/lottery-activity/draft', a.token, body({ exchangeType: 3, exchangeForm: [], name: 'Race' }), 201);
+    const created = await ok<{ id: number; prizeInfo: { id: number; remaining: number }[] }>(h, app, 'POST', 'marketing/lottery-activity', a.token, { draftId: saved.draftId }, 201);
+    const prizeId = created.prizeInfo[0].id;
+    expect(created.prizeInfo[0].remaining).toBe(5);
+    const draws = await Promise.all(Array.from({ length: 20 }, () => h.db.transaction().execute(async (trx) => {
+      if (!(await takePrize(trx, prizeId))) return null;
+      const record = await trx.insertInto('lottery_records').values({ tenant_id: a.id, lottery_id: created.id, prize_id: prizeId }).returning('id').executeTakeFirstOrThrow();
+      return takeSerial(trx, prizeId, Number(record.id));
+    })));
+    const won = draws.filter((d): d is string => d !== null);
+    expect(won).toHaveLength(5);
+    expect(new Set(won).size).toBe(5);
+    const prize = await h.db.selectFrom('lottery_prizes').select('remaining').where('id', '=', prizeId).executeTakeFirstOrThrow();
+    expect(prize.remaining).toBe(0);
+  });
+
   it('imports serial CSVs (6706, 6707, 6708, 6709) and releases imported serials (exchange 4)', async () => {
     const upload = async (name: string, text: string | null, type = 'text/csv') => {
       const form = new FormData();
@@ -185,8 +204,10 @@ describeApi('Lottery activities', (h) => {
     expectFailure(await draft(a.token, { exchangeType: 4, exchangeForm: [], prizeInfo: prizes }), 400, 6707);
     prizes[1].serialImportId = good2.id;
     const saved = await ok<{ draftId: number }>(h, app, 'POST', 'marketing/lottery-activity/draft', a.token, body({ exchangeType: 4, exchangeForm: [], prizeInfo: prizes }), 201);
-    const created = await ok<{ prizeInfo: { amount: number; remaining: number; serialCount: number }[] }>(h, app, 'POST', 'marketing/lottery-activity', a.token, { draftId: saved.draftId }, 201);
+    const created = await ok<{ prizeInfo: { id: number; amount: number; remaining: number; serialCount: number }[] }>(h, app, 'POST', 'marketing/lottery-activity', a.token, { draftId: saved.draftId }, 201);
     expect(created.prizeInfo.map((p) => [p.amount, p.remaining, p.serialCount])).toEqual([[3, 3, 3], [2, 2, 2], [0, 0, 0]]);
+    const stored = await h.db.selectFrom('lottery_prize_serials').select(['serial', 'imported']).where('prize_id', '=', created.prizeInfo[0].id).orderBy('serial').execute();
+    expect(stored).toEqual([{ serial: 'AA11', imported: true }, { serial: 'BB22', imported: true }, { serial: 'CC,33', imported: true }]);
     // Another tenant's import is not usable.
     const bTemplate = (await h.db.insertInto('game_templates').values({ tenant_id: b.id, name: 'B wheel', game_type: 2, core: json({}) }).returning('id').executeTakeFirstOrThrow()).id;
     const bPic = await uploaded(app, b.token, 220, 220);

@@ -258,8 +258,7 @@ export function parseSerials(text: string): { serials: string[] } | RuleFailure 
   const serials: string[] = [];
   const lineNos: number[] = [];
   lines.forEach((line, i) => {
-    let cell = line.split(',')[0].trim();
-    if (cell.startsWith('"') && cell.endsWith('"') && cell.length >= 2) cell = cell.slice(1, -1).replace(/""/g, '"').trim();
+    const cell = firstCell(line);
     if (!cell) return;
     if (serials.length === 0 && i === 0 && /^(serial|serials|serial ?number|序號|序号)$/i.test(cell)) return;
     serials.push(cell);
@@ -277,6 +276,19 @@ export function parseSerials(text: string): { serials: string[] } | RuleFailure 
   for (const s of serials) { if (seen.has(s)) dups.add(s); seen.add(s); }
   if (dups.size) return { code: ErrorCode.DuplicatePrizeSerials, fields: file('uniqueItems'), data: { serials: [...dups].slice(0, 100) } };
   return { serials };
+}
+
+/** The first field of a CSV line (RFC 4180 quotes: `"a,b"` and `""` inside), trimmed. */
+function firstCell(line: string): string {
+  const text = line.trimStart();
+  if (!text.startsWith('"')) return text.split(',')[0].trim();
+  let out = '';
+  for (let i = 1; i < text.length; i++) {
+    if (text[i] === '"') {
+      if (text[i + 1] === '"') { out += '"'; i++; } else break;
+    } else out += text[i];
+  }
+  return out.trim();
 }
 
 /** Whether a file name or type is a CSV (6706 otherwise). */
