@@ -41,6 +41,8 @@ import profileRoutes from './modules/profile';
 import reportRoutes from './modules/report';
 import roleRoutes from './modules/role';
 import transactionLogRoutes from './modules/transactionLog';
+import scanLogExportRoutes from './modules/scanLogExport';
+import shortUrlRoutes, { shortUrlRedirect } from './modules/shortUrl';
 import { noteWrite } from './db/shortCache';
 
 export interface BuildAppOptions extends AppDeps {
@@ -57,7 +59,7 @@ const API_MODULES = [
   configRoutes, identityRoutes, menuRoutes, profileRoutes, reportRoutes, announcementRoutes,
   roleRoutes, employeeRoutes, clientRoutes, filesRoutes, documentRoutes, otherRoutes, jobRoutes,
   productRoutes, packagingRoutes, brandRoutes, codeRoutes, marketingRoutes, bindingRoutes, scanRoutes, logisticsRoutes,
-  transactionLogRoutes, lotteryRoutes,
+  transactionLogRoutes, scanLogExportRoutes, shortUrlRoutes, lotteryRoutes,
 ];
 
 /** One route of the app as registered (HEAD twins of GET routes left out). */
@@ -143,6 +145,7 @@ export async function buildApp({ db, settings, keys, logger = false, logRequests
   await app.register(marketingPublicRoutes, { ...deps, prefix: MARKETING_API_BASE });
   // Uploaded files, public by unguessable key (modules/files.ts).
   await app.register(fileServeRoutes, deps);
+  await app.register(shortUrlRedirect, deps);
 
   const staticDir = settings.staticDir;
   const hasSpa = fs.existsSync(path.join(staticDir, 'index.html'));

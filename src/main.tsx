@@ -1,18 +1,12 @@
-/** Entry of the back office SPA. */
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App, createAppRouter } from './engine/app/App';
-import { createI18n } from './engine/i18n/i18n';
-import { registerScreensWith } from './engine/routes/screens';
+/**
+ * Entry of the back office SPA. A fresh /login?code= without a session shows the light sign-in
+ * page (React only: no MUI, router or i18next; issue 10 section 4); everything else, and the
+ * sign-in once it succeeds, is the full app, loaded as its own chunk.
+ */
+import { lightSignInCode, mountSignIn } from './engine/signin/mount';
 
-// The declarations and their screens load with the first section route, not with sign-in.
-registerScreensWith(() => import('./engine/crud/registerAll'));
+const root = document.getElementById('root')!;
+const code = lightSignInCode(window.location);
 
-const i18n = createI18n(window.location.search);
-const router = createAppRouter();
-
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App i18n={i18n} router={router} />
-  </StrictMode>,
-);
+if (code) mountSignIn(root, code);
+else void import('./engine/app/boot').then((m) => m.bootApp(root));

@@ -19,6 +19,7 @@ import * as m0012 from './migrations/0012_exception_logs';
 import * as m0013 from './migrations/0013_members';
 import * as m0014 from './migrations/0014_game_templates';
 import * as m0018 from './migrations/0018_lotteries';
+import * as m0020 from './migrations/0020_short_urls';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -36,6 +37,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0013_members': m0013,
   '0014_game_templates': m0014,
   '0018_lotteries': m0018,
+  '0020_short_urls': m0020,
 };
 
 export async function migrate(db: Db): Promise<string[]> {

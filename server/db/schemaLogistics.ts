@@ -143,6 +143,16 @@ export interface ExceptionLogTable {
   created_at: CreatedAt;
 }
 
+export interface ShortUrlTable {
+  token: string;
+  tenant_id: number;
+  package_id: number;
+  seq: number;
+  code: string;
+  created_by: Nullable<number>;
+  created_at: CreatedAt;
+}
+
 export interface LogisticsTables {
   factories: FactoryTable;
   production_lines: ProductionLineTable;
@@ -154,4 +164,5 @@ export interface LogisticsTables {
   logistic_sheets: LogisticSheetTable;
   logistic_movements: LogisticMovementTable;
   exception_logs: ExceptionLogTable;
+  short_urls: ShortUrlTable;
 }

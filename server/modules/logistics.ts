@@ -29,6 +29,7 @@ import { inBatches, queueExport, registerJobHandler, writeExport, type ExportFor
 import { enumLabel, exportText } from '../services/codes';
 import { countRows, listExportForm } from '../services/listExport';
 import { barcodeNotExist, readableCode } from '../services/logistics';
+import { shortUrlOf } from './shortUrl';
 import { objectBody, validated } from '../services/resource';
 import { langOf } from './product';
 import { roleScope } from '../services/scope';
@@ -244,7 +245,9 @@ export default async function logisticsRoutes(app: FastifyInstance, deps: AppDep
       .where('mv.package_id', '=', pid).where('mv.seq', '=', seq)
       .orderBy('mv.created_at', 'desc').orderBy('mv.id', 'desc').limit(CODE_QUERY_MAX_ROWS).execute();
 
-    const [pkg, state, children, scanCount, scans, movements] = await Promise.all([pkgQ, stateQ, childrenQ, scanCountQ, scansQ, movementsQ]);
+    const shortQ = db.selectFrom('short_urls').select('token').where('package_id', '=', pid).where('seq', '=', seq).executeTakeFirst();
+
+    const [pkg, state, children, scanCount, scans, movements, short] = await Promise.all([pkgQ, stateQ, childrenQ, scanCountQ, scansQ, movementsQ, shortQ]);
 
     // The chain of outer packages, innermost first (at most 4 above a code: five levels).
     const parents = state?.parent_package_id != null ? (await sql<{ code: string; level: number | null; depth: number }>`
@@ -266,6 +269,8 @@ export default async function logisticsRoutes(app: FastifyInstance, deps: AppDep
       code: found.code,
       seq,
       package: { id: pkg.id, type: pkg.type, codeType: pkg.code_type, quantity: pkg.quantity, createdAt: iso(pkg.created_at) },
+      /** The code's short address (GET Config/short-url), when it has one. */
+      shortUrl: short ? shortUrlOf(req, short.token) : null,
       packagingMaterial: { id: pkg.materialId, no: pkg.materialNo, name: pkg.materialName },
       product: { id: pkg.productId, name: pkg.productName },
       client: { id: pkg.clientId, code: pkg.clientCode, names: pkg.clientNames },

@@ -169,7 +169,7 @@ export const TEXTS: Record<Lang, Texts> = { zh_TW, zh_CN, en };
 export type { Texts };
 
 /** The html lang attribute of a page language. */
-export const HTML_LANG: Record<Lang, string> = { zh_TW: 'zh-Hant-TW', zh_CN: 'zh-Hans-CN', en: 'en' };
+export { HTML_LANG } from '../domain/lang';
 /** Short labels of the language switch. */
 export const LANG_LABEL: Record<Lang, string> = { zh_TW: '繁中', zh_CN: '简中', en: 'EN' };
 /** Intl locale of a page language (numbers, currencies, dates). */

@@ -56,3 +56,12 @@ export function zonedTimeText(value: unknown, options: Parameters<typeof zonedTi
 export function zoneOfTimezoneId(id: unknown): string | undefined {
   return typeof id === 'number' || typeof id === 'string' ? timezoneById(Number(id))?.zone : undefined;
 }
+
+/** An ISO instant as the value of a datetime-local input, in the browser's zone ('' when none). */
+export function toLocalInputValue(value: unknown): string {
+  if (typeof value !== 'string' || !value) return '';
+  const d = new Date(value);
+  if (Number.isNaN(d.getTime())) return '';
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}

@@ -3,6 +3,9 @@ export const LANGS = ['zh_TW', 'zh_CN', 'en'] as const;
 export type Lang = (typeof LANGS)[number];
 export const DEFAULT_LANG: Lang = 'zh_TW';
 
+/** BCP 47 tag for <html lang> per interface language. */
+export const HTML_LANG: Record<Lang, string> = { zh_TW: 'zh-Hant-TW', zh_CN: 'zh-Hans-CN', en: 'en' };
+
 /** A multilingual name keyed by language code; any language may be missing. */
 export type Names = Partial<Record<Lang, string>>;
 

@@ -35,12 +35,12 @@ let operator: { token: string } | undefined;
 let operatorOf: Harness | undefined;
 
 /** `quantity` codes generated for the client (one code package; the job run by `jobs`). */
-export async function codesFor(h: Harness, clientId: number, quantity: number): Promise<string[]> {
+export async function codesFor(h: Harness, clientId: number, quantity: number, codeType = 1): Promise<string[]> {
   if (!operator || operatorOf !== h) {
     operator = await operatorUser(h);
     operatorOf = h;
   }
-  const material = await materialOf(h, operator.token, { clientId, codeType: 1, codeLength: 12, codeFormat: 3 });
+  const material = await materialOf(h, operator.token, { clientId, codeType, codeLength: 12, codeFormat: 3 });
   const pkg = await ok<{ id: number; jobId: number }>(h, 'POST', 'Code/package', operator.token, { clientId, packagingMaterialId: material.id, type: 1, quantity });
   const job = await jobDone(h, pkg.jobId);
   expect(job.status, String(job.message)).toBe(3);

@@ -63,7 +63,8 @@ test.describe('entry and guards', () => {
     await expect(notice).toContainText('Some fields fail validation');
     await expect(notice.getByTestId('modal-cancel')).toHaveCount(0);
     await notice.getByTestId('modal-confirm').click();
-    await expect(page.locator('.MuiFormHelperText-root.Mui-error')).toHaveCount(2);
+    await expect(page.locator('input[aria-invalid="true"]')).toHaveCount(2);
+    await expect(page.locator('input[name="account"]')).toBeFocused();
 
     await fillLogin(page, 'platform', 'nobody', 'Whatever123');
     const fail = page.getByTestId('fail-modal');

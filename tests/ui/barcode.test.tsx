@@ -15,7 +15,7 @@ const DECL = declaration('logistics.code');
 const node = MENU_TREE.find((g) => g.id === 5)!.children!.find((c) => c.id === 28)!;
 
 const ANSWER = {
-  code: 'BOTTLE0001', seq: 6,
+  code: 'BOTTLE0001', seq: 6, package: { id: 4, type: 1, codeType: 1, quantity: 10, createdAt: '2026-11-20T08:00:00.000Z' }, shortUrl: null,
   product: { id: 1, name: 'Green tea' }, packagingMaterial: { id: 2, no: 'GT-1', name: 'Bottle label' },
   client: { id: 3, code: 'demo', names: { en: 'Demo Co' } }, generatedAt: '2026-11-20T08:00:00.000Z',
   logistics: { level: 1, unit: 1, factory: { id: 1, name: 'Plant 1' }, line: { id: 1, name: 'Line 1' }, shift: { id: 1, name: 'Day' }, boundAt: '2026-11-21T08:00:00.000Z', status: 2, warehouse: { id: 2, name: 'Dealer store' } },
@@ -51,5 +51,32 @@ describe('kind "custom": the barcode query pane', () => {
     fireEvent.click(screen.getByTestId('barcode-search'));
     await waitFor(() => expect(screen.getByTestId('app-modal-message')).toHaveTextContent('This barcode does not exist. (2)'));
     await waitFor(() => expect(screen.queryByTestId('barcode-result')).toBeNull());
+  });
+
+  it('a marketing code gets its short address (an existing one, 9920, is shown as well); its scans export as a job', async () => {
+    const marketing = { ...ANSWER, package: { ...ANSWER.package, codeType: 2 } };
+    const { calls } = fakeFetch((method, full) => {
+      const [path] = full.split('?');
+      if (path.startsWith('Config/tenant')) return { status: 200, body: config() };
+      if (method === 'GET' && path === 'Logistics/code') return { status: 200, body: marketing };
+      if (method === 'GET' && path === 'Config/short-url') {
+        return { status: 409, body: { code: 9920, message: 'exists', data: { code: 'BOTTLE0001', token: 'Ab3dEf7H', url: 'http://x.test/s/Ab3dEf7H' } } };
+      }
+      if (method === 'POST' && path === 'Logistics/code/file') return { status: 201, body: { id: 77, reportId: 5 } };
+      return undefined;
+    });
+    signedIn(null);
+    withProviders(<CustomView decl={DECL} node={node} />, 'en');
+    const input = await screen.findByRole('textbox', { name: 'Barcode' }, { timeout: 8000 });
+    fireEvent.change(input, { target: { value: 'BOTTLE0001' } });
+    fireEvent.click(screen.getByTestId('barcode-search'));
+    fireEvent.click(await screen.findByTestId('short-url-create'));
+    expect(await screen.findByTestId('short-url')).toHaveAttribute('href', 'http://x.test/s/Ab3dEf7H');
+    expect(screen.queryByTestId('app-modal-message')).toBeNull();
+
+    fireEvent.click(screen.getByTestId('barcode-export'));
+    fireEvent.click(await screen.findByTestId('barcode-export-csv'));
+    await waitFor(() => expect(calls.some((c) => c.path.startsWith('Logistics/code/file'))).toBe(true));
+    expect(JSON.parse(calls.find((c) => c.path.startsWith('Logistics/code/file'))!.body!)).toEqual({ code: 'BOTTLE0001', format: 'csv', lang: 'en' });
   });
 });

@@ -30,6 +30,11 @@ export interface ExportButtonProps {
   category?: number;
   /** What the list holds (its title): with the format, the progress card's name until the file has one. */
   label?: string;
+  disabled?: boolean;
+  /** The button's test hook (default crud-export); its menu items add -csv, -xlsx, -txt. */
+  testId?: string;
+  /** The button's text (default: Export). */
+  text?: string;
 }
 
 /** The body of a list export: the applied filters (as the list sends them), format and lang. */
@@ -37,7 +42,7 @@ export function listExportBody(filters: Filters, format: ListExportFormat, lang:
   return { ...filterQuery(filters), format, lang };
 }
 
-export function ExportButton({ api, filters, category, label }: ExportButtonProps) {
+export function ExportButton({ api, filters, category, label, disabled, testId = 'crud-export', text }: ExportButtonProps) {
   const { t } = useTranslation();
   const [lang] = useLang();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
@@ -61,17 +66,17 @@ export function ExportButton({ api, filters, category, label }: ExportButtonProp
         variant="outlined"
         startIcon={<FileDownloadOutlined />}
         endIcon={<KeyboardArrowDownRounded />}
-        disabled={busy}
+        disabled={busy || disabled}
         aria-haspopup="menu"
         aria-expanded={anchor ? 'true' : undefined}
         onClick={(e) => setAnchor(e.currentTarget)}
-        data-testid="crud-export"
+        data-testid={testId}
       >
-        {t('screens.crud.export')}
+        {text ?? t('screens.crud.export')}
       </Button>
       <Menu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)} anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} transformOrigin={{ vertical: 'top', horizontal: 'right' }}>
         {LIST_EXPORT_FORMATS.map((format) => (
-          <MenuItem key={format} onClick={() => void start(format)} data-testid={`crud-export-${format}`}>
+          <MenuItem key={format} onClick={() => void start(format)} data-testid={`${testId}-${format}`}>
             <ListItemIcon>{format === 'xlsx' ? <GridOnOutlined fontSize="small" /> : <DescriptionOutlined fontSize="small" />}</ListItemIcon>
             <ListItemText primary={t(`screens.crud.exportAs.${format}`)} />
           </MenuItem>

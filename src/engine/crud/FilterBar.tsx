@@ -14,6 +14,7 @@ import TextField from '@mui/material/TextField';
 import SearchRounded from '@mui/icons-material/SearchRounded';
 import RestartAltRounded from '@mui/icons-material/RestartAltRounded';
 import { useTranslation } from 'react-i18next';
+import { toLocalInputValue } from '../../domain/datetime';
 import type { SelectOption } from '../../widgets/options';
 import { useOptionSource } from '../../widgets/useOptionSource';
 import { enumChoices } from './enumChoices';
@@ -50,15 +51,6 @@ export function filterFields(schema: Node | undefined, t: (key: string) => strin
     if (node.format === 'date-time') return { key, label, kind: 'dateTime' };
     return { key, label, kind: 'text', maxLength: typeof node.maxLength === 'number' ? node.maxLength : undefined };
   });
-}
-
-/** An ISO instant as the value of a datetime-local input, in the browser's zone ('' when none). */
-function toLocalInput(value: unknown): string {
-  if (typeof value !== 'string' || !value) return '';
-  const d = new Date(value);
-  if (Number.isNaN(d.getTime())) return '';
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
 const fieldSx = { width: { xs: '100%', sm: 200 }, flexShrink: 0 } as const;
@@ -148,7 +140,7 @@ export function FilterBar({ schema, applied, onApply }: { schema: Node; applied:
               type="datetime-local"
               name={field.key}
               label={field.label}
-              value={toLocalInput(value)}
+              value={toLocalInputValue(value)}
               onChange={(e) => set(field.key, e.target.value ? new Date(e.target.value).toISOString() : undefined)}
               sx={{ ...fieldSx, width: { xs: '100%', sm: 220 } }}
               slotProps={{ inputLabel: { shrink: true } }}

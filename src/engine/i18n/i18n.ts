@@ -7,48 +7,19 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { resources } from '../../locales';
-import { DEFAULT_LANG, isLang, LANGS, type Lang } from '../../domain/lang';
+import { DEFAULT_LANG, HTML_LANG, isLang, LANGS, type Lang } from '../../domain/lang';
+import { applyDocumentLang, initialLang, langFromSearch, rememberLang } from './langStore';
 
-export const LANG_STORAGE_KEY = 'oioc.lang';
-
-/** BCP 47 tag for <html lang> per interface language. */
-export const HTML_LANG: Record<Lang, string> = { zh_TW: 'zh-Hant-TW', zh_CN: 'zh-Hans-CN', en: 'en' };
-
-function storedLang(): Lang | null {
-  try {
-    const v = localStorage.getItem(LANG_STORAGE_KEY);
-    return isLang(v) ? v : null;
-  } catch {
-    return null;
-  }
-}
-
-function rememberLang(lang: Lang): void {
-  try {
-    localStorage.setItem(LANG_STORAGE_KEY, lang);
-  } catch {
-    /* private mode: the language still applies for this page */
-  }
-}
-
-/** The language a `?lang=` query asks for, if it names one of LANGS. */
-export function langFromSearch(search: string): Lang | null {
-  const v = new URLSearchParams(search).get('lang');
-  return isLang(v) ? v : null;
-}
-
-function applyDocumentLang(lang: Lang): void {
-  if (typeof document !== 'undefined') document.documentElement.lang = HTML_LANG[lang];
-}
+export { HTML_LANG };
+export { LANG_STORAGE_KEY } from './langStore';
+export { langFromSearch };
 
 /**
  * Creates and initialises an i18next instance synchronously (resources are bundled). The
  * initial language: `?lang=` of `search`, else the remembered one, else zh_TW.
  */
 export function createI18n(search = typeof window !== 'undefined' ? window.location.search : ''): I18n {
-  const fromUrl = langFromSearch(search);
-  const lng: Lang = fromUrl ?? storedLang() ?? DEFAULT_LANG;
-  if (fromUrl) rememberLang(fromUrl);
+  const lng: Lang = initialLang(search);
   const instance = i18next.createInstance();
   void instance.use(initReactI18next).init({
     resources,

@@ -32,6 +32,7 @@ import { useLang } from '../i18n/useLang';
 import { assetUrl } from '../session/assets';
 import { useTenantConfig } from '../session/config';
 import { MENU_KEY, type NestedMenu } from '../session/menu';
+import { takeHandedOffSignIn } from '../session/handoff';
 import { rememberTenantCode, sessionStore } from '../session/store';
 import { LangMenu } from '../shell/LangMenu';
 import { Logo } from '../shell/Logo';
@@ -65,6 +66,14 @@ export function LoginPage({ code }: { code: string }) {
   };
   const [mode, setMode] = useState<HomeDialogModeValue>(HomeDialogMode.None);
   const guard = useSubmitGuard(setErrors);
+
+  // The light sign-in page signed in an account that must first change its default password.
+  useEffect(() => {
+    const handed = takeHandedOffSignIn();
+    if (!handed) return;
+    setPending(handed);
+    setMode(HomeDialogMode.ChangeDefaultPassword);
+  }, []);
 
   // A known tenant is remembered: a later guard redirect goes back to its login page.
   useEffect(() => {

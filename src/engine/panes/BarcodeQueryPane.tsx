@@ -4,6 +4,8 @@
  * it: product, material, client and generation time; the logistics state (level, factory,
  * line, shift, where it is); the outer packages and the packages inside; every scan and every
  * movement. An unknown code shows the server's "this barcode does not exist" in the Fail modal.
+ * Exports (jobs): every scan of the shown code (POST Logistics/code/file) and every scan of a
+ * period (POST Report/scanLog/file).
  */
 import { useState, type FormEvent } from 'react';
 import Box from '@mui/material/Box';
@@ -18,9 +20,13 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { JobCategory, PackagingCodeType } from '../../domain/enums';
+import { ErrorCode } from '../../domain/errors';
+import { toLocalInputValue, zonedTimeText } from '../../domain/datetime';
 import { pickName, type Names } from '../../domain/lang';
 import { isApiError } from '../api/ApiError';
 import { useCallApi } from '../crud/apiCall';
+import { ExportButton } from '../crud/ExportButton';
 import { useFeedback } from '../feedback/FeedbackProvider';
 import { useLang } from '../i18n/useLang';
 import type { PaneProps } from './registry';
@@ -28,6 +34,8 @@ import type { PaneProps } from './registry';
 interface Named { id: number; name: string }
 export interface CodeInfo {
   code: string;
+  package: { id: number; codeType: number };
+  shortUrl: string | null;
   product: Named;
   packagingMaterial: { id: number; no: string; name: string };
   client: { id: number; code: string; names: Names };
@@ -43,7 +51,6 @@ export interface CodeInfo {
   movements: { sheetId: number; sheetType: number; scanned: boolean; at: string; account: string; warehouse: Named; toWarehouse: Named | null }[];
 }
 
-const time = (iso: string | null) => (iso ? iso.slice(0, 16).replace('T', ' ').replace(/-/g, '/') : '');
 
 export default function BarcodeQueryPane({ decl }: PaneProps) {
   const { t } = useTranslation();
@@ -52,6 +59,8 @@ export default function BarcodeQueryPane({ decl }: PaneProps) {
   const feedback = useFeedback();
   const [code, setCode] = useState('');
   const [info, setInfo] = useState<CodeInfo | null>(null);
+  const [period, setPeriod] = useState<{ from?: string; to?: string }>({});
+  const time = (iso: string | null) => zonedTimeText(iso, { lang });
 
   const search = async (e: FormEvent) => {
     e.preventDefault();
@@ -74,11 +83,57 @@ export default function BarcodeQueryPane({ decl }: PaneProps) {
   );
   const l = info?.logistics;
 
+  const createShortUrl = async () => {
+    if (!info) return;
+    try {
+      const made = await call<{ url: string }>('GET Config/short-url', {}, { query: { code: info.code }, silent: true });
+      setInfo({ ...info, shortUrl: made.url });
+    } catch (err) {
+      if (!isApiError(err)) throw err;
+      const url = err.code === ErrorCode.ShortCodeExists ? (err.data as { url?: string } | undefined)?.url : undefined;
+      if (url) setInfo({ ...info, shortUrl: url });
+      else feedback.showError(err);
+    }
+  };
+  const shortUrlCell = info && info.package.codeType === PackagingCodeType.Marketing && (info.shortUrl
+    ? <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
+        <Box component="a" href={info.shortUrl} target="_blank" rel="noreferrer" data-testid="short-url">{info.shortUrl}</Box>
+        <Button size="small" onClick={() => void navigator.clipboard?.writeText(info.shortUrl!)}>{t('screens.crud.copy')}</Button>
+      </Box>
+    : <Button size="small" variant="outlined" onClick={() => void createShortUrl()} data-testid="short-url-create">{k('createShortUrl')}</Button>);
+
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
-      <Box component="form" onSubmit={search} sx={{ display: 'flex', gap: 1 }}>
-        <TextField name="code" label={k('code')} size="small" value={code} onChange={(e) => setCode(e.target.value)} slotProps={{ htmlInput: { maxLength: 64 } }} />
-        <Button type="submit" variant="contained" data-testid="barcode-search">{t('screens.crud.search')}</Button>
+      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between' }}>
+        <Box component="form" onSubmit={search} sx={{ display: 'flex', gap: 1 }}>
+          <TextField name="code" label={k('code')} size="small" value={code} onChange={(e) => setCode(e.target.value)} slotProps={{ htmlInput: { maxLength: 64 } }} />
+          <Button type="submit" variant="contained" data-testid="barcode-search">{t('screens.crud.search')}</Button>
+        </Box>
+        <Box component="fieldset" data-testid="scan-period" sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center', border: 0, p: 0, m: 0 }}>
+          <Typography component="legend" variant="body2" color="text.secondary" sx={{ float: 'left', mr: 1 }}>{k('periodTitle')}</Typography>
+          {(['from', 'to'] as const).map((key) => (
+            <TextField
+              key={key}
+              size="small"
+              type="datetime-local"
+              name={key}
+              label={k(key)}
+              value={toLocalInputValue(period[key])}
+              onChange={(e) => setPeriod((p) => ({ ...p, [key]: e.target.value ? new Date(e.target.value).toISOString() : undefined }))}
+              slotProps={{ inputLabel: { shrink: true } }}
+              sx={{ width: { xs: '100%', sm: 210 } }}
+            />
+          ))}
+          <ExportButton
+            api="POST Report/scanLog/file"
+            filters={period}
+            disabled={!period.from || !period.to}
+            category={JobCategory.CustomerExportScanLog}
+            label={k('scanLogReport')}
+            text={k('exportPeriod')}
+            testId="scan-period-export"
+          />
+        </Box>
       </Box>
       {info && (
         <Paper data-testid="barcode-result" sx={{ p: 2, display: 'grid', gap: 2 }}>
@@ -88,14 +143,26 @@ export default function BarcodeQueryPane({ decl }: PaneProps) {
             {row(k('product'), info.product.name)}
             {row(k('material'), `${info.packagingMaterial.no} ${info.packagingMaterial.name}`)}
             {row(k('generatedAt'), time(info.generatedAt))}
+            {shortUrlCell && row(k('shortUrl'), shortUrlCell)}
             {l && row(k('level'), `${l.level ?? ''} ${l.unit ? t(`enums.PackageUnit.${l.unit}`) : ''}`)}
             {l?.factory && row(k('binding'), `${l.factory.name} / ${l.line?.name ?? ''} / ${l.shift?.name ?? ''} ${time(l.boundAt)}`)}
             {l && row(k('status'), `${k(`status${l.status}`)} ${l.warehouse?.name ?? ''}`)}
             {row(k('parents'), info.parents.map((p) => <Chip key={p.code} size="small" label={p.code} sx={{ mr: 0.5 }} />))}
             {row(k('children'), info.children.map((c) => <Chip key={c.code} size="small" label={c.code} sx={{ mr: 0.5, mb: 0.5 }} />))}
           </TableBody></Table>
-          <Typography variant="subtitle1">{k('scans')} ({info.scanCount})</Typography>
-          <Table size="small">
+          <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
+            <Typography variant="subtitle1">{k('scans')} ({info.scanCount})</Typography>
+            <ExportButton
+              api="POST Logistics/code/file"
+              filters={{ code: info.code }}
+              disabled={info.scanCount === 0}
+              category={JobCategory.ExportCodeInfos}
+              label={`${k('scans')}_${info.code}`}
+              text={k('exportScans')}
+              testId="barcode-export"
+            />
+          </Box>
+          <Box sx={{ overflowX: 'auto' }}><Table size="small">
             <TableHead><TableRow>{['time', 'source', 'type', 'location', 'account'].map((c) => <TableCell key={c}>{k(c)}</TableCell>)}</TableRow></TableHead>
             <TableBody>{info.scans.map((s, i) => (
               <TableRow key={i}>
@@ -106,9 +173,9 @@ export default function BarcodeQueryPane({ decl }: PaneProps) {
                 <TableCell>{s.account ?? ''}</TableCell>
               </TableRow>
             ))}</TableBody>
-          </Table>
+          </Table></Box>
           <Typography variant="subtitle1">{k('movements')}</Typography>
-          <Table size="small">
+          <Box sx={{ overflowX: 'auto' }}><Table size="small">
             <TableHead><TableRow>{['time', 'sheetType', 'warehouse', 'toWarehouse', 'account'].map((c) => <TableCell key={c}>{k(c)}</TableCell>)}</TableRow></TableHead>
             <TableBody>{info.movements.map((m, i) => (
               <TableRow key={i}>
@@ -119,7 +186,7 @@ export default function BarcodeQueryPane({ decl }: PaneProps) {
                 <TableCell>{m.account}</TableCell>
               </TableRow>
             ))}</TableBody>
-          </Table>
+          </Table></Box>
         </Paper>
       )}
     </Box>

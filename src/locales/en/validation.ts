@@ -49,6 +49,7 @@ const validation: Record<string, string> = {
   minItems: 'Add at least {{count}} items.',
   maxItems_one: 'At most {{count}} item is allowed.',
   maxItems: 'At most {{count}} items are allowed.',
+  notMarketingCode: 'Only a marketing code has a consumer page and a short address.',
   oneOf: 'Choose one of the allowed values.',
   uniqueItems: 'The list contains the same item more than once.',
   greaterThan: 'Must be greater than {{min}}.',

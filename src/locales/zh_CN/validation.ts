@@ -43,6 +43,7 @@ const validation: Record<string, string> = {
   // 声明验证器（src/domain/validation）使用的键。
   minItems: '至少需要 {{count}} 项。',
   maxItems: '最多只能有 {{count}} 项。',
+  notMarketingCode: '只有营销码有消费者页面与短网址。',
   oneOf: '请选择允许的选项。',
   uniqueItems: '列表中有重复的项目。',
   greaterThan: '须大于 {{min}}。',

@@ -43,6 +43,7 @@ const validation: Record<string, string> = {
   // 宣告驗證器（src/domain/validation）使用的鍵。
   minItems: '至少需要 {{count}} 項。',
   maxItems: '最多只能有 {{count}} 項。',
+  notMarketingCode: '只有行銷碼有消費者頁面與短網址。',
   oneOf: '請選擇允許的選項。',
   uniqueItems: '清單中有重複的項目。',
   greaterThan: '須大於 {{min}}。',

@@ -1,0 +1,22 @@
+/**
+ * Starts the whole back office (theme, router, screens) in `el`. The entry (src/main.tsx) loads
+ * it at once for every page but a fresh sign-in, and the light sign-in page loads it after a
+ * successful sign-in (or prefetches it while the user types).
+ */
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App, createAppRouter } from './App';
+import { createI18n } from '../i18n/i18n';
+import { registerScreensWith } from '../routes/screens';
+
+export function bootApp(el: HTMLElement): void {
+  // The declarations and their screens load with the first section route, not with sign-in.
+  registerScreensWith(() => import('../crud/registerAll'));
+  const i18n = createI18n(window.location.search);
+  const router = createAppRouter();
+  createRoot(el).render(
+    <StrictMode>
+      <App i18n={i18n} router={router} />
+    </StrictMode>,
+  );
+}

@@ -1,0 +1,41 @@
+/**
+ * The interface language outside i18next (the light sign-in page uses it too): the remembered
+ * choice in localStorage, `?lang=` of the URL (remembered), and <html lang>.
+ */
+import { DEFAULT_LANG, HTML_LANG, isLang, type Lang } from '../../domain/lang';
+
+export const LANG_STORAGE_KEY = 'oioc.lang';
+
+export function storedLang(): Lang | null {
+  try {
+    const v = localStorage.getItem(LANG_STORAGE_KEY);
+    return isLang(v) ? v : null;
+  } catch {
+    return null;
+  }
+}
+
+export function rememberLang(lang: Lang): void {
+  try {
+    localStorage.setItem(LANG_STORAGE_KEY, lang);
+  } catch {
+    /* private mode: the language still applies for this page */
+  }
+}
+
+/** The language a `?lang=` query asks for, if it names one of LANGS. */
+export function langFromSearch(search: string): Lang | null {
+  const v = new URLSearchParams(search).get('lang');
+  return isLang(v) ? v : null;
+}
+
+/** `?lang=` of `search` (remembered), else the remembered one, else zh_TW. */
+export function initialLang(search: string): Lang {
+  const fromUrl = langFromSearch(search);
+  if (fromUrl) rememberLang(fromUrl);
+  return fromUrl ?? storedLang() ?? DEFAULT_LANG;
+}
+
+export function applyDocumentLang(lang: Lang): void {
+  if (typeof document !== 'undefined') document.documentElement.lang = HTML_LANG[lang];
+}
