@@ -17,6 +17,7 @@ import { registerDocs } from './docs';
 import type { AppDeps } from './context';
 import { ApiError, clientErrorHandler, notFound, sendError } from './errors';
 import { guardInput, JSON_BODY_LIMIT } from './input';
+import activityRoutes from './modules/activity';
 import announcementRoutes from './modules/announcement';
 import brandRoutes from './modules/brand';
 import clientRoutes from './modules/client';
@@ -59,7 +60,7 @@ const API_MODULES = [
   configRoutes, identityRoutes, menuRoutes, profileRoutes, reportRoutes, announcementRoutes,
   roleRoutes, employeeRoutes, clientRoutes, filesRoutes, documentRoutes, otherRoutes, jobRoutes,
   productRoutes, packagingRoutes, brandRoutes, codeRoutes, marketingRoutes, bindingRoutes, scanRoutes, logisticsRoutes,
-  transactionLogRoutes, scanLogExportRoutes, shortUrlRoutes, lotteryRoutes,
+  transactionLogRoutes, scanLogExportRoutes, shortUrlRoutes, activityRoutes, lotteryRoutes,
 ];
 
 /** One route of the app as registered (HEAD twins of GET routes left out). */

@@ -8,6 +8,7 @@ import type { Names } from '../../src/domain/lang';
 import type { LogisticsTables } from './schemaLogistics';
 import type { MemberTables } from './schemaMembers';
 import type { LotteryTables } from './schemaLotteries';
+import type { ActivityTables } from './schemaActivity';
 
 /** A jsonb column: read as T, written as JSON text. */
 export type Json<T> = ColumnType<T, string, string>;
@@ -490,7 +491,7 @@ export interface MarketingContactTable {
   updated_at: CreatedAt;
 }
 
-export interface Database extends LogisticsTables, MemberTables, LotteryTables {
+export interface Database extends LogisticsTables, MemberTables, ActivityTables, LotteryTables {
   tenants: TenantTable;
   roles: RoleTable;
   users: UserTable;

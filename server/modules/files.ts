@@ -250,12 +250,12 @@ async function parsed<T>(step: Promise<T>): Promise<T> {
   }
 }
 
-async function receiveFiles(req: FastifyRequest, deps: AppDeps, store: FileStore, written: string[]): Promise<{ rule: UploadRule; files: Checked[] }> {
+async function receiveFiles(req: FastifyRequest, deps: AppDeps, store: FileStore, written: string[], fixed: Record<string, string> = {}): Promise<{ rule: UploadRule; files: Checked[] }> {
   const serverMaxMB = deps.settings.uploadMaxMB;
   const query = (req.query ?? {}) as Record<string, unknown>;
   const fields: Record<string, unknown> = {};
   let rule: UploadRule | null = null;
-  const ruleNow = () => (rule ??= parseUploadRule({ ...fields, ...query }, serverMaxMB));
+  const ruleNow = () => (rule ??= parseUploadRule({ ...fields, ...query, ...fixed }, serverMaxMB));
   if (!req.isMultipart()) return { rule: ruleNow(), files: [] };
 
   const files: Checked[] = [];
@@ -315,34 +315,44 @@ const FILES_DOCS = {
 };
 
 export default async function filesRoutes(app: FastifyInstance, deps: AppDeps) {
-  const store = fileStoreOf(deps);
   // Oversized parts are cut and answered 102 here, not thrown as 413 by the plugin.
   await app.register(multipart, { throwFileSizeLimit: false });
 
   app.post('/Files', { config: { docs: FILES_DOCS } }, async (req, reply): Promise<UploadedFile[]> => {
-    const who = caller(req);
-    const written: string[] = [];
-    try {
-      const { rule, files } = await receiveFiles(req, deps, store, written);
-      if (files.length === 0) throw noFileError(rule);
-      await deps.db.transaction().execute(async (trx) => {
-        await trx.insertInto('files').values(files.map((f) => ({
-          tenant_id: who.tenantId, key: f.key, name: f.name, size: f.size, type: STORED_TYPES[f.type].mime,
-          width: f.width ?? null, height: f.height ?? null, created_by: who.userId,
-        }))).execute();
-      });
-      reply.code(201);
-      return files.map((f) => ({
-        url: fileUrl(f.key), name: f.name, size: f.size, type: STORED_TYPES[f.type].mime,
-        ...(f.width !== undefined ? { width: f.width, height: f.height } : {}),
-      }));
-    } catch (e) {
-      // All or nothing: nothing of a failed upload stays in the store.
-      const failed = await Promise.allSettled(written.map((key) => store.delete(key)));
-      for (const f of failed) if (f.status === 'rejected') req.log.error({ err: f.reason }, 'could not delete the file of a failed upload');
-      throw e;
-    }
+    const files = await storeUploads(req, deps);
+    reply.code(201);
+    return files;
   });
+}
+
+/**
+ * One upload request stored all or nothing (the body of POST /v1/Files), for other upload
+ * routes too (POST marketing/activity-template/files): `fixed` rule parameters win over the
+ * query's (e.g. `{ kind: 'image' }`). The caller's module registers @fastify/multipart.
+ */
+export async function storeUploads(req: FastifyRequest, deps: AppDeps, fixed: Record<string, string> = {}): Promise<UploadedFile[]> {
+  const who = caller(req);
+  const store = fileStoreOf(deps);
+  const written: string[] = [];
+  try {
+    const { rule, files } = await receiveFiles(req, deps, store, written, fixed);
+    if (files.length === 0) throw noFileError(rule);
+    await deps.db.transaction().execute(async (trx) => {
+      await trx.insertInto('files').values(files.map((f) => ({
+        tenant_id: who.tenantId, key: f.key, name: f.name, size: f.size, type: STORED_TYPES[f.type].mime,
+        width: f.width ?? null, height: f.height ?? null, created_by: who.userId,
+      }))).execute();
+    });
+    return files.map((f) => ({
+      url: fileUrl(f.key), name: f.name, size: f.size, type: STORED_TYPES[f.type].mime,
+      ...(f.width !== undefined ? { width: f.width, height: f.height } : {}),
+    }));
+  } catch (e) {
+    // All or nothing: nothing of a failed upload stays in the store.
+    const failed = await Promise.allSettled(written.map((key) => store.delete(key)));
+    for (const f of failed) if (f.status === 'rejected') req.log.error({ err: f.reason }, 'could not delete the file of a failed upload');
+    throw e;
+  }
 }
 
 /** RFC 6266 Content-Disposition with an ASCII fallback and the UTF-8 name. */

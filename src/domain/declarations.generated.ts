@@ -164,9 +164,9 @@ export interface Column {
   columnStyle?: {};
   columnClass?: string;
   /**
-   * How a cell shows its value; lang: a language code (zh_TW) as its name in the interface language; progress: 0-100 as a bar with its percentage.
+   * How a cell shows its value; lang: a language code (zh_TW) as its name in the interface language; progress: 0-100 as a bar with its percentage; image: a stored image address as a small thumbnail.
    */
-  format?: 'text' | 'datetime' | 'date' | 'boolean' | 'number' | 'names' | 'list' | 'lang' | 'progress';
+  format?: 'text' | 'datetime' | 'date' | 'boolean' | 'number' | 'names' | 'list' | 'lang' | 'progress' | 'image';
   /**
    * Name of an enum in src/domain/enums.ts; cells show its localized label.
    */

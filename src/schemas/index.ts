@@ -39,6 +39,8 @@ import marketingProductCategory from './marketing/product-category.json';
 import marketingPopularProduct from './marketing/popular-product.json';
 import marketingContactInfo from './marketing/contact-info.json';
 import lotteryActivity from './activity/lottery-activity.json';
+import activityGameTemplate from './activity/game-template.json';
+import activityCheckIn from './activity/check-in.json';
 
 export const DECLARATION_FILES: readonly unknown[] = [
   role,
@@ -75,6 +77,9 @@ export const DECLARATION_FILES: readonly unknown[] = [
   marketingProductCategory,
   marketingPopularProduct,
   marketingContactInfo,
-  // Activities (menu 48): the lottery wizard (list, create, config, info, detail under one path).
+  // Activities (menu 48): the lottery wizard first (list, create, config, info, detail under one path),
+  // game templates a tab of the same path (49); check-in (51).
   lotteryActivity,
+  activityGameTemplate,
+  activityCheckIn,
 ];

@@ -4,7 +4,8 @@
  * `ui:options.multiple` is set.
  *
  * ui:options (over the schema's `x-file` rule): kind 'file' | 'image', maxMB, width and height
- * (exact pixels), maxCount, ext (list or comma text), multiple. Defaults as SPEC.md and the
+ * (exact pixels), maxCount, ext (list or comma text), multiple, endpoint (another upload call
+ * than POST /v1/Files with the same multipart field, answering files or bare urls). Defaults as SPEC.md and the
  * server: .pdf for files; .jpg/.jpeg/.png, 2 MB and at most 10 for images.
  *
  * Files are picked with the button or dropped on it (Enter or Space opens the picker), checked
@@ -109,7 +110,7 @@ export function useUploader(rule: WidgetUploadRule, onStored: (files: UploadedFi
     controllerRef.current = controller;
     setBusy(true);
     try {
-      const stored = await request<UploadedFile[]>('POST', 'Files', {
+      const stored = await request<(UploadedFile | string)[]>('POST', rule.endpoint ?? 'Files', {
         body,
         query: uploadQuery(rule, rule.multiple ? room : 1),
         // The widget's own progress instead of the page mask; failures are told below.
@@ -117,7 +118,9 @@ export function useUploader(rule: WidgetUploadRule, onStored: (files: UploadedFi
         silent: true,
         signal: controller.signal,
       });
-      const list = Array.isArray(stored) ? stored : [];
+      // An endpoint answering bare urls (marketing/activity-template/files): named by the picked files.
+      const list: UploadedFile[] = (Array.isArray(stored) ? stored : []).map((f, i) =>
+        typeof f === 'string' ? { url: f, name: files[i]?.name ?? nameOfUrl(f), size: files[i]?.size ?? 0, type: files[i]?.type ?? '' } : f);
       if (list.length) onStored(list);
       return list.length > 0;
     } catch (e) {

@@ -9,7 +9,9 @@ import { RadioWidget, SwitchWidget } from './ChoiceWidgets';
 import { ColorPickerWidget } from './ColorPickerWidget';
 import { CountryWidget, CurrencyWidget, TimezoneWidget } from './ConfigWidgets';
 import { DateRangeWidget, DateTimeWidget, DateWidget } from './DateWidgets';
+import { DayEntriesField } from './DayEntriesField';
 import { FlagsWidget } from './FlagsWidget';
+import { GameStyleField } from './GameStyleField';
 import { FormattedInputWidget } from './FormattedInputWidget';
 import { MenuTreeWidget } from './MenuTreeWidget';
 import { NamesField } from './NamesField';
@@ -45,6 +47,8 @@ export const WIDGETS: RegistryWidgetsType = {
 export const FIELD_WIDGETS: RegistryFieldsType = {
   names: NamesField,
   platformList: PlatformListField,
+  gameStyle: GameStyleField,
+  dayEntries: DayEntriesField,
 };
 
 export { FIELD_WIDGET_NAMES, WIDGET_NAMES };

@@ -59,6 +59,11 @@ export const VALIDATION_KEYS = [
   'probabilityTotal',
   // server rules
   'notGrantable',
+  // activity rules (src/domain/activity: check-in days and entries, game template styles)
+  'checkInDaysOverTotal',
+  'checkInEntriesCount',
+  'hexColor',
+  'count',
 ] as const;
 
 export type ValidationKey = (typeof VALIDATION_KEYS)[number];

@@ -17,11 +17,13 @@
  *   sum(list, key?)                       total of the numbers (of item[key]), 1e-9 rounding
  *   count(list, key?)                     number of items (whose item[key] is not empty)
  *   unique(list, key?)                    no two items (item[key]) equal, empty ones ignored
+ *   periodDays(from, to, timezoneId)      calendar days of the period in that zone (src/domain/activity/checkIn.ts)
  * isAfterNow and fromTo throw on empty or unparsable dates, so such a rule stays silent and
  * `required` speaks instead.
  */
 import jsonLogic from 'json-logic-js';
 import type { RulesLogic, AdditionalOperation } from 'json-logic-js';
+import { periodDays } from '../activity/checkIn';
 import { isEmptyValue } from '../rules';
 import { toInstant } from './dates';
 import { valueAt } from './paths';
@@ -93,6 +95,13 @@ export const OPERATIONS: Record<string, (...args: any[]) => unknown> = {
       seen.add(k);
     }
     return true;
+  },
+  periodDays: (from: unknown, to: unknown, timezoneId: unknown) => {
+    try {
+      return periodDays(from, to, timezoneId);
+    } catch {
+      throw new CannotJudge('not a period');
+    }
   },
 };
 

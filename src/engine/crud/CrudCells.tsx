@@ -8,6 +8,8 @@ import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
 import { useTranslation } from 'react-i18next';
 import type { ColumnDeclaration } from '../../domain/declarations';
 import { useLang } from '../i18n/useLang';
+import { assetUrl } from '../session/assets';
+import { useSessionConfig } from '../session/config';
 import type { Lang } from '../../domain/lang';
 import { CHIPS_SHOWN, type CellText } from './columnWidths';
 import { enumValuesOf, formatCell } from './format';
@@ -50,9 +52,18 @@ export function cellText(column: ColumnDeclaration, value: unknown, t: (k: strin
   return { text: formatCell(column, value, t, lang, row) };
 }
 
+/** A stored image address as a thumbnail (column format `image`). */
+function Thumbnail({ url }: { url: string }) {
+  const { data: config } = useSessionConfig();
+  return (
+    <Box component="img" src={assetUrl(config, url) ?? url} alt="" loading="lazy" data-testid="cell-image" sx={{ width: 56, height: 36, objectFit: 'cover', borderRadius: 1, border: '1px solid', borderColor: 'divider', display: 'block', bgcolor: 'grey.50' }} />
+  );
+}
+
 export function Cell({ column, value, row }: { column: ColumnDeclaration; value: unknown; row?: Row }) {
   const { t } = useTranslation();
   const [lang] = useLang();
+  if (column.format === 'image' && typeof value === 'string' && value !== '') return <Thumbnail url={value} />;
   const text = formatCell(column, value, (k, o) => String(t(k, o)), lang, row);
   if (text === '') return <Box component="span" sx={{ color: 'text.disabled' }}>{t('screens.crud.empty')}</Box>;
   if (column.enum) {

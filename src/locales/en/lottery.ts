@@ -10,6 +10,7 @@ const lottery = {
     detail: "Activity detail",
     name: "Activity name",
     gameType: "Game",
+    templates: "Game templates",
     template: "Template",
     noTemplates: "No template for this game yet: create one under game templates first.",
     status: "Status",

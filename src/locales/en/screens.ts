@@ -9,6 +9,7 @@ import report from './report';
 import marketing from './marketing';
 import lottery from './lottery';
 import logistics from './logistics';
+import activity from './activity';
 
 const screens = {
   screens: {
@@ -19,6 +20,7 @@ const screens = {
     ...marketing,
     ...lottery,
     ...logistics,
+    ...activity,
     crud: {
       createdAt: 'Created',
       updatedAt: 'Updated',

@@ -61,6 +61,13 @@ const validation: Record<string, string> = {
   unknownField: 'This field is not accepted.',
   invalid: 'The value is invalid.',
   notGrantable: 'Your own role does not hold this, so you cannot grant it.',
+  // Activities (check-in days, game template styles)
+  checkInDaysOverTotal: 'The check-in days required cannot exceed the activity\'s {{total}} days.',
+  checkInEntriesCount_one: 'Add exactly {{count}} picture-and-text entry, one per check-in day.',
+  checkInEntriesCount: 'Add exactly {{count}} picture-and-text entries, one per check-in day.',
+  hexColor: 'Choose a colour (#rrggbb).',
+  count_one: 'Exactly {{count}} item is needed.',
+  count: 'Exactly {{count}} items are needed.',
 };
 
 export default validation;

@@ -10,6 +10,7 @@ const lottery = {
     detail: "活动详情",
     name: "活动名称",
     gameType: "游戏",
+    templates: "游戏模板",
     template: "模板",
     noTemplates: "此游戏尚无模板，请先建立游戏模板。",
     status: "状态",

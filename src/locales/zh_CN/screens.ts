@@ -6,6 +6,7 @@ import report from './report';
 import marketing from './marketing';
 import lottery from './lottery';
 import logistics from './logistics';
+import activity from './activity';
 
 const screens: typeof en = {
   screens: {
@@ -15,6 +16,7 @@ const screens: typeof en = {
     ...marketing,
     ...lottery,
     ...logistics,
+    ...activity,
     crud: {
       createdAt: '创建时间',
       updatedAt: '更新时间',

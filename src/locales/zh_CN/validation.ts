@@ -54,6 +54,11 @@ const validation: Record<string, string> = {
   unknownField: '不接受此字段。',
   invalid: '此值无效。',
   notGrantable: '您的角色没有此权限，无法授予。',
+  // 活动（签到天数、游戏模板样式）
+  checkInDaysOverTotal: '需签到天数不可超过活动总天数 {{total}} 天。',
+  checkInEntriesCount: '请设置 {{count}} 条图文，每个签到日一条。',
+  hexColor: '请选择颜色（#rrggbb）。',
+  count: '需要刚好 {{count}} 项。',
 };
 
 export default validation;

@@ -10,6 +10,7 @@ const lottery = {
     detail: "活動詳情",
     name: "活動名稱",
     gameType: "遊戲",
+    templates: "遊戲樣板",
     template: "樣板",
     noTemplates: "此遊戲尚無樣板，請先建立遊戲樣板。",
     status: "狀態",

@@ -6,6 +6,7 @@ import report from './report';
 import marketing from './marketing';
 import lottery from './lottery';
 import logistics from './logistics';
+import activity from './activity';
 
 const screens: typeof en = {
   screens: {
@@ -15,6 +16,7 @@ const screens: typeof en = {
     ...marketing,
     ...lottery,
     ...logistics,
+    ...activity,
     crud: {
       createdAt: '建立時間',
       updatedAt: '更新時間',

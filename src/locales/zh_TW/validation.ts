@@ -54,6 +54,11 @@ const validation: Record<string, string> = {
   unknownField: '不接受此欄位。',
   invalid: '此值無效。',
   notGrantable: '您的角色沒有此權限，無法授予。',
+  // 活動（簽到天數、遊戲模板樣式）
+  checkInDaysOverTotal: '需簽到天數不可超過活動總天數 {{total}} 天。',
+  checkInEntriesCount: '請設定 {{count}} 筆圖文，每個簽到日一筆。',
+  hexColor: '請選擇顏色（#rrggbb）。',
+  count: '需要剛好 {{count}} 項。',
 };
 
 export default validation;

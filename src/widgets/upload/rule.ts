@@ -15,6 +15,11 @@ export interface WidgetUploadRule extends FileRule {
   multiple: boolean;
   /** Most files of the value (1 for a single upload). */
   maxCount?: number;
+  /**
+   * The upload call (default `Files`): `ui:options.endpoint`, e.g.
+   * 'marketing/activity-template/files', which answers the array of urls.
+   */
+  endpoint?: string;
 }
 
 export type { UploadedFile } from '../../domain/api';
@@ -39,8 +44,10 @@ export function uploadRule(schema: Record<string, unknown>, options: Record<stri
   const width = positive(options.width) ?? fromSchema.width;
   const height = positive(options.height) ?? fromSchema.height;
   const maxCount = multiple ? maxFileCount({ kind, maxCount: positive(options.maxCount) ?? fromSchema.maxCount }) : 1;
+  const endpoint = typeof options.endpoint === 'string' && /^[A-Za-z][A-Za-z0-9/_-]*$/.test(options.endpoint) ? options.endpoint : undefined;
   return {
     kind, ext, multiple,
+    ...(endpoint ? { endpoint } : {}),
     ...(fromSchema.mimes ? { mimes: fromSchema.mimes } : {}),
     ...(maxMB !== undefined ? { maxMB } : {}),
     ...(width !== undefined ? { width } : {}),

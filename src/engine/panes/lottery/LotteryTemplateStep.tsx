@@ -47,7 +47,12 @@ export default function LotteryTemplateStep() {
           ))}
         </Box>
         <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>{k('template')}</Typography>
-        {templates && templates.length === 0 && <Typography color="text.secondary" data-testid="no-templates">{k('noTemplates')}</Typography>}
+        {templates && templates.length === 0 && (
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }} data-testid="no-templates">
+            <Typography color="text.secondary">{k('noTemplates')}</Typography>
+            <Button size="small" onClick={() => navigate(`${LOTTERY_BASE}?tab=activity.game-template`)}>{k('templates')}</Button>
+          </Box>
+        )}
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(auto-fill, minmax(200px, 1fr))' } }}>
           {templates?.map((tp) => (
             <Card key={tp.id} variant="outlined" data-testid={`template-${tp.id}`}>
