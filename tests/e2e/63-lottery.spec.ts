@@ -143,4 +143,24 @@ test('the wizard makes a live wheel activity with two prizes and a no-win prize'
   expect(form).toEqual([{ name: '收件地址', type: 4, required: true }]);
   const history = await query<{ n: string }>(`select count(*) as n from lottery_probability_history where lottery_id = $1`, [draftId]);
   expect(Number(history[0].n)).toBe(3);
+
+  // Edit the live activity: the exchange method stays locked; a probability change goes
+  // through a draft and step 3's Update, and lands in the probability history.
+  await page.getByTestId('lottery-detail').getByRole('button', { name: '編輯' }).click();
+  await expect(page).toHaveURL(new RegExp(`/config\\?id=${draftId}$`));
+  await expect(page.getByTestId('lottery-config').locator('input[name="exchangeType"]')).toBeDisabled();
+  await expect(prize(0).locator('input[name="prizeInfo.0.name"]')).toHaveValue('精選茶具組');
+  await prize(0).locator('input[name="prizeInfo.0.probability"]').fill('15');
+  await page.getByTestId('prize-fill-remainder').click();
+  await expect(prize(2).locator('input[name="prizeInfo.2.probability"]')).toHaveValue('65');
+  await page.getByTestId('lottery-save-draft').click();
+  await expect(page).toHaveURL(new RegExp(`/info\\?draftId=${draftId}$`));
+  await expect(page.getByTestId('lottery-release')).toHaveText('更新活動');
+  await page.getByTestId('lottery-release').click();
+  await expect(page).toHaveURL(/\/activity\/lottery-activity$/);
+  const changed = await query<{ probability: string }>(`select probability from lottery_prizes where lottery_id = $1 order by sort`, [draftId]);
+  expect(changed.map((p) => Number(p.probability))).toEqual([15, 20, 65]);
+  const changes = await query<{ before: string | null; after: string }>(
+    `select probability_before as before, probability as after from lottery_probability_history where lottery_id = $1 and probability_before is not null order by id`, [draftId]);
+  expect(changes.map((c) => [Number(c.before), Number(c.after)])).toEqual([[10, 15], [70, 65]]);
 });
