@@ -120,7 +120,7 @@ async function loadLottery(db: Db, tenantId: number, id: number, lock = false): 
 // --- Body checks (server side of the shared rules) ------------------------------------------
 
 async function checkBody(trx: Transaction<Database>, who: Caller, body: LotteryInput, stored: LotteryDto | null): Promise<{ gameType: number; core: Record<string, unknown> }> {
-  const fields: Record<string, { key: string }> = {};
+  const fields: Record<string, { key: string; params?: Record<string, unknown> }> = {};
   const template = await trx.selectFrom('game_templates').select(['id', 'game_type', 'core'])
     .where('id', '=', body.templateId).where('tenant_id', '=', who.tenantId).executeTakeFirst();
   if (!template) fields.templateId = { key: 'invalid' };
@@ -140,6 +140,18 @@ async function checkBody(trx: Transaction<Database>, who: Caller, body: LotteryI
   const ids = body.prizeInfo.map((p) => p.id).filter((x): x is number => !!x);
   const own = new Set((stored?.prizeInfo ?? []).map((p) => p.id));
   ids.forEach((id) => { if (!own.has(id)) fields[`prizeInfo.${body.prizeInfo.findIndex((p) => p.id === id)}.id`] = { key: 'invalid' }; });
+  // What draws took stays: an amount not below the pieces given out, a drawn prize not removed.
+  if (stored) {
+    body.prizeInfo.forEach((p, i) => {
+      const before = p.id ? stored.prizeInfo.find((x) => x.id === p.id) : undefined;
+      const given = before ? before.amount - before.remaining : 0;
+      if (before && given > 0 && p.type === PrizeType.Winning && !p.serialImportId && Number(p.amount) < given) fields[`prizeInfo.${i}.amount`] = { key: 'min_value', params: { min: given } };
+    });
+    const gone = stored.prizeInfo.filter((x) => !body.prizeInfo.some((p) => p.id === x.id)).map((x) => x.id);
+    if (gone.length && await trx.selectFrom('lottery_records').select('id').where('prize_id', 'in', gone).limit(1).executeTakeFirst()) {
+      throw new ApiError(400, ErrorCode.NotAllowed, { prizeInfo: { key: 'prizeHasRecords' } });
+    }
+  }
   // Qualifying ids: the tenant's.
   if (body.qualificationType === QualificationType.Product) {
     const known = await productIds(trx, who.tenantId, body.qualificationProduct ?? []);

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json } from '../../server/db/schema';
 import { takePrize, takeSerial } from '../../server/services/lotteryDraw';
 import { describeApi, expectFailure } from './harness';
-import { brandProduct, call, marketingClient, ok, uploaded, type Client } from './marketingSetup';
+import { brandProduct, call, generatedCodes, marketingClient, ok, uploaded, type Client } from './marketingSetup';
 import { exportedFile, jobWorker } from './productSetup';
 
 const FUNCTIONS = [2, 19, 6, 31, 32, 33, 34, 35, 36, 48, 49];
@@ -70,6 +70,25 @@ describeApi('Lottery activities', (h) => {
     const kept = await ok<{ value: number; deleted?: boolean }[]>(h, app, 'GET', 'marketing/lottery-activity/product?selected=999999', a.token);
     expect(kept.find((p) => p.value === 999999)?.deleted).toBe(true);
     expect(await ok<unknown[]>(h, app, 'GET', 'marketing/lottery-activity/binding-info?type=2', a.token)).toEqual([]);
+  });
+
+  it('offers order packages (the client\'s code packages) and takes them as qualification', async () => {
+    await generatedCodes(h, a.id, 2, productId);
+    const packages = await ok<{ value: number; label: string; enable?: boolean }[]>(h, app, 'GET', 'marketing/lottery-activity/binding-info?type=2', a.token);
+    expect(packages).toHaveLength(1);
+    expect(await ok<unknown[]>(h, app, 'GET', 'marketing/lottery-activity/binding-info?type=2', b.token)).toEqual([]);
+    const pkg = packages[0].value;
+    // A failed package is left out unless chosen (then flagged as it is).
+    await h.db.updateTable('code_packages').set({ failed: true }).where('id', '=', pkg).execute();
+    expect(await ok<unknown[]>(h, app, 'GET', 'marketing/lottery-activity/binding-info?type=2', a.token)).toEqual([]);
+    expect((await ok<{ value: number; enable: boolean }[]>(h, app, 'GET', `marketing/lottery-activity/binding-info?type=2&selected=${pkg}`, a.token))[0]).toMatchObject({ value: pkg, enable: false });
+    await h.db.updateTable('code_packages').set({ failed: false }).where('id', '=', pkg).execute();
+    const saved = await draft(a.token, { qualificationType: 2, qualificationProduct: undefined, qualificationOrder: [{ productId, packageIds: [pkg] }] });
+    expect(saved.statusCode, saved.body).toBe(201);
+    // Another tenant's package or product: code 1 on the row.
+    const bad = expectFailure(await draft(a.token, { qualificationType: 2, qualificationProduct: undefined, qualificationOrder: [{ productId, packageIds: [pkg + 100000] }] }), 400, 1);
+    expect(bad.data['qualificationOrder.0.packageIds'].key).toBe('invalid');
+    expect(await ok<unknown[]>(h, app, 'GET', 'marketing/lottery-activity/binding-info?type=3', a.token)).toEqual([]);
   });
 
   it('checks the prize list: 6704, 6710, 6703, 6712, amounts and the redemption form', async () => {
@@ -177,6 +196,27 @@ describeApi('Lottery activities', (h) => {
     expect(new Set(won).size).toBe(5);
     const prize = await h.db.selectFrom('lottery_prizes').select('remaining').where('id', '=', prizeId).executeTakeFirstOrThrow();
     expect(prize.remaining).toBe(0);
+  });
+
+  it('keeps what draws took: an amount not below the pieces given, a drawn prize not removed', async () => {
+    const saved = await ok<{ draftId: number }>(h, app, 'POST', 'marketing/lottery-activity/draft', a.token, body({ name: 'Given' }), 201);
+    const created = await ok<{ id: number; prizeInfo: { id: number }[] }>(h, app, 'POST', 'marketing/lottery-activity', a.token, { draftId: saved.draftId }, 201);
+    const ids = created.prizeInfo.map((p) => p.id);
+    for (let i = 0; i < 2; i++) {
+      await h.db.transaction().execute(async (trx) => {
+        expect(await takePrize(trx, ids[0])).toBe(true);
+        await trx.insertInto('lottery_records').values({ tenant_id: a.id, lottery_id: created.id, prize_id: ids[0], code: `G${i}` }).execute();
+      });
+    }
+    const prizes = (over: Record<string, unknown>[]) => body().prizeInfo.map((p, i) => ({ ...p, id: ids[i], ...over[i] }));
+    const few = expectFailure(await call(h, app, 'POST', 'marketing/lottery-activity/draft', a.token, body({ id: created.id, prizeInfo: prizes([{ amount: 1 }, {}, {}]) })), 400, 1);
+    expect(few.data['prizeInfo.0.amount']).toEqual({ key: 'min_value', params: { min: 2 } });
+    const without = prizes([{}, {}, {}]).slice(1).map((p, i) => (i === 1 ? { ...p, probability: 80 } : p));
+    expect(expectFailure(await call(h, app, 'POST', 'marketing/lottery-activity/draft', a.token, body({ id: created.id, prizeInfo: without })), 400, 3).data.prizeInfo.key).toBe('prizeHasRecords');
+    // Two more pieces: 2 given, 2 remaining of 4.
+    await ok(h, app, 'POST', 'marketing/lottery-activity/draft', a.token, body({ id: created.id, prizeInfo: prizes([{ amount: 4, probability: 10.5 }, {}, {}]) }), 201);
+    const after = await ok<{ prizeInfo: { amount: number; remaining: number }[] }>(h, app, 'PUT', 'marketing/lottery-activity', a.token, { id: created.id });
+    expect([after.prizeInfo[0].amount, after.prizeInfo[0].remaining]).toEqual([4, 2]);
   });
 
   it('imports serial CSVs (6706, 6707, 6708, 6709) and releases imported serials (exchange 4)', async () => {
