@@ -56,6 +56,8 @@ const validation: Record<string, string> = {
   lessThan: 'Must be less than {{max}}.',
   maxFiles_one: 'At most {{count}} file can be uploaded.',
   maxFiles: 'At most {{count}} files can be uploaded.',
+  exchangeLocked: 'The exchange method cannot change once the activity started or while prizes exist: clear the prize list first.',
+  prizeHasRecords: 'A prize that draws have given out cannot be removed.',
   prizeCount: 'Give 1 to {{count}} prizes: at least one winning prize and at most one no-win prize.',
   probabilityTotal: 'The probabilities must total {{total}}%.',
   unknownField: 'This field is not accepted.',

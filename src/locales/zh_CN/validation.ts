@@ -49,6 +49,8 @@ const validation: Record<string, string> = {
   greaterThan: '须大于 {{min}}。',
   lessThan: '须小于 {{max}}。',
   maxFiles: '最多只能上传 {{count}} 个文件。',
+  exchangeLocked: '活动已开始或已有奖项时不可变更兑奖方式，请先清空奖项。',
+  prizeHasRecords: '已有抽奖记录的奖项不可移除。',
   prizeCount: '奖项须为 1 至 {{count}} 个：至少一个中奖奖项，未中奖奖项至多一个。',
   probabilityTotal: '概率总和须为 {{total}}%。',
   unknownField: '不接受此字段。',

@@ -49,6 +49,8 @@ const validation: Record<string, string> = {
   greaterThan: '須大於 {{min}}。',
   lessThan: '須小於 {{max}}。',
   maxFiles: '最多只能上傳 {{count}} 個檔案。',
+  exchangeLocked: '活動已開始或已有獎項時不可變更兌獎方式，請先清空獎項。',
+  prizeHasRecords: '已有抽獎紀錄的獎項不可移除。',
   prizeCount: '獎項須為 1 至 {{count}} 個：至少一個中獎獎項，未中獎獎項至多一個。',
   probabilityTotal: '機率總和須為 {{total}}%。',
   unknownField: '不接受此欄位。',
