@@ -33,10 +33,15 @@ async function shots(page: Page, name: string): Promise<void> {
   await page.setViewportSize({ width: 1366, height: 820 });
 }
 
-const wall = (days: number) => {
-  const d = new Date(Date.now() + days * 86400000 + 8 * 3600000);
-  return d.toISOString().slice(0, 16);
-};
+/** Digits YYYYMMDDHHmm of Taipei's wall clock `days` from now. */
+const wall = (days: number) => new Date(Date.now() + days * 86400000 + 8 * 3600000).toISOString().slice(0, 16).replace(/\D/g, '');
+
+/** Types a date-time into the picker's sections (YYYYMMDDHHmm). */
+async function typeDateTime(page: Page, name: string, digits: string): Promise<void> {
+  const field = page.locator(`input[name="${name}"]`).locator('xpath=..');
+  await field.locator('[role="spinbutton"]').first().click();
+  await page.keyboard.type(digits);
+}
 
 test.beforeAll(async () => {
   const [tenant] = await query<{ id: number }>(`select id from tenants where code = $1`, [CLIENT]);
@@ -69,8 +74,10 @@ test('the wizard makes a live wheel activity with two prizes and a no-win prize'
   await expect(page).toHaveURL(new RegExp(`/config\\?templateId=${state.templateId}$`));
   const config = page.getByTestId('lottery-config');
   await config.locator('input[name="name"]').fill(state.activity);
-  await config.locator('input[name="from"]').fill(wall(-1));
-  await config.locator('input[name="to"]').fill(wall(30));
+  // The pickers default to the next hour and 30 days later: started yesterday instead.
+  await typeDateTime(page, 'from', wall(-1));
+  await page.getByTestId('lottery-picture-input').setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: png(480, 240, { fill: (x) => (x % 60 < 30 ? [0xb8, 0x3a, 0x24] : [0xf0, 0x8c, 0x1c]) }) });
+  await expect(page.getByTestId('lottery-picture').locator('img')).toBeVisible();
   await config.locator('input[name="qualificationProduct"]').fill(stamp);
   await page.getByRole('option', { name: state.productName }).click();
 
@@ -133,6 +140,7 @@ test('the wizard makes a live wheel activity with two prizes and a no-win prize'
     `select name, released, game_type, template_id, exchange_type, draft, qualification from lotteries where id = $1 and tenant_id = $2`, [draftId, state.tenantId]);
   expect(lottery).toMatchObject({ name: state.activity, released: true, game_type: 2, template_id: state.templateId, exchange_type: 1, draft: null });
   expect(lottery.qualification.product).toHaveLength(1);
+  expect((await query<{ picture_url: string }>(`select picture_url from lotteries where id = $1`, [draftId]))[0].picture_url).toMatch(/^\/files\//);
   const prizes = await query<{ name: string; probability: string; type: number; amount: number; remaining: number; picture_url: string }>(
     `select name, probability, type, amount, remaining, picture_url from lottery_prizes where lottery_id = $1 order by sort`, [draftId]);
   expect(prizes.map((p) => [p.name, Number(p.probability), p.type, p.amount, p.remaining])).toEqual([

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   checkPrizes, checkQualification, checkRedemptionForm, exchangeMethodLocked, lotteryStatus, offeredOptions, parseSerials,
-  probabilityTotal, remainderProbability, utcToWall, wallToUtc, type PrizeInput,
+  probabilityTotal, remainderProbability, type PrizeInput,
 } from '../../src/domain/activity/lottery';
 
 const win = (probability: number, extra: Partial<PrizeInput> = {}): PrizeInput => ({ name: `W${probability}`, picture: '/files/x.png', probability, type: 1, amount: 1, ...extra });
@@ -55,7 +55,7 @@ describe('lottery rules', () => {
     expect(parseSerials('AB\nAB\nCD')).toMatchObject({ code: 6709, data: { serials: ['AB'] } });
   });
 
-  it('status from enable and period; exchange lock; wall clock in a time zone', () => {
+  it('status from enable and period; exchange lock', () => {
     const now = new Date('2026-06-01T00:00:00Z');
     expect(lotteryStatus({ enable: true, from: '2026-06-02T00:00:00Z', to: '2026-07-01T00:00:00Z' }, now)).toBe(1);
     expect(lotteryStatus({ enable: true, from: '2026-05-01T00:00:00Z', to: '2026-07-01T00:00:00Z' }, now)).toBe(2);
@@ -64,8 +64,5 @@ describe('lottery rules', () => {
     expect(exchangeMethodLocked({ started: false, prizeCount: 0 })).toBe(false);
     expect(exchangeMethodLocked({ started: false, prizeCount: 1 })).toBe(true);
     expect(exchangeMethodLocked({ started: true, prizeCount: 0 })).toBe(true);
-    expect(wallToUtc('2026-06-01T08:00', 103)).toBe('2026-06-01T00:00:00.000Z');
-    expect(utcToWall('2026-06-01T00:00:00.000Z', 103)).toBe('2026-06-01T08:00');
-    expect(wallToUtc('2026-07-01T08:00', 109)).toBe('2026-07-01T12:00:00.000Z');
   });
 });

@@ -12,13 +12,7 @@ import {
 } from '../enums';
 import { ErrorCode } from '../errors';
 import { PRIZE_SERIAL_MIN_LENGTH } from '../limits';
-import { timezoneById } from '../reference/timezones';
-import dayjs from 'dayjs';
-import timezonePlugin from 'dayjs/plugin/timezone';
-import utcPlugin from 'dayjs/plugin/utc';
 
-dayjs.extend(utcPlugin);
-dayjs.extend(timezonePlugin);
 
 /** Decided: 1 to 12 prizes, at most one not-winning prize, at least one winning prize. */
 export const PRIZES_MAX = 12;
@@ -303,21 +297,6 @@ export interface QualificationOption { value: number; label: string; enable?: bo
 export function offeredOptions<T extends QualificationOption>(options: readonly T[], chosen: readonly number[]): T[] {
   const keep = new Set(chosen);
   return options.filter((o) => keep.has(o.value) || (o.enable !== false && !o.deleted && !o.codePackageDeleted));
-}
-
-/** A wall-clock 'YYYY-MM-DDTHH:mm' in the zone of a timezone id -> the UTC instant (ISO; '' if invalid). */
-export function wallToUtc(wall: string, timezoneId: number): string {
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(wall)) return '';
-  const zone = timezoneById(timezoneId)?.zone ?? 'UTC';
-  const d = dayjs.tz(wall.slice(0, 16), 'YYYY-MM-DDTHH:mm', zone);
-  return d.isValid() ? d.toISOString() : '';
-}
-
-/** A UTC instant -> the wall clock 'YYYY-MM-DDTHH:mm' in the zone of a timezone id. */
-export function utcToWall(iso: string | null | undefined, timezoneId: number): string {
-  if (!iso) return '';
-  const d = dayjs.utc(iso);
-  return d.isValid() ? d.tz(timezoneById(timezoneId)?.zone ?? 'UTC').format('YYYY-MM-DDTHH:mm') : '';
 }
 
 /** The prize list's total in percent (two decimals, exact). */

@@ -19,14 +19,15 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AddRounded from '@mui/icons-material/AddRounded';
 import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded';
+import ImageOutlined from '@mui/icons-material/ImageOutlined';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import {
-  checkLottery, duplicateProducts, exchangeMethodLocked, utcToWall, wallToUtc, type FormFieldInput, type LotteryInput, type QualificationPackages,
+  checkLottery, duplicateProducts, exchangeMethodLocked, type FormFieldInput, type LotteryInput, type QualificationPackages,
 } from '../../../domain/activity/lottery';
 import { ExchangeMethod, PayMethod, QualificationType } from '../../../domain/enums';
 import { pickName } from '../../../domain/lang';
-import { DEFAULT_TIMEZONE_ID, TIMEZONES } from '../../../domain/reference/timezones';
+import { DEFAULT_TIMEZONE_ID, TIMEZONES, timezoneById } from '../../../domain/reference/timezones';
 import { isApiError } from '../../api/ApiError';
 import { useCallApi } from '../../crud/apiCall';
 import { useFeedback } from '../../feedback/FeedbackProvider';
@@ -36,22 +37,28 @@ import { ProbabilityHistory } from './ProbabilityHistory';
 import { RedemptionFormEditor } from './RedemptionFormEditor';
 import { LOTTERY_BASE, type LotteryView, type Option, type TemplateOption } from './types';
 import { WizardSteps } from './WizardSteps';
+import { DateInput } from '../../../widgets/DateWidgets';
+import { UploadButton } from '../../../widgets/UploadWidget';
+
+/** The activity's own picture (SPEC 3 pictureFile): an image up to 2 MB, any size. */
+const ACTIVITY_PICTURE_SCHEMA = { type: 'string', 'x-file': { kind: 'image', maxMB: 2 } };
 
 type Fields = Record<string, { key: string; params?: Record<string, unknown> }>;
 
 export interface ConfigForm {
   id?: number; templateId: number; name: string; qualificationType: number; qualificationProduct: number[];
   qualificationOrder: QualificationPackages[]; qualificationShipment: QualificationPackages[];
-  fromWall: string; toWall: string; timezoneId: number; memberOnly: boolean; enable: boolean;
+  from: string; to: string; timezoneId: number; memberOnly: boolean; enable: boolean;
   exchangeType: number; payMethod: number; picture: string | null; prizeInfo: PrizeDraft[]; exchangeForm: FormFieldInput[];
 }
 
-const wallNow = (days: number, tz: number) => utcToWall(new Date(Math.ceil((Date.now() + days * 86400000) / 3600000) * 3600000).toISOString(), tz);
+/** The next full hour, `days` from now (ISO). */
+const hourFromNow = (days: number) => new Date(Math.ceil((Date.now() + days * 86400000) / 3600000) * 3600000).toISOString();
 
 function blankForm(templateId: number): ConfigForm {
   return {
     templateId, name: '', qualificationType: QualificationType.Product, qualificationProduct: [], qualificationOrder: [], qualificationShipment: [],
-    fromWall: wallNow(0, DEFAULT_TIMEZONE_ID), toWall: wallNow(30, DEFAULT_TIMEZONE_ID), timezoneId: DEFAULT_TIMEZONE_ID, memberOnly: false, enable: true,
+    from: hourFromNow(0), to: hourFromNow(30), timezoneId: DEFAULT_TIMEZONE_ID, memberOnly: false, enable: true,
     exchangeType: ExchangeMethod.OnlineWithoutSerial, payMethod: PayMethod.None, picture: null, prizeInfo: [], exchangeForm: [],
   };
 }
@@ -68,7 +75,7 @@ export function formOf(view: LotteryView): ConfigForm {
   return {
     id: view.released ? view.id : undefined, templateId: src.templateId, name: src.name, qualificationType: src.qualificationType,
     qualificationProduct: src.qualificationProduct ?? [], qualificationOrder: src.qualificationOrder ?? [], qualificationShipment: src.qualificationShipment ?? [],
-    fromWall: utcToWall(src.from, src.timezoneId), toWall: utcToWall(src.to, src.timezoneId), timezoneId: src.timezoneId, memberOnly: src.memberOnly,
+    from: src.from, to: src.to, timezoneId: src.timezoneId, memberOnly: src.memberOnly,
     enable: src.enable ?? view.enable, exchangeType: src.exchangeType, payMethod: src.payMethod, picture: src.picture ?? null,
     prizeInfo: src.prizeInfo.map((p) => {
       const s = p.id ? stored.get(p.id) : undefined;
@@ -81,11 +88,10 @@ export function formOf(view: LotteryView): ConfigForm {
 
 /** The body of the draft calls. */
 export function bodyOf(form: ConfigForm): LotteryInput {
-  const { fromWall, toWall, prizeInfo, ...rest } = form;
+  const { prizeInfo, ...rest } = form;
   return {
     ...rest,
     name: rest.name.trim(),
-    from: wallToUtc(fromWall, form.timezoneId), to: wallToUtc(toWall, form.timezoneId),
     prizeInfo: prizeInfo.map(({ serialAmount: _a, serialCount: _c, remaining: _r, ...p }) => ({ ...p, probability: Number(p.probability) || 0 })),
     exchangeForm: form.exchangeForm.map((f, i) => ({ ...f, options: (f.options ?? []).map((o) => o.trim()).filter(Boolean), sort: i })),
   };
@@ -163,6 +169,7 @@ export default function LotteryConfigStep() {
   const started = !!view?.released && !!view.from && Date.parse(view.from) <= Date.now();
   const locked = exchangeMethodLocked({ started, prizeCount: form.prizeInfo.length });
   const tzName = (id: number) => { const z = TIMEZONES.find((x) => x.id === id); return z ? pickName(z.names, lang) : String(id); };
+  const zone = timezoneById(form.timezoneId)?.zone;
   const optionLabel = (list: Option[], id: number) => list.find((o) => o.value === id)?.label ?? `#${id}`;
 
   const save = async () => {
@@ -218,16 +225,23 @@ export default function LotteryConfigStep() {
           <TextField size="small" name="name" label={k('name')} required value={form.name} onChange={(e) => set({ name: e.target.value })}
             error={!!errors.name} helperText={errors.name} slotProps={{ htmlInput: { maxLength: 50 } }} />
           <TextField size="small" label={k('template')} value={template ? `${template.name} · ${t(`enums.GameType.${template.gameType}`)}` : ''} disabled />
-          <TextField size="small" type="datetime-local" name="from" label={k('from')} required value={form.fromWall} onChange={(e) => set({ fromWall: e.target.value })}
-            error={!!errors.from} helperText={errors.from} slotProps={{ inputLabel: { shrink: true } }} />
-          <TextField size="small" type="datetime-local" name="to" label={k('to')} required value={form.toWall} onChange={(e) => set({ toWall: e.target.value })}
-            error={!!errors.to} helperText={errors.to} slotProps={{ inputLabel: { shrink: true } }} />
+          <DateInput id="lottery-from" name="from" label={k('from')} required withTime value={form.from} zone={zone} error={!!errors.from}
+            helperText={errors.from} onChange={(v) => set({ from: v ?? '' })} />
+          <DateInput id="lottery-to" name="to" label={k('to')} required withTime value={form.to} zone={zone} error={!!errors.to}
+            helperText={errors.to} onChange={(v) => set({ to: v ?? '' })} />
           <TextField select size="small" name="timezoneId" label={k('timezone')} value={form.timezoneId} onChange={(e) => set({ timezoneId: Number(e.target.value) })}>
             {TIMEZONES.map((z) => <MenuItem key={z.id} value={z.id}>{tzName(z.id)}</MenuItem>)}
           </TextField>
           <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
             <FormControlLabel control={<Switch name="memberOnly" checked={form.memberOnly} onChange={(e) => set({ memberOnly: e.target.checked })} />} label={k('memberOnly')} />
             {view?.released && <FormControlLabel control={<Switch name="enable" checked={form.enable} onChange={(e) => set({ enable: e.target.checked })} />} label={k('enable')} />}
+          </Box>
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, gridColumn: '1 / -1' }} data-testid="lottery-picture">
+            <Box sx={{ width: 120, height: 64, borderRadius: 1, bgcolor: 'action.hover', overflow: 'hidden', display: 'grid', placeItems: 'center', flexShrink: 0 }}>
+              {form.picture ? <Box component="img" src={form.picture} alt="" sx={{ width: '100%', height: '100%', objectFit: 'cover' }} /> : <ImageOutlined sx={{ color: 'text.disabled' }} />}
+            </Box>
+            <UploadButton schema={ACTIVITY_PICTURE_SCHEMA} name="picture" id="lottery-picture" label={k('picture')} testId="lottery-picture" onUploaded={(url) => set({ picture: url })} />
+            {form.picture && <Button size="small" onClick={() => set({ picture: null })}>{k('remove')}</Button>}
           </Box>
         </Box>
       </Section>

@@ -94,6 +94,7 @@ export default function LotteryDetail({ decl, mode }: { decl: ScreenDeclaration;
           {row(k('qualificationType'), `${t(`enums.QualificationType.${body.qualificationType}`)}: ${qualification}`)}
           {row(k('exchangeType'), t(`enums.ExchangeMethod.${body.exchangeType}`))}
           {row(k('payMethod'), t(`enums.PayMethod.${body.payMethod}`))}
+          {body.picture && row(k('picture'), <Box component="img" src={body.picture} alt="" sx={{ maxWidth: 240, maxHeight: 120, borderRadius: 1, display: 'block' }} />)}
         </TableBody></Table>
       </Section>
       <Section title={k('prizes')}>

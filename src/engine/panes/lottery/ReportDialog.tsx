@@ -14,11 +14,10 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Switch from '@mui/material/Switch';
-import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
-import { wallToUtc } from '../../../domain/activity/lottery';
 import { JobCategory } from '../../../domain/enums';
-import { DEFAULT_TIMEZONE_ID } from '../../../domain/reference/timezones';
+import { DEFAULT_TIMEZONE_ID, timezoneById } from '../../../domain/reference/timezones';
+import { DateInput } from '../../../widgets/DateWidgets';
 import { useFeedback } from '../../feedback/FeedbackProvider';
 import { useLang } from '../../i18n/useLang';
 import { runExport } from '../../jobs/index';
@@ -39,8 +38,8 @@ export function ReportDialog({ activity, onClose }: { activity: { id: number; na
 
   const submit = async () => {
     const body: Record<string, unknown> = { activityId: activity.id, timezoneId: tz, type, showInfo, language: lang };
-    if (from) body.from = wallToUtc(from, tz);
-    if (to) body.to = wallToUtc(to, tz);
+    if (from) body.from = from;
+    if (to) body.to = to;
     try {
       await runExport(REPORT_CALL, body, { category: type === 1 ? JobCategory.ExportPrizeWinners : JobCategory.ExportActivityRecords, label: `${activity.name} ${k(type === 1 ? 'winnersFile' : 'recordsFile')}` });
       feedback.toast(t('common.noticeExport'), 'success');
@@ -56,8 +55,8 @@ export function ReportDialog({ activity, onClose }: { activity: { id: number; na
           <FormControlLabel value={1} control={<Radio />} label={k('winnersFile')} />
           <FormControlLabel value={2} control={<Radio />} label={k('recordsFile')} />
         </RadioGroup>
-        <TextField type="datetime-local" size="small" name="from" label={k('from')} value={from} onChange={(e) => setFrom(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
-        <TextField type="datetime-local" size="small" name="to" label={k('to')} value={to} onChange={(e) => setTo(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
+        <DateInput id="report-from" name="from" label={k('from')} withTime value={from} zone={timezoneById(tz)?.zone} onChange={(v) => setFrom(v ?? '')} />
+        <DateInput id="report-to" name="to" label={k('to')} withTime value={to} zone={timezoneById(tz)?.zone} onChange={(v) => setTo(v ?? '')} />
         <FormControlLabel control={<Switch checked={showInfo} onChange={(e) => setShowInfo(e.target.checked)} name="showInfo" />} label={k('showInfo')} />
       </DialogContent>
       <DialogActions>
