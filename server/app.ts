@@ -44,6 +44,7 @@ import roleRoutes from './modules/role';
 import transactionLogRoutes from './modules/transactionLog';
 import scanLogExportRoutes from './modules/scanLogExport';
 import shortUrlRoutes, { shortUrlRedirect } from './modules/shortUrl';
+import antiCounterfeitRoutes from './modules/antiCounterfeit';
 import { noteWrite } from './db/shortCache';
 
 export interface BuildAppOptions extends AppDeps {
@@ -60,7 +61,7 @@ const API_MODULES = [
   configRoutes, identityRoutes, menuRoutes, profileRoutes, reportRoutes, announcementRoutes,
   roleRoutes, employeeRoutes, clientRoutes, filesRoutes, documentRoutes, otherRoutes, jobRoutes,
   productRoutes, packagingRoutes, brandRoutes, codeRoutes, marketingRoutes, bindingRoutes, scanRoutes, logisticsRoutes,
-  transactionLogRoutes, scanLogExportRoutes, shortUrlRoutes, activityRoutes, lotteryRoutes,
+  transactionLogRoutes, scanLogExportRoutes, shortUrlRoutes, antiCounterfeitRoutes, activityRoutes, lotteryRoutes,
 ];
 
 /** One route of the app as registered (HEAD twins of GET routes left out). */

@@ -21,6 +21,7 @@ import * as m0014 from './migrations/0014_game_templates';
 import * as m0017 from './migrations/0017_check_in';
 import * as m0018 from './migrations/0018_lotteries';
 import * as m0020 from './migrations/0020_short_urls';
+import * as m0021 from './migrations/0021_anti_counterfeit';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -40,6 +41,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0017_check_in': m0017,
   '0018_lotteries': m0018,
   '0020_short_urls': m0020,
+  '0021_anti_counterfeit': m0021,
 };
 
 export async function migrate(db: Db): Promise<string[]> {

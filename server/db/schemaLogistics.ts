@@ -153,6 +153,16 @@ export interface ShortUrlTable {
   created_at: CreatedAt;
 }
 
+export interface AntiCounterfeitPageTable {
+  tenant_id: number;
+  enable: Generated<boolean>;
+  title: Json<Partial<Record<'zh_TW' | 'zh_CN' | 'en', string>>>;
+  content: Json<Partial<Record<'zh_TW' | 'zh_CN' | 'en', string>>>;
+  images: Json<string[]>;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
 export interface LogisticsTables {
   factories: FactoryTable;
   production_lines: ProductionLineTable;
@@ -165,4 +175,5 @@ export interface LogisticsTables {
   logistic_movements: LogisticMovementTable;
   exception_logs: ExceptionLogTable;
   short_urls: ShortUrlTable;
+  anti_counterfeit_pages: AntiCounterfeitPageTable;
 }

@@ -24,6 +24,7 @@
  * Every route is rate-limited per client IP (MARKETING_RATE_LIMIT a minute, code 3 over it)
  * like the sign-in route; bad input (NUL, a code over 100 characters, a bad lang) is 400 code 1.
  */
+import { pageAuthenticity } from './antiCounterfeit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { ClientFunction, CodePackageStatus, ScanLogType, ScanSource, TenantType, UserStatus } from '../../src/domain/enums';
@@ -212,7 +213,9 @@ function queryOf(code: string, row: ScanRow | undefined, safeScanCount: number):
 
 async function buildPage(db: Db, tenant: PageTenantRow, lang: Lang, now: Date, productBanners: PageBanner[], query: PageQuery | null, layout?: PageLayoutInfo): Promise<PageData> {
   const layoutInfoOut = layout ?? await pageLayout(db, tenant, lang, now);
-  const [banners, popularProducts, contact] = await Promise.all([bannersInForce(db, tenant.id, now), popularInForce(db, tenant.id, now), contactInfo(db, tenant.id)]);
+  const [banners, popularProducts, contact, authenticity] = await Promise.all([
+    bannersInForce(db, tenant.id, now), popularInForce(db, tenant.id, now), contactInfo(db, tenant.id), pageAuthenticity(db, tenant.id, lang),
+  ]);
   return {
     tenant: { code: tenant.code, name: layoutInfoOut.clientDisplayName || pickName(tenant.names, lang) || tenant.code, logoUrl: layoutInfoOut.logoUrl },
     layoutInfo: layoutInfoOut,
@@ -223,6 +226,7 @@ async function buildPage(db: Db, tenant: PageTenantRow, lang: Lang, now: Date, p
     popularProducts,
     productBanners,
     query,
+    authenticity,
   };
 }
 

@@ -13,6 +13,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks'
 import htm from 'htm';
 import { pickName, type Lang, LANGS } from '../domain/lang';
 import { MarketingPlatform, QueryPageFunction, VisibleFunction } from '../domain/enums';
+import type { PageAuthenticity } from '../domain/antiCounterfeit';
 import type { PageActivity, PageBanner, PageData, PagePlatform, PagePopularProduct, PageQuery, PreviewDraft } from '../domain/marketing/page';
 import {
   acceptPreviewMessage, consentKey, inkOnWhite, layoutLetter, mergePreview, needsConsent, parseConsent,
@@ -103,7 +104,7 @@ async function fetchPage(env: ConsumerEnv, route: Route, lang: Lang, withCode: b
     if (!res.ok) return { state: 'error' };
     const raw = (await res.json()) as PageData;
     // Missing lists or objects become empty ones; the scan's answer is kept exactly as sent.
-    return { state: 'ready', page: { ...mergePreview(route.tenantCode, raw, null), query: raw?.query ?? null } };
+    return { state: 'ready', page: { ...mergePreview(route.tenantCode, raw, null), query: raw?.query ?? null, authenticity: raw?.authenticity ?? null } };
   } catch {
     return { state: 'error' };
   }
@@ -240,12 +241,22 @@ function QueryResult({ ctx, query, location }: { ctx: Ctx; query: PageQuery | nu
       ${(name || query.brandName) && html`<div class="product-head">${query.brandName && html`<p class="brand-name">${query.brandName}</p>`}${name && html`<p class="product-name">${name}</p>`}</div>`}
       ${!query.warning && li.scanGeneralMessage && html`<p class="message">${li.scanGeneralMessage}</p>`}
       ${rows.length > 0 && html`<dl class="facts">${rows}</dl>`}
+      ${!query.warning && page.authenticity && html`<${Authenticity} page=${page.authenticity} />`}
       ${location.offer && !ctx.preview && html`<div class="locate">
         ${location.done
           ? html`<p class="muted">${icons.place()} ${t.locationShared}</p>`
           : html`<button type="button" class="btn ghost" onClick=${location.ask}>${icons.place()} ${t.shareLocation}</button><p class="muted small">${t.shareLocationNote}</p>`}
       </div>`}
     </div>`;
+}
+
+/** The tenant's anti-counterfeiting page (menu 30) under a genuine code's answer. */
+function Authenticity({ page }: { page: PageAuthenticity }) {
+  return html`<section class="authenticity" data-testid="authenticity">
+    ${page.title && html`<h3>${page.title}</h3>`}
+    ${page.content && html`<p>${page.content}</p>`}
+    ${page.images.length > 0 && html`<div class="authenticity-images">${page.images.map((src) => html`<${Img} key=${src} src=${src} alt="" cls="authenticity-image" />`)}</div>`}
+  </section>`;
 }
 
 function Empty({ t }: { t: Texts }) {

@@ -28,6 +28,7 @@ import stockSheet from './logistics/stock.json';
 import shipSheet from './logistics/ship.json';
 import barcodeQuery from './logistics/code.json';
 import exceptionLog from './logistics/exception.json';
+import antiCounterfeiting from './logistics/anti-counterfeiting.json';
 import reportDownload from './report/download.json';
 import reportTransactionLog from './report/transaction-log.json';
 import marketingLayout from './marketing/layout.json';
@@ -65,6 +66,7 @@ export const DECLARATION_FILES: readonly unknown[] = [
   stockSheet,
   shipSheet,
   exceptionLog,
+  antiCounterfeiting,
   barcodeQuery,
   reportDownload,
   reportTransactionLog,

@@ -3,6 +3,7 @@
  * `<path>.zh_TW` ...), each with its own error. Registered as an RJSF field (the value is an
  * object); lists show such names with pickName's fallback zh_TW, zh_CN, en. A text is never cut
  * at its maxLength: the counter shows near the limit and the validator refuses a longer one.
+ * `ui:options.multiline: true`: each language a text area of its own row (longer texts).
  */
 import Box from '@mui/material/Box';
 import FormHelperText from '@mui/material/FormHelperText';
@@ -21,6 +22,7 @@ export function NamesField(props: FieldProps) {
   const path = props.fieldPathId.path;
   const base = props.fieldPathId.name ?? path.join('.');
   const errors = (props.errorSchema ?? {}) as Record<string, { __errors?: string[] } | undefined>;
+  const multiline = (props.uiSchema?.['ui:options'] as { multiline?: boolean } | undefined)?.multiline === true;
   const set = (lang: Lang, text: string) => {
     const next: Names = { ...value, [lang]: text };
     if (text === '') delete next[lang];
@@ -31,7 +33,7 @@ export function NamesField(props: FieldProps) {
       <FormLabel id={`${props.fieldPathId.$id}-label`} required={props.required} sx={{ fontSize: 13, display: 'block', mb: 1 }}>
         {schema.title ?? props.name}
       </FormLabel>
-      <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, minmax(0, 1fr))' } }}>
+      <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: multiline ? '1fr' : 'repeat(3, minmax(0, 1fr))' } }}>
         {LANGS.map((lang) => {
           const message = errors[lang]?.__errors?.[0];
           return (
@@ -41,6 +43,8 @@ export function NamesField(props: FieldProps) {
                 name={`${base}.${lang}`}
                 size="small"
                 fullWidth
+                multiline={multiline}
+                minRows={multiline ? 3 : undefined}
                 label={t(`lang.${lang}`)}
                 required={required.has(lang)}
                 disabled={props.disabled || props.readonly}

@@ -277,6 +277,31 @@ describe('privacy consent', () => {
   });
 });
 
+describe('the anti-counterfeiting page (menu 30)', () => {
+  const AUTH = { title: '正品保證', content: '每瓶皆於茶園封口。', images: ['/files/seal.png'] };
+
+  it('shows under a genuine code\'s answer, with its images', async () => {
+    agreed();
+    open('/m/acme?c=QT8F3K2M9X4P', fakeFetch({ ...fixturePage(), authenticity: AUTH }).fn);
+    const block = await screen.findByTestId('authenticity');
+    expect(within(block).getByRole('heading', { name: '正品保證' })).toBeInTheDocument();
+    expect(block).toHaveTextContent('每瓶皆於茶園封口。');
+    expect(block.querySelector('img')).toHaveAttribute('src', '/files/seal.png');
+  });
+
+  it('is not shown for a code scanned too often, nor for an unknown code', async () => {
+    agreed();
+    open('/m/acme?c=QT8F3K2M9X4P', fakeFetch({ ...warningPage(), authenticity: AUTH }).fn);
+    await screen.findByText(/.+/, { selector: '.query-warning strong' });
+    expect(screen.queryByTestId('authenticity')).toBeNull();
+    unmount!();
+    unmount = null;
+    open('/m/acme?c=NOPE', fakeFetch({ ...unknownCodePage(), authenticity: AUTH }).fn);
+    await waitFor(() => expect(document.querySelector('.query-unknown')).not.toBeNull());
+    expect(screen.queryByTestId('authenticity')).toBeNull();
+  });
+});
+
 describe('preview (mode=preview)', () => {
   const post = (data: unknown, origin = ORIGIN) => window.dispatchEvent(new MessageEvent('message', { data, origin }));
 

@@ -14,6 +14,7 @@
  * Flags are bit sums (enums.ts): navigatorFunctions VisibleFunction, queryPageFunctions
  * QueryPageFunction, layout PageLayout. Times are ISO strings (UTC). Image fields are urls.
  */
+import type { PageAuthenticity } from '../antiCounterfeit';
 import type { Names } from '../lang';
 
 export interface PagePrivacyInfo {
@@ -133,6 +134,8 @@ export interface PageData {
   popularProducts: PagePopularProduct[];
   productBanners: PageBanner[];
   query: PageQuery | null;
+  /** The tenant's anti-counterfeiting page (menu 30), shown with a genuine code; null or absent without one. */
+  authenticity?: PageAuthenticity | null;
 }
 
 /** SPEC 2 "Preview defaults": what a draft shows where data is missing. */
