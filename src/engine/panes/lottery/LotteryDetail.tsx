@@ -64,7 +64,7 @@ export default function LotteryDetail({ decl, mode }: { decl: ScreenDeclaration;
   const tz = timezoneById(body.timezoneId);
   const time = (v: string) => zonedTimeText(v, { timezoneId: body.timezoneId, lang });
   const row = (label: string, value: React.ReactNode, testId?: string) => (
-    <TableRow key={label}><TableCell component="th" sx={{ width: { xs: 110, sm: 200 }, color: 'text.secondary', verticalAlign: 'top' }}>{label}</TableCell><TableCell data-testid={testId}>{value}</TableCell></TableRow>
+    <TableRow key={label}><TableCell component="th" sx={{ width: { xs: 96, sm: 200 }, whiteSpace: 'nowrap', color: 'text.secondary', verticalAlign: 'top', px: { xs: 1, sm: 2 } }}>{label}</TableCell><TableCell data-testid={testId} sx={{ px: { xs: 1, sm: 2 }, wordBreak: 'break-word' }}>{value}</TableCell></TableRow>
   );
   const qualification = body.qualificationType === 1
     ? (body.qualificationProduct ?? []).map((p) => products.find((o) => o.value === p)?.label ?? `#${p}`).join('、')
