@@ -34,9 +34,12 @@ import jobRoutes from './modules/job';
 import marketingRoutes from './modules/marketing';
 import lotteryRoutes from './modules/lottery';
 import marketingPublicRoutes, { MARKETING_API_BASE } from './modules/marketingPublic';
+import memberRoutes from './modules/member';
+import memberPublicRoutes from './modules/memberPublic';
 import menuRoutes from './modules/menu';
 import otherRoutes from './modules/other';
 import packagingRoutes from './modules/packaging';
+import partnerRoutes from './modules/partners';
 import productRoutes from './modules/product';
 import profileRoutes from './modules/profile';
 import reportRoutes from './modules/report';
@@ -45,6 +48,7 @@ import transactionLogRoutes from './modules/transactionLog';
 import scanLogExportRoutes from './modules/scanLogExport';
 import shortUrlRoutes, { shortUrlRedirect } from './modules/shortUrl';
 import antiCounterfeitRoutes from './modules/antiCounterfeit';
+import dashboardRoutes from './modules/dashboard';
 import { noteWrite } from './db/shortCache';
 
 export interface BuildAppOptions extends AppDeps {
@@ -61,7 +65,8 @@ const API_MODULES = [
   configRoutes, identityRoutes, menuRoutes, profileRoutes, reportRoutes, announcementRoutes,
   roleRoutes, employeeRoutes, clientRoutes, filesRoutes, documentRoutes, otherRoutes, jobRoutes,
   productRoutes, packagingRoutes, brandRoutes, codeRoutes, marketingRoutes, bindingRoutes, scanRoutes, logisticsRoutes,
-  transactionLogRoutes, scanLogExportRoutes, shortUrlRoutes, antiCounterfeitRoutes, activityRoutes, lotteryRoutes,
+  transactionLogRoutes, scanLogExportRoutes, shortUrlRoutes, antiCounterfeitRoutes, dashboardRoutes, memberRoutes, activityRoutes,
+  partnerRoutes, lotteryRoutes,
 ];
 
 /** One route of the app as registered (HEAD twins of GET routes left out). */
@@ -145,6 +150,8 @@ export async function buildApp({ db, settings, keys, logger = false, logRequests
   }, { prefix: '/v1' });
   // The public marketing API of the consumer page (no session; rate-limited per IP).
   await app.register(marketingPublicRoutes, { ...deps, prefix: MARKETING_API_BASE });
+  // The member side of the consumer page, on the same base (join, sign in, points).
+  await app.register(memberPublicRoutes, { ...deps, prefix: MARKETING_API_BASE });
   // Uploaded files, public by unguessable key (modules/files.ts).
   await app.register(fileServeRoutes, deps);
   await app.register(shortUrlRedirect, deps);

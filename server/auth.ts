@@ -14,6 +14,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MimaStatus, UserStatus } from '../src/domain/enums';
 import { menuIds, userMenu, type MenuVisibilityInput } from '../src/domain/menu';
+import { isPartnerType, partnerMenuFunctions } from '../src/domain/partners';
 import type { AppDeps } from './context';
 import { forbidden, unauthorized } from './errors';
 import { ShortCache, writeEpoch } from './db/shortCache';
@@ -28,9 +29,13 @@ export interface Caller {
   tenantType: number;
   functionFlags: number;
   excludedMenuIds: number[];
+  /** 0 for a supplier or distributor (no role). */
   roleId: number;
+  /** The role's functions; a supplier's or distributor's from its flags (src/domain/partners.ts). */
   roleFunctions: number[];
   mimaStatus: number;
+  /** UserType: Admin 1, Staff 2, Supplier 3, Distributor 4. */
+  userType: number;
 }
 
 declare module 'fastify' {
@@ -98,10 +103,11 @@ async function lookUpSession(deps: AppDeps, tokenHash: string): Promise<(Caller 
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
     .innerJoin('tenants as t', (j) => j.onRef('t.id', '=', 's.tenant_id').onRef('t.id', '=', 'u.tenant_id'))
-    .innerJoin('roles as r', (j) => j.onRef('r.id', '=', 'u.role_id').onRef('r.tenant_id', '=', 'u.tenant_id'))
+    // A supplier or distributor holds no role (migration 0019): left join, functions from its flags.
+    .leftJoin('roles as r', (j) => j.onRef('r.id', '=', 'u.role_id').onRef('r.tenant_id', '=', 'u.tenant_id'))
     .select([
       's.id as sessionId', 's.last_seen_at as lastSeenAt',
-      'u.id as userId', 'u.account', 'u.mima_status as mimaStatus', 'u.status',
+      'u.id as userId', 'u.account', 'u.mima_status as mimaStatus', 'u.status', 'u.type as userType', 'u.app_functions as appFunctions',
       't.id as tenantId', 't.code as tenantCode', 't.type as tenantType', 't.function_flags as functionFlags', 't.excluded_menu_ids as excludedMenuIds',
       'r.id as roleId', 'r.functions as roleFunctions',
     ])
@@ -113,12 +119,20 @@ async function lookUpSession(deps: AppDeps, tokenHash: string): Promise<(Caller 
     .where('t.status', '=', UserStatus.Enabled)
     .executeTakeFirst();
   if (!row || row.status !== UserStatus.Enabled) return null;
-  const { status: _status, ...rest } = row;
+  const { status: _status, appFunctions, ...rest } = row;
+  const partner = isPartnerType(row.userType);
+  if (!partner && row.roleId === null) return null;
   return {
     ...rest,
+    roleId: row.roleId ?? 0,
     excludedMenuIds: Array.isArray(row.excludedMenuIds) ? row.excludedMenuIds : [],
-    roleFunctions: Array.isArray(row.roleFunctions) ? row.roleFunctions : [],
+    roleFunctions: partner ? partnerMenuFunctions(row.userType, appFunctions) : Array.isArray(row.roleFunctions) ? row.roleFunctions : [],
   };
+}
+
+/** The menu ids (functions) the caller holds: what its side menu shows. */
+export function heldMenuIds(user: Caller, deps: AppDeps): number[] {
+  return menuIds(userMenu(menuInput(user, deps), user.roleFunctions));
 }
 
 /** The onRequest hook of the /v1 scope. */
@@ -140,7 +154,7 @@ export function authenticate(deps: AppDeps) {
     req.user = user;
     if (user.mimaStatus === MimaStatus.MustChange && !config.allowMustChange) throw forbidden();
     if (config.menuId !== undefined) {
-      const held = menuIds(userMenu(menuInput(user, deps), user.roleFunctions));
+      const held = heldMenuIds(user, deps);
       const wanted = typeof config.menuId === 'number' ? [config.menuId] : config.menuId;
       if (!wanted.some((id) => held.includes(id))) throw forbidden();
     }

@@ -88,7 +88,8 @@ export interface UserTable {
   type: number;
   /** UserStatus: Enabled 1, Disabled 2, Locked 3. */
   status: Generated<number>;
-  role_id: number;
+  /** Null only for a supplier or distributor (migration 0019): their menu follows from app_functions. */
+  role_id: ColumnType<number, number | null, number | null>;
   /** argon2id PHC string; never the password. */
   mima_hash: string;
   /** MimaStatus: 1 normal, 2 must change. */
@@ -100,6 +101,8 @@ export interface UserTable {
   phone_country_code: string | null;
   phone: string | null;
   email: string | null;
+  /** A supplier's or distributor's landline (migration 0019). */
+  telephone: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
   updated_at: CreatedAt;
 }

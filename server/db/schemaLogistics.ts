@@ -143,6 +143,13 @@ export interface ExceptionLogTable {
   created_at: CreatedAt;
 }
 
+/** A warehouse a supplier or distributor may use (migrations/0019_partners.ts). */
+export interface PartnerWarehouseTable {
+  user_id: number;
+  warehouse_id: number;
+  tenant_id: number;
+}
+
 export interface ShortUrlTable {
   token: string;
   tenant_id: number;
@@ -174,6 +181,7 @@ export interface LogisticsTables {
   logistic_sheets: LogisticSheetTable;
   logistic_movements: LogisticMovementTable;
   exception_logs: ExceptionLogTable;
+  partner_warehouses: PartnerWarehouseTable;
   short_urls: ShortUrlTable;
   anti_counterfeit_pages: AntiCounterfeitPageTable;
 }

@@ -56,7 +56,8 @@ export default async function identityRoutes(app: FastifyInstance, deps: AppDeps
 
     const user = await db.selectFrom('users as u')
       .innerJoin('tenants as t', 't.id', 'u.tenant_id')
-      .innerJoin('roles as r', 'r.id', 'u.role_id')
+      // A supplier or distributor holds no role (migration 0019).
+      .leftJoin('roles as r', 'r.id', 'u.role_id')
       .select([
         'u.id', 'u.account', 'u.name', 'u.type', 'u.status', 'u.role_id', 'u.mima_hash', 'u.mima_status', 'u.mima_changed_at', 'u.app_functions',
         't.id as tenant_id', 't.code as tenant_code', 't.type as tenant_type', 't.status as tenant_status', 't.function_flags',
@@ -116,7 +117,7 @@ export default async function identityRoutes(app: FastifyInstance, deps: AppDeps
       userId: user.id,
       account: user.account,
       name: user.name,
-      roleId: user.role_id,
+      roleId: user.role_id ?? 0,
       tenantId: user.tenant_id,
       tenantCode: user.tenant_code,
       tenantType: user.tenant_type,

@@ -36,7 +36,8 @@ const mimaSchema = {
 
 async function loadProfile(deps: AppDeps, who: Caller): Promise<Profile> {
   const row = await deps.db.selectFrom('users as u')
-    .innerJoin('roles as r', (j) => j.onRef('r.id', '=', 'u.role_id').onRef('r.tenant_id', '=', 'u.tenant_id'))
+    // A supplier or distributor holds no role (migration 0019): roleName is empty.
+    .leftJoin('roles as r', (j) => j.onRef('r.id', '=', 'u.role_id').onRef('r.tenant_id', '=', 'u.tenant_id'))
     .select(['u.account', 'u.name', 'r.name as roleName', 'u.phone_country_code', 'u.phone', 'u.email', 'u.mima_changed_at'])
     .where('u.id', '=', who.userId).where('u.tenant_id', '=', who.tenantId)
     .executeTakeFirst();
@@ -44,7 +45,7 @@ async function loadProfile(deps: AppDeps, who: Caller): Promise<Profile> {
   return {
     account: row.account,
     name: row.name,
-    roleName: row.roleName,
+    roleName: row.roleName ?? '',
     phoneCountryCode: row.phone_country_code,
     phone: row.phone,
     email: row.email,

@@ -11,8 +11,10 @@
  *
  * Who: an account whose tenant has the logistics function and which holds the app function:
  * a staff account whose role is Admin or has "use app for stock in/out" (production scan and
- * stock/shipment scan), a supplier account by its SupplierFunction flags (A: binding, B: stock
- * and ship). Otherwise 403 code 3.
+ * stock/shipment scan), a supplier or distributor account by its SupplierFunction flags (A:
+ * binding, B: stock and ship; src/domain/partners.ts), which stocks into and ships from its
+ * authorized warehouses only (else 403 code 3 { warehouseId, key: 'warehouseNotAuthorized' }).
+ * Otherwise 403 code 3.
  * Every batch carries the client's `batchId`: it runs in one transaction, all or nothing, and a
  * retry of the same batch (same id, same body) changes nothing and answers the first answer.
  * Every code the app scanned gets a scan_logs row (source App, type Mobile, the place: the
@@ -26,11 +28,12 @@
 import type { FastifyInstance } from 'fastify';
 import { sql, type Transaction } from 'kysely';
 import type { FieldErrors } from '../../src/domain/api';
-import { ClientFunction, RoleType, ScanLogType, ScanSource, SupplierFunction, UserType } from '../../src/domain/enums';
+import { ClientFunction, RoleType, ScanLogType, ScanSource, SupplierFunction } from '../../src/domain/enums';
 import { ErrorCode } from '../../src/domain/errors';
 import {
   BATCH_ID_PATTERN, CodeStockStatus, SCAN_BATCH_MAX_CODES, SCAN_CODE_MAX_LENGTH, SHIP_SHEET_TYPES, STOCK_SHEET_TYPES,
 } from '../../src/domain/logistics';
+import { isPartnerType, partnerAppFunctions } from '../../src/domain/partners';
 import { caller, type Caller } from '../auth';
 import type { AppDeps } from '../context';
 import type { Database } from '../db/schema';
@@ -44,22 +47,34 @@ import {
 
 /** The app functions an account holds (SupplierFunction flags). */
 export async function appFunctionsOf(db: Db, who: Pick<Caller, 'userId' | 'tenantId'>): Promise<number> {
-  const row = await db.selectFrom('users as u').innerJoin('roles as r', 'r.id', 'u.role_id')
+  const row = await db.selectFrom('users as u').leftJoin('roles as r', 'r.id', 'u.role_id')
     .select(['u.type', 'u.app_functions', 'r.type as roleType', 'r.app_stock'])
     .where('u.id', '=', who.userId).where('u.tenant_id', '=', who.tenantId).executeTakeFirst();
   if (!row) return 0;
   return appFunctions(row);
 }
 
-/** Staff: Admin role or the role's app switch gives A and B; suppliers: their own flags. */
-export function appFunctions(row: { type: number; app_functions: number; roleType: number; app_stock: boolean }): number {
-  if (row.type === UserType.Supplier || row.type === UserType.Distributor) return row.app_functions & (SupplierFunction.A | SupplierFunction.B);
+/** Staff: Admin role or the role's app switch gives A and B; suppliers and distributors: their own flags (src/domain/partners.ts). */
+export function appFunctions(row: { type: number; app_functions: number; roleType: number | null; app_stock: boolean | null }): number {
+  if (isPartnerType(row.type)) return partnerAppFunctions(row.type, row.app_functions);
   return row.roleType === RoleType.Admin || row.app_stock ? SupplierFunction.A | SupplierFunction.B : 0;
 }
 
 async function requireApp(db: Db, who: Caller, flag: number): Promise<void> {
   if ((who.functionFlags & ClientFunction.Logistics) === 0) throw forbidden();
   if ((await appFunctionsOf(db, who) & flag) === 0) throw forbidden();
+}
+
+/**
+ * A supplier or distributor scans only into / out of its authorized warehouses (partner_warehouses):
+ * another warehouse of the tenant answers 403 code 3 `{ warehouseId, key: 'warehouseNotAuthorized' }`.
+ * Staff accounts use every warehouse of the tenant.
+ */
+async function requireWarehouse(db: Db, who: Caller, warehouseId: number): Promise<void> {
+  if (!isPartnerType(who.userType)) return;
+  const row = await db.selectFrom('partner_warehouses').select('warehouse_id')
+    .where('user_id', '=', who.userId).where('warehouse_id', '=', warehouseId).where('tenant_id', '=', who.tenantId).executeTakeFirst();
+  if (!row) throw new ApiError(403, ErrorCode.NotAllowed, { warehouseId, key: 'warehouseNotAuthorized' });
 }
 
 const idField = { type: 'integer', minimum: 1, maximum: DB_INT_MAX } as const;
@@ -269,7 +284,12 @@ export default async function scanRoutes(app: FastifyInstance, deps: AppDeps) {
       db.selectFrom('production_lines').select(['id', 'name', 'factory_id']).where('tenant_id', '=', who.tenantId).where('enabled', '=', true).orderBy('name').orderBy('id').execute(),
       db.selectFrom('shifts').select(['id', 'name', 'line_id', 'start_time', 'end_time']).where('tenant_id', '=', who.tenantId).where('enabled', '=', true).orderBy('name').orderBy('id').execute(),
       db.selectFrom('package_ratios').select(['id', 'name', 'level', 'units']).where('tenant_id', '=', who.tenantId).orderBy('name').orderBy('id').execute(),
-      db.selectFrom('warehouses').select(['id', 'name', 'type']).where('tenant_id', '=', who.tenantId).where('enabled', '=', true).orderBy('name').orderBy('id').execute(),
+      // A supplier or distributor is offered its authorized warehouses only.
+      (isPartnerType(who.userType)
+        ? db.selectFrom('warehouses').select(['id', 'name', 'type']).where('tenant_id', '=', who.tenantId).where('enabled', '=', true)
+          .where('id', 'in', (eb) => eb.selectFrom('partner_warehouses').select('warehouse_id').where('user_id', '=', who.userId))
+        : db.selectFrom('warehouses').select(['id', 'name', 'type']).where('tenant_id', '=', who.tenantId).where('enabled', '=', true))
+        .orderBy('name').orderBy('id').execute(),
     ]);
     return {
       appFunctions: appFns,
@@ -305,6 +325,7 @@ export default async function scanRoutes(app: FastifyInstance, deps: AppDeps) {
       const who = caller(req);
       await requireApp(db, who, SupplierFunction.B);
       const body = objectBody(req.body) as unknown as SheetBody;
+      await requireWarehouse(db, who, body.warehouseId);
       const { answer } = await runBatch(db, who, ship ? ScanBatchKind.Ship : ScanBatchKind.Stock, body.batchId, body, (trx, id) => sheet(trx, who, id, body, ship), { sheetType: body.sheetType, log: req.log });
       return reply.code(201).send(answer);
     });

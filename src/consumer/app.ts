@@ -21,6 +21,7 @@ import {
 } from '../domain/marketing/consumer';
 import { HTML_LANG, INTL_LOCALE, LANG_LABEL, TEXTS, type Texts } from './texts';
 import { icons, platformIcon } from './icons';
+import { MemberSection } from './member';
 
 const html = htm.bind(h);
 
@@ -368,7 +369,7 @@ function sectionsOf(nav: number): SectionKey[] {
   return out;
 }
 
-function Page({ ctx, onLang, location, onPrivacy, inert }: { ctx: Ctx; onLang: (l: Lang) => void; location: LocationOffer; onPrivacy: () => void; inert: boolean }) {
+function Page({ ctx, onLang, location, onPrivacy, inert, member }: { ctx: Ctx; onLang: (l: Lang) => void; location: LocationOffer; onPrivacy: () => void; inert: boolean; member?: unknown }) {
   const { t, page, lang } = ctx;
   const li = page.layoutInfo;
   const letter = layoutLetter(li.layout);
@@ -446,6 +447,7 @@ function Page({ ctx, onLang, location, onPrivacy, inert }: { ctx: Ctx; onLang: (
       <main id="main">
         <div class="wrap">
           ${main}
+          ${member}
           <${Contact} ctx=${ctx} cards=${letter === 'C'} />
         </div>
       </main>
@@ -607,7 +609,8 @@ export function ConsumerApp({ env }: { env: ConsumerEnv }) {
   const ctx: Ctx = { lang, t, page, preview: route.preview };
   return html`<div class="root" style=${theme}>
     ${skip}${ribbon}
-    <${Page} ctx=${ctx} onLang=${onLang} location=${location} onPrivacy=${openPrivacy} inert=${!!privacy} />
+    <${Page} ctx=${ctx} onLang=${onLang} location=${location} onPrivacy=${openPrivacy} inert=${!!privacy}
+      member=${route.preview ? null : html`<${MemberSection} env=${env} tenantCode=${route.tenantCode} code=${route.code} lang=${lang} />`} />
     ${privacy && html`<${PrivacyDialog} ctx=${ctx} mode=${privacy} onAgree=${agree} onClose=${() => setPrivacy(null)} />`}
   </div>`;
 }

@@ -13,6 +13,8 @@ import helpDocument from './system/document.json';
 import employee from './system/employee.json';
 import other from './system/other.json';
 import role from './system/role.json';
+import distributor from './system/distributor.json';
+import supplier from './system/supplier.json';
 import clientProduct from './product/client-product.json';
 import packagingMaterial from './product/packaging-material.json';
 import packagingCategory from './product/packaging-category.json';
@@ -40,6 +42,8 @@ import marketingProductCategory from './marketing/product-category.json';
 import marketingPopularProduct from './marketing/popular-product.json';
 import marketingContactInfo from './marketing/contact-info.json';
 import lotteryActivity from './activity/lottery-activity.json';
+import memberSetting from './member/setting.json';
+import memberMember from './member/member.json';
 import activityGameTemplate from './activity/game-template.json';
 import activityCheckIn from './activity/check-in.json';
 
@@ -47,6 +51,8 @@ export const DECLARATION_FILES: readonly unknown[] = [
   role,
   employee,
   client,
+  distributor,
+  supplier,
   announcement,
   announcementCategory,
   helpDocument,
@@ -79,6 +85,9 @@ export const DECLARATION_FILES: readonly unknown[] = [
   marketingProductCategory,
   marketingPopularProduct,
   marketingContactInfo,
+  // Members (menu 7): the settings form and the member list share a path (tabs).
+  memberSetting,
+  memberMember,
   // Activities (menu 48): the lottery wizard first (list, create, config, info, detail under one path),
   // game templates a tab of the same path (49); check-in (51).
   lotteryActivity,

@@ -65,7 +65,12 @@ export function GameMiniature({ gameType, core: raw, src, labels, title }: GameM
   const titleImage = img(gameType === GameType.Wheel ? 'WheelTitleImage' : 'TitleImage');
   const button = img('ButtonImage');
   const bg = colorOf(core, 'backgroundColor', gameType === GameType.Wheel ? '#fdf1e4' : gameType === GameType.Scratch ? '#fbeee0' : '#f4f1ea');
-  const accent = colorOf(core, gameType === GameType.Wheel ? 'wheelColor' : 'frameColor', '#b83a24');
+  // The start button and title take the game's leading colour.
+  const ACCENT_KEY: Record<number, string> = {
+    [GameType.Wheel]: 'wheelColor', [GameType.Puzzle]: 'frameColor', [GameType.GuessCard]: 'cardColor',
+    [GameType.RedEnvelope]: 'envelopeColor', [GameType.RingToss]: 'ringColor', [GameType.Baseball]: 'fieldColor',
+  };
+  const accent = colorOf(core, ACCENT_KEY[gameType] ?? '', '#b83a24');
 
   let stage: ReactNode = null;
   switch (gameType) {
@@ -217,15 +222,16 @@ function Scratch({ core, img, labels }: StageProps & { labels: GameMiniatureProp
     <g data-testid="mini-scratch">
       <rect x="18" y="10" width={W - 36} height="150" rx="10" fill={card} stroke={text} strokeOpacity="0.25" data-testid="scratch-card" />
       {cardImage && <image href={cardImage} x="18" y="10" width={W - 36} height="150" preserveAspectRatio="xMidYMid slice" />}
-      <text x={W / 2} y="62" textAnchor="middle" fontSize="16" fontWeight="800" fill={text}>{labels.prize(1)}</text>
+      <text x={W / 2} y="96" textAnchor="middle" fontSize="16" fontWeight="800" fill={text}>{labels.prize(1)}</text>
       <clipPath id="mini-scratch-cover">
-        <path d={`M30,40 H${W - 30} V140 H30 Z M112,52 q18,6 30,28 q-20,10 -36,-6 z`} clipRule="evenodd" />
+        {/* The cover with a scratched patch over the middle: part of the prize shows through. */}
+        <path d={`M30,40 H${W - 30} V140 H30 Z M52,84 C66,70 96,74 112,78 C124,81 132,92 120,104 C104,112 72,110 58,104 C48,99 44,92 52,84 Z`} clipRule="evenodd" />
       </clipPath>
       <g clipPath="url(#mini-scratch-cover)">
         <rect x="30" y="40" width={W - 60} height="100" rx="6" fill={cover} data-testid="scratch-cover" />
         {coverImage && <image href={coverImage} x="30" y="40" width={W - 60} height="100" preserveAspectRatio="xMidYMid slice" />}
       </g>
-      <text x={W / 2} y="120" textAnchor="middle" fontSize="10" fontWeight="700" fill={text} opacity="0.85">{labels.scratch}</text>
+      <text x={W / 2} y="130" textAnchor="middle" fontSize="10" fontWeight="700" fill={text} opacity="0.85">{labels.scratch}</text>
     </g>
   );
 }
@@ -257,14 +263,14 @@ function Envelopes({ core, img }: StageProps) {
 function Grid3({ core, img, listKey, count, cell, ring }: StageProps & { listKey: string; count: number; cell: string; ring: string }) {
   const items = listOf(core, listKey, count);
   const ball = img('BallImage') ?? img('RingImage');
-  const size = 42;
+  const size = 40;
   const gap = 8;
   const x0 = (W - (size * 3 + gap * 2)) / 2;
   return (
     <g data-testid="mini-grid">
       {items.map((url, i) => {
         const x = x0 + (i % 3) * (size + gap);
-        const y = 14 + Math.floor(i / 3) * (size + gap);
+        const y = 6 + Math.floor(i / 3) * (size + gap);
         const href = url ? img(`${listKey}.${i}`) ?? url : null;
         return (
           <g key={i} data-testid="grid-cell">
@@ -278,9 +284,9 @@ function Grid3({ core, img, listKey, count, cell, ring }: StageProps & { listKey
         );
       })}
       {ball ? (
-        <image href={ball} x={W / 2 - 14} y="170" width="28" height="28" preserveAspectRatio="xMidYMid meet" />
+        <image href={ball} x={W / 2 - 12} y="158" width="24" height="24" preserveAspectRatio="xMidYMid meet" />
       ) : (
-        <circle cx={W / 2} cy="184" r="12" fill="none" stroke={ring} strokeWidth="4" />
+        <circle cx={W / 2} cy="170" r="9" fill="#fff" stroke={listKey === 'GridImages' ? cell : ring} strokeWidth="3.5" />
       )}
     </g>
   );

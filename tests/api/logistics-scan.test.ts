@@ -210,6 +210,8 @@ describeApi('The app scan API and the barcode query', (h) => {
     // A supplier with flag B only: stock and ship, no production binding.
     const supplier = await h.createUser({ tenant: s.tenant.code, functions: [] });
     await h.db.updateTable('users').set({ type: UserType.Supplier, app_functions: SupplierFunction.B }).where('id', '=', supplier.id).execute();
+    // A supplier scans in its authorized warehouses only (tests/api/partners.test.ts).
+    await h.db.insertInto('partner_warehouses').values({ user_id: supplier.id, warehouse_id: s.warehouse.id, tenant_id: s.tenant.id }).execute();
     const res = await h.call('POST', 'Identity/token', { body: { tenantCode: s.tenant.code, account: supplier.account, mima: h.encrypt(supplier.password), functionType: 2 } });
     expect(res.json()).toMatchObject({ appFunctions: SupplierFunction.B });
     const token = (res.json() as { token: string }).token;

@@ -10,7 +10,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { png } from '../support/png';
 import { query } from './db';
-import { screenshot, signInAsNewUser } from './helpers';
+import { screenshot, sessionToken, signInAsNewUser } from './helpers';
 
 const CLIENT = 'demo';
 const NAME = `秋季轉盤 ${Date.now().toString(36)}`;
@@ -104,4 +104,14 @@ test('a Marketing client creates a wheel template with colours and an uploaded l
   await page.getByTestId('crud-activity.game-template').getByRole('button', { name: /^檢視/ }).first().click();
   const view = page.getByTestId('crud-form');
   await expect(view.getByTestId('game-miniature').getByTestId('wheel-segment').first()).toHaveAttribute('fill', '#1f5fbf');
+});
+
+test('check-in activities are unreleased by default: the route goes home and the API refuses', async ({ page }) => {
+  await signInAsNewUser(page, CLIENT);
+  await page.goto('/activity/check-in-activity');
+  await expect(page).toHaveURL(/\/home$/);
+  const token = await sessionToken(page);
+  const res = await page.request.get('/v1/marketing/check-in-activity', { headers: { authorization: `Bearer ${token}` } });
+  expect(res.status()).toBe(403);
+  expect(((await res.json()) as { code: number }).code).toBe(3);
 });

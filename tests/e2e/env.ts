@@ -33,3 +33,8 @@ export function databaseUrl(id = runId()): string {
   url.pathname = `/${databaseName(id)}`;
   return url.toString();
 }
+
+/** The one-time code outbox of this run's server (OTP_OUTBOX_FILE, server/services/otpSender.ts). */
+export function otpOutboxFile(id = runId()): string {
+  return path.join(os.tmpdir(), `oioc-e2e-${id}.otp.jsonl`);
+}

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { ADMIN_INITIAL_PASSWORD, databaseName, databaseUrl, E2E_PORT, PG_ADMIN_URL, pidFile } from './env';
+import { ADMIN_INITIAL_PASSWORD, databaseName, databaseUrl, E2E_PORT, otpOutboxFile, PG_ADMIN_URL, pidFile } from './env';
 
 async function admin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: PG_ADMIN_URL });
@@ -48,6 +48,11 @@ async function main(): Promise<void> {
       STATIC_DIR: path.join(root, 'dist'),
       DATA_DIR: dataDir,
       SIGNIN_RATE_LIMIT: '1000',
+      // Members: one-time codes land here, one JSON line each (60-member-settings reads them).
+      OTP_OUTBOX_FILE: otpOutboxFile(),
+      // Binding, distributors, suppliers, stock, ship, exception log, the anti-counterfeiting page
+      // and the change log released (tests/e2e/70-logistics.spec.ts); 37, 41, 51 stay unreleased.
+      UNRELEASED_MENU_IDS: process.env.UNRELEASED_MENU_IDS ?? '37,41,51',
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     },
   });
@@ -64,6 +69,7 @@ async function main(): Promise<void> {
   child.on('exit', (code) => {
     fs.rmSync(dataDir, { recursive: true, force: true });
     fs.rmSync(pidFile(), { force: true });
+    fs.rmSync(otpOutboxFile(), { force: true });
     if (stopping) process.exit(0);
     // The server died on its own (e.g. it failed to start): Playwright then skips the
     // teardown, so the database of this run goes now.

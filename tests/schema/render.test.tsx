@@ -284,6 +284,8 @@ describe.each(FORMS.map((decl) => ({ id: decl.id, decl })))('$id', ({ decl }) =>
     sessionStore.signIn(user(), null);
     const { calls } = stubApi(decl);
     const view = renderWith(<FormView decl={decl} />, lang);
+    // A form with modes shows a saved record in view mode first: Edit opens it.
+    if (decl.modes?.includes('view')) fireEvent.click(await screen.findByTestId('form-edit'));
     await screen.findByTestId('form-save');
     await waitFor(() => expect(view.container.querySelector('[data-testid="form-loading"]')).toBeNull());
     await new Promise((r) => setTimeout(r, 50));

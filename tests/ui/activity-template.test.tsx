@@ -127,10 +127,10 @@ describe('routes', () => {
 describe('check-in dialog', () => {
   const checkInDecl = declaration('activity.check-in')!;
   const PIC = '/files/fedcba9876543210fedcba9876543210.png';
-  // Taipei: 2030-05-01 00:00 to 2030-05-07 23:59, 7 days; 2 days required with their 2 entries.
+  // Taipei: 2030-05-01 00:00 to 2030-05-02 23:59, 2 days; 2 days required with their 2 entries.
   const row = {
-    id: 3, name: 'May check-in', enable: true, timezoneId: 103, from: '2030-04-30T16:00:00.000Z', to: '2030-05-07T15:59:00.000Z',
-    requiredDays: 2, totalDays: 7, entries: [{ image: PIC, text: 'Day 1' }, { image: PIC, text: 'Day 2' }],
+    id: 3, name: 'May check-in', enable: true, timezoneId: 103, from: '2030-04-30T16:00:00.000Z', to: '2030-05-02T15:59:00.000Z',
+    requiredDays: 2, totalDays: 2, entries: [{ image: PIC, text: 'Day 1' }, { image: PIC, text: 'Day 2' }],
     createdAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-01-01T00:00:00.000Z',
   };
 
@@ -156,21 +156,19 @@ describe('check-in dialog', () => {
     expect(dialog.querySelectorAll('li[data-testid^="day-entry-"]')).toHaveLength(2);
     expect(dialog.querySelector<HTMLTextAreaElement>('textarea[name="entries.1.text"]')!.value).toBe('Day 2');
 
-    fireEvent.change(days, { target: { value: '8' } });
-    // One row per day: 6 empty days added.
-    await waitFor(() => expect(dialog.querySelectorAll('li[data-testid^="day-entry-"]')).toHaveLength(8));
-    fireEvent.click(within(dialog).getByTestId('crud-form-save'));
-    expect(await within(dialog).findByText("The check-in days required cannot exceed the activity's 7 days.")).toBeInTheDocument();
-    expect(within(within(dialog).getByTestId('day-entry-7')).getAllByText('This field is required.').length).toBeGreaterThan(0);
-    fireEvent.click(await screen.findByTestId('modal-confirm'));
-
     fireEvent.change(days, { target: { value: '3' } });
-    await waitFor(() => expect(within(dialog).queryByText(/cannot exceed/)).toBeNull());
+    // One row per day: an empty third day added.
     await waitFor(() => expect(dialog.querySelectorAll('li[data-testid^="day-entry-"]')).toHaveLength(3));
+    fireEvent.click(within(dialog).getByTestId('crud-form-save'));
+    expect(await within(dialog).findByText("The check-in days required cannot exceed the activity's 2 days.")).toBeInTheDocument();
+    expect(within(within(dialog).getByTestId('day-entry-2')).getAllByText('This field is required.').length).toBeGreaterThan(0);
+    fireEvent.click(await screen.findByTestId('modal-confirm'));
     expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
 
     // Back to 2 days with their 2 entries: saved.
     fireEvent.change(days, { target: { value: '2' } });
+    await waitFor(() => expect(within(dialog).queryByText(/cannot exceed/)).toBeNull());
+    expect(dialog.querySelectorAll('li[data-testid^="day-entry-"]')).toHaveLength(2);
     fireEvent.click(within(dialog).getByTestId('crud-form-save'));
     await waitFor(() => expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1));
     expect(JSON.parse(calls.find((c) => c.method === 'PUT')!.body!)).toMatchObject({ id: 3, requiredDays: 2, entries: row.entries });

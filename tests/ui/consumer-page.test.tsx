@@ -27,6 +27,8 @@ type Answer = PageData | 404 | 'offline';
 function fakeFetch(...answers: Answer[]) {
   const calls: string[] = [];
   const fn = vi.fn(async (url: string) => {
+    // The member section's own calls (tests/ui/consumer-member.test.tsx): a tenant without members.
+    if (url.startsWith('/mapi/v1/member/')) return new Response(JSON.stringify({ code: 2, message: 'not found' }), { status: 404 });
     calls.push(url);
     const a = answers.length > 1 ? answers.shift()! : answers[0]!;
     if (a === 'offline') throw new TypeError('Failed to fetch');

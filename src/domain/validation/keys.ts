@@ -19,6 +19,7 @@ export const VALIDATION_KEYS = [
   'isEqual',
   'crossEqual',
   'oneOf',
+  'notMarketingCode',
   'minItems',
   'maxItems',
   'uniqueItems',

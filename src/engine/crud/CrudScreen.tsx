@@ -10,6 +10,7 @@ import type { ScreenDeclaration } from '../../domain/declarations';
 import type { MenuNode } from '../../domain/menu';
 import { DECLARATION_FILES } from '../../schemas/index';
 import { CrudView } from './CrudView';
+import { FormView } from './FormScreen';
 
 /** The query parameter naming the selected tab of a path with several lists. */
 export const TAB_PARAM = 'tab';
@@ -20,14 +21,15 @@ export type { CrudViewProps } from './CrudView';
 /**
  * The screen of a menu route: the crud declaration whose path it is. Several declarations on
  * one path (a list and the list of its categories) show as tabs, the first one's title on top.
+ * A form declaration on the path (member settings beside the member list) is one of the tabs.
  */
 export default function CrudScreen({ node }: { node: MenuNode }) {
   const { t } = useTranslation();
-  const decls = (DECLARATION_FILES as readonly ScreenDeclaration[]).filter((d) => d.kind === 'crud' && d.path === node.path);
+  const decls = (DECLARATION_FILES as readonly ScreenDeclaration[]).filter((d) => (d.kind === 'crud' || (d.kind === 'form' && d.form)) && d.path === node.path);
   // The chosen tab is in the address (?tab=<declaration id>): it survives a reload and can be linked.
   const [params, setParams] = useSearchParams();
   if (decls.length === 0) return null;
-  if (decls.length === 1) return <CrudView decl={decls[0]} />;
+  if (decls.length === 1) return decls[0].kind === 'form' ? <FormView decl={decls[0]} /> : <CrudView decl={decls[0]} />;
   const current = decls.find((d) => d.id === params.get(TAB_PARAM)) ?? decls[0];
   const setTab = (i: number) =>
     setParams((p) => {
@@ -36,18 +38,13 @@ export default function CrudScreen({ node }: { node: MenuNode }) {
       else next.set(TAB_PARAM, decls[i].id);
       return next;
     });
-  return (
-    <CrudView
-      key={current.id}
-      decl={current}
-      title={decls[0].title}
-      tabs={
+  const tabs = (
         <Tabs value={decls.indexOf(current)} onChange={(_e, i: number) => setTab(i)} variant="scrollable" allowScrollButtonsMobile data-testid="crud-tabs" sx={{ mt: -1, borderBottom: '1px solid', borderColor: 'divider' }}>
           {decls.map((d) => (
             <Tab key={d.id} label={t(d.title)} data-testid={`crud-tab-${d.id}`} sx={{ fontWeight: 600 }} />
           ))}
         </Tabs>
-      }
-    />
   );
+  if (current.kind === 'form') return <FormView key={current.id} decl={current} title={decls[0].title} tabs={tabs} />;
+  return <CrudView key={current.id} decl={current} title={decls[0].title} tabs={tabs} />;
 }

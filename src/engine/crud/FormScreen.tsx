@@ -13,6 +13,12 @@
  * Several form declarations on one path show one under the other, each with its own Save
  * (the layout and its title display name); the first one's title heads the page. A
  * declaration with `preview` gets the preview action (src/engine/marketing) beside Save.
+ *
+ * `modes` with "view" (member settings): a saved record (an `id`) shows read-only with Edit;
+ * Edit opens it for change with Save and Cancel; a save goes back to view. A record without an
+ * `id` is in add mode (when "add" is a mode) and saves with `api.create` when declared, else
+ * `api.update`. A form declaration on the path of crud declarations is one of their tabs
+ * (CrudScreen); `title` and `tabs` are then the path's.
  */
 import { useMemo, useState } from 'react';
 import Box from '@mui/material/Box';
@@ -23,6 +29,9 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import SaveOutlined from '@mui/icons-material/SaveOutlined';
 import UndoRounded from '@mui/icons-material/UndoRounded';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import Chip from '@mui/material/Chip';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSWRConfig } from 'swr';
 import { resolveForm, type ScreenDeclaration } from '../../domain/declarations';
@@ -49,7 +58,7 @@ export function sessionValues(session: ReturnType<typeof useSession>, lang?: str
 }
 
 
-export function FormView({ decl, header = true }: { decl: ScreenDeclaration; header?: boolean }) {
+export function FormView({ decl, header = true, title, tabs }: { decl: ScreenDeclaration; header?: boolean; title?: string; tabs?: ReactNode }) {
   const { t } = useTranslation();
   const env = useEngineEnv();
   const session = useSession();
@@ -70,21 +79,27 @@ export function FormView({ decl, header = true }: { decl: ScreenDeclaration; hea
   const fallback = useMemo(() => withDefaults(toFormData(record, resolved.schema), defaults), [record, resolved, defaults]);
   const form = useSchemaForm({ form: resolved, fallback });
   const [busy, setBusy] = useState(false);
+  const [editing, setEditing] = useState(false);
+  const withModes = decl.modes?.includes('view') ?? false;
+  const isNew = loaded && (!record || record.id === null || record.id === undefined);
+  const mode: 'view' | 'add' | 'edit' = !withModes ? 'edit' : isNew && decl.modes?.includes('add') ? 'add' : editing ? 'edit' : 'view';
+  const saveCall = mode === 'add' ? (decl.api.create ?? decl.api.update) : decl.api.update;
 
   const submit = async () => {
-    if (busy || !loaded || !decl.api.update) return;
+    if (busy || !loaded || !saveCall || mode === 'view') return;
     const sent = form.current;
     const checked = form.check();
     if (!checked) return;
     const body = toBody(checked, resolved.schema);
     setBusy(true);
     try {
-      await callApi(decl.api.update, { ...values, ...body }, { body: encodeBody(decl, body), silent: true });
+      await callApi(saveCall, { ...values, ...body }, { body: encodeBody(decl, body), silent: true });
       const code = session?.user.tenantCode;
       if (reloadsConfig(decl) && code) void mutate(configKey(code));
       if (getPath) await mutate(getPath).catch(() => undefined);
       form.resetUnlessChangedSince(sent);
-      env.notify(t('screens.crud.successEdit'));
+      setEditing(false);
+      env.notify(t(mode === 'add' ? 'screens.crud.successAdd' : 'screens.crud.successEdit'));
     } catch (e) {
       form.fail(e);
     } finally {
@@ -93,8 +108,10 @@ export function FormView({ decl, header = true }: { decl: ScreenDeclaration; hea
   };
 
   return (
-    <Box data-testid={`form-${decl.id}`} sx={{ display: 'flex', flexDirection: 'column', gap: 2, minWidth: 0 }}>
-      {header ? <PageHeader decl={decl} /> : <Typography variant="h6" component="h2" sx={{ fontSize: '1.05rem', mt: 1 }}>{t(decl.title)}</Typography>}
+    <Box data-testid={`form-${decl.id}`} data-mode={mode} sx={{ display: 'flex', flexDirection: 'column', gap: 2, minWidth: 0 }}>
+      {header ? <PageHeader decl={title ? { title, description: tabs ? undefined : decl.description } : decl} /> : <Typography variant="h6" component="h2" sx={{ fontSize: '1.05rem', mt: 1 }}>{t(decl.title)}</Typography>}
+      {tabs}
+      {tabs && decl.description && <Typography variant="body2" color="text.secondary" sx={{ mt: -0.5 }}>{t(decl.description)}</Typography>}
       {!header && decl.description && <Typography variant="body2" color="text.secondary" sx={{ mt: -1.5 }}>{t(decl.description)}</Typography>}
       <Paper
         component="form"
@@ -109,7 +126,7 @@ export function FormView({ decl, header = true }: { decl: ScreenDeclaration; hea
         <Box sx={{ px: { xs: 2, sm: 3 }, py: { xs: 2, sm: 3 } }}>
           {loaded ? (
             <CompactFields>
-              <SchemaFields state={form} columns={decl.dialogSize === 'lg' ? 2 : 1} />
+              <SchemaFields state={form} readonly={mode === 'view'} columns={decl.dialogSize === 'lg' ? 2 : 1} />
             </CompactFields>
           ) : (
             <Box data-testid="form-loading" sx={{ display: 'grid', gap: 2 }}>
@@ -127,14 +144,31 @@ export function FormView({ decl, header = true }: { decl: ScreenDeclaration; hea
               <PreviewButton kind={decl.preview} data={() => form.current} disabled={!loaded} />
             </Box>
           )}
-          {form.changed && (
-            <Button variant="outlined" color="inherit" startIcon={<UndoRounded />} onClick={form.reset} disabled={busy} sx={{ borderColor: 'divider' }} data-testid="form-undo">
-              {t('screens.crud.undo')}
-            </Button>
+          {withModes && (
+            <Chip size="small" variant="outlined" data-testid="form-mode" sx={{ mr: 'auto', alignSelf: 'center' }}
+              label={t(mode === 'add' ? 'screens.crud.add' : mode === 'edit' ? 'screens.crud.edit' : 'screens.crud.view')} />
           )}
-          <Button type="submit" variant="contained" startIcon={<SaveOutlined />} disabled={busy || !loaded} data-testid="form-save">
-            {t('screens.crud.save')}
-          </Button>
+          {mode === 'view' ? (
+            <Button variant="contained" startIcon={<EditOutlined />} onClick={() => setEditing(true)} disabled={!loaded} data-testid="form-edit">
+              {t('screens.crud.edit')}
+            </Button>
+          ) : (
+            <>
+              {mode === 'edit' && withModes && (
+                <Button variant="outlined" color="inherit" onClick={() => { form.reset(); setEditing(false); }} disabled={busy} sx={{ borderColor: 'divider' }} data-testid="form-cancel">
+                  {t('screens.crud.cancel')}
+                </Button>
+              )}
+              {form.changed && (
+                <Button variant="outlined" color="inherit" startIcon={<UndoRounded />} onClick={form.reset} disabled={busy} sx={{ borderColor: 'divider' }} data-testid="form-undo">
+                  {t('screens.crud.undo')}
+                </Button>
+              )}
+              <Button type="submit" variant="contained" startIcon={<SaveOutlined />} disabled={busy || !loaded} data-testid="form-save">
+                {t('screens.crud.save')}
+              </Button>
+            </>
+          )}
         </Box>
       </Paper>
     </Box>

@@ -25,11 +25,15 @@ interface DeclarationHead {
   path?: unknown;
 }
 
-/** The menu paths of the declarations of a kind (each path once). */
+/**
+ * The menu paths of the declarations of a kind (each path once). A path holding crud
+ * declarations is the crud screen's, its form declarations among the tabs (member settings).
+ */
 export function screenPaths(kind: RegisteredKind, files: readonly unknown[] = DECLARATION_FILES): string[] {
-  const paths = files
-    .map((f) => f as DeclarationHead)
-    .filter((d) => d.kind === kind && typeof d.path === 'string')
+  const heads = files.map((f) => f as DeclarationHead);
+  const crud = new Set(heads.filter((d) => d.kind === 'crud').map((d) => d.path));
+  const paths = heads
+    .filter((d) => d.kind === kind && typeof d.path === 'string' && (kind !== 'form' || !crud.has(d.path)))
     .map((d) => d.path as string);
   return [...new Set(paths)];
 }

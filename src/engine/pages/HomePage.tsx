@@ -2,7 +2,7 @@
  * /home: welcome, the profile summary, the announcements of GET system/announcement/Home,
  * and — once per session — the suggestion to change a password older than six months.
  */
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -45,6 +45,9 @@ export interface HomeAnnouncement {
   categoryNames?: Names;
   publishedByOperator?: boolean;
 }
+
+// The dashboard (charts) is a chunk of its own, read after the page showed.
+const HomeDashboard = lazy(() => import('./HomeDashboard'));
 
 export const ANNOUNCEMENTS_KEY = 'system/announcement/Home';
 
@@ -229,6 +232,9 @@ export function HomePage() {
         <ProfileCard profile={profile} />
         <AnnouncementsCard />
       </Box>
+      <Suspense fallback={null}>
+        <HomeDashboard />
+      </Suspense>
     </Stack>
   );
 }

@@ -52,6 +52,9 @@ export interface CodeInfo {
 }
 
 
+/** The scan and movement lists scroll sideways on a small screen instead of squeezing their columns. */
+const LIST_SX = { minWidth: 560, '& td, & th': { whiteSpace: 'nowrap' } } as const;
+
 export default function BarcodeQueryPane({ decl }: PaneProps) {
   const { t } = useTranslation();
   const [lang] = useLang();
@@ -79,7 +82,10 @@ export default function BarcodeQueryPane({ decl }: PaneProps) {
 
   const k = (key: string) => t(`screens.barcode.${key}`);
   const row = (label: string, value: React.ReactNode) => (
-    <TableRow key={label}><TableCell component="th" sx={{ width: 200 }}>{label}</TableCell><TableCell>{value}</TableCell></TableRow>
+    <TableRow key={label}>
+      <TableCell component="th" sx={{ width: { xs: 88, sm: 200 }, px: { xs: 1, sm: 2 }, verticalAlign: 'top' }}>{label}</TableCell>
+      <TableCell sx={{ px: { xs: 1, sm: 2 }, overflowWrap: 'anywhere' }}>{value}</TableCell>
+    </TableRow>
   );
   const l = info?.logistics;
 
@@ -103,7 +109,7 @@ export default function BarcodeQueryPane({ decl }: PaneProps) {
     : <Button size="small" variant="outlined" onClick={() => void createShortUrl()} data-testid="short-url-create">{k('createShortUrl')}</Button>);
 
   return (
-    <Box sx={{ display: 'grid', gap: 2 }}>
+    <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between' }}>
         <Box component="form" onSubmit={search} sx={{ display: 'flex', gap: 1 }}>
           <TextField name="code" label={k('code')} size="small" value={code} onChange={(e) => setCode(e.target.value)} slotProps={{ htmlInput: { maxLength: 64 } }} />
@@ -136,8 +142,8 @@ export default function BarcodeQueryPane({ decl }: PaneProps) {
         </Box>
       </Box>
       {info && (
-        <Paper data-testid="barcode-result" sx={{ p: 2, display: 'grid', gap: 2 }}>
-          <Table size="small"><TableBody>
+        <Paper data-testid="barcode-result" sx={{ p: { xs: 1, sm: 2 }, minWidth: 0, display: 'grid', gap: 2 }}>
+          <Table size="small" sx={{ tableLayout: 'fixed' }}><TableBody>
             {row(k('code'), info.code)}
             {row(k('client'), pickName(info.client.names, lang) || info.client.code)}
             {row(k('product'), info.product.name)}
@@ -162,7 +168,7 @@ export default function BarcodeQueryPane({ decl }: PaneProps) {
               testId="barcode-export"
             />
           </Box>
-          <Box sx={{ overflowX: 'auto' }}><Table size="small">
+          <Box sx={{ overflowX: 'auto' }}><Table size="small" sx={LIST_SX}>
             <TableHead><TableRow>{['time', 'source', 'type', 'location', 'account'].map((c) => <TableCell key={c}>{k(c)}</TableCell>)}</TableRow></TableHead>
             <TableBody>{info.scans.map((s, i) => (
               <TableRow key={i}>
@@ -175,7 +181,7 @@ export default function BarcodeQueryPane({ decl }: PaneProps) {
             ))}</TableBody>
           </Table></Box>
           <Typography variant="subtitle1">{k('movements')}</Typography>
-          <Box sx={{ overflowX: 'auto' }}><Table size="small">
+          <Box sx={{ overflowX: 'auto' }}><Table size="small" sx={LIST_SX}>
             <TableHead><TableRow>{['time', 'sheetType', 'warehouse', 'toWarehouse', 'account'].map((c) => <TableCell key={c}>{k(c)}</TableCell>)}</TableRow></TableHead>
             <TableBody>{info.movements.map((m, i) => (
               <TableRow key={i}>

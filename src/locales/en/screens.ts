@@ -9,7 +9,9 @@ import report from './report';
 import marketing from './marketing';
 import lottery from './lottery';
 import logistics from './logistics';
+import member from './member';
 import activity from './activity';
+import partners from './partners';
 
 const screens = {
   screens: {
@@ -20,7 +22,9 @@ const screens = {
     ...marketing,
     ...lottery,
     ...logistics,
+    ...member,
     ...activity,
+    ...partners,
     crud: {
       createdAt: 'Created',
       updatedAt: 'Updated',

@@ -6,7 +6,9 @@ import report from './report';
 import marketing from './marketing';
 import lottery from './lottery';
 import logistics from './logistics';
+import member from './member';
 import activity from './activity';
+import partners from './partners';
 
 const screens: typeof en = {
   screens: {
@@ -16,7 +18,9 @@ const screens: typeof en = {
     ...marketing,
     ...lottery,
     ...logistics,
+    ...member,
     ...activity,
+    ...partners,
     crud: {
       createdAt: '创建时间',
       updatedAt: '更新时间',

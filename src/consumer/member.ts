@@ -1,0 +1,237 @@
+/**
+ * The member section of the consumer page (issue 14): join or sign in with a mobile number and
+ * a one-time code (the code reaches the shopper by text message, never through this page), fill
+ * the fields the brand requires, then see the balance, the tier and the point history. A code
+ * in the address (?c=) earns points once the shopper is signed in (POST member/{tenant}/scan,
+ * once per page visit). The login platforms the brand configured are shown, inactive. The
+ * bearer token lives in localStorage per tenant. A tenant without members (404) shows nothing.
+ */
+import { h } from 'preact';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import htm from 'htm';
+import type { Lang } from '../domain/lang';
+import type { MemberAccount, MemberPageSetting, MemberScanResult } from '../domain/member/public';
+import { INTL_LOCALE } from './texts';
+import { MEMBER_TEXTS, type MemberTexts } from './memberTexts';
+import type { ConsumerEnv } from './app';
+
+const html = htm.bind(h);
+
+const tokenKey = (tenantCode: string) => `oioc.member.${tenantCode}`;
+const COUNTRY_CODES = ['886', '852', '853', '86', '65', '60', '81', '1'];
+
+interface Failure { status: number; code: number | null; data?: Record<string, { key: string }> }
+
+async function call<T>(env: ConsumerEnv, method: string, path: string, body?: unknown, token?: string | null): Promise<{ ok: true; value: T; status: number } | ({ ok: false } & Failure)> {
+  try {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    if (token) headers.authorization = `Bearer ${token}`;
+    const res = await env.fetch(`/mapi/v1/member/${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const text = await res.text();
+    const json = text ? JSON.parse(text) : null;
+    if (res.ok) return { ok: true, value: json as T, status: res.status };
+    return { ok: false, status: res.status, code: typeof json?.code === 'number' ? json.code : null, data: json?.data };
+  } catch {
+    return { ok: false, status: 0, code: null };
+  }
+}
+
+function fmtDate(lang: Lang, iso: string): string {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? '' : new Intl.DateTimeFormat(INTL_LOCALE[lang], { dateStyle: 'medium' }).format(d);
+}
+
+const errorText = (m: MemberTexts, f: Failure) => (f.code !== null && m.errors[f.code]) || m.failed;
+
+function SignIn({ env, tenantCode, setting, m, onToken }: { env: ConsumerEnv; tenantCode: string; setting: MemberPageSetting; m: MemberTexts; onToken: (token: string, account: MemberAccount) => void }) {
+  const [purpose, setPurpose] = useState<'join' | 'signin'>('join');
+  const [cc, setCc] = useState('886');
+  const [phone, setPhone] = useState('');
+  const [code, setCode] = useState('');
+  const [sent, setSent] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [fieldError, setFieldError] = useState<string | null>(null);
+
+  const send = async (e: Event) => {
+    e.preventDefault();
+    if (busy) return;
+    setBusy(true); setError(null); setFieldError(null);
+    const r = await call(env, 'POST', `${encodeURIComponent(tenantCode)}/otp`, { phoneCountryCode: cc, phone: phone.trim(), purpose });
+    setBusy(false);
+    if (r.ok) { setSent(true); return; }
+    if (r.code === 1 && r.data?.phone) setFieldError(m.invalid);
+    else setError(errorText(m, r));
+    if (r.code === 8142) setSent(true);
+  };
+  const verify = async (e: Event) => {
+    e.preventDefault();
+    if (busy) return;
+    setBusy(true); setError(null);
+    const r = await call<{ token: string; account: MemberAccount }>(env, 'POST', `${encodeURIComponent(tenantCode)}/${purpose}`, { phoneCountryCode: cc, phone: phone.trim(), code: code.trim() });
+    setBusy(false);
+    if (r.ok) onToken(r.value.token, r.value.account);
+    else setError(r.code === 1 ? m.errors[8101] : errorText(m, r));
+  };
+  const switchTo = (p: 'join' | 'signin') => { setPurpose(p); setSent(false); setCode(''); setError(null); };
+
+  return html`<div class="card member-card member-signin">
+    <h3>${purpose === 'join' ? m.joinTitle : m.signIn}</h3>
+    ${purpose === 'join' && html`<p class="muted small">${m.joinBody}</p>`}
+    <form class="member-form" onSubmit=${sent ? verify : send} novalidate>
+      <div class="phone-row">
+        <label class="field cc"><span>${m.countryCode}</span>
+          <select value=${cc} onChange=${(e: Event) => setCc((e.target as HTMLSelectElement).value)} data-testid="member-cc">
+            ${COUNTRY_CODES.map((c) => html`<option key=${c} value=${c}>+${c}</option>`)}
+          </select>
+        </label>
+        <label class="field grow"><span>${m.phone}</span>
+          <input type="tel" inputmode="tel" autocomplete="tel-national" value=${phone} required aria-invalid=${fieldError ? 'true' : undefined}
+            onInput=${(e: Event) => setPhone((e.target as HTMLInputElement).value)} data-testid="member-phone" />
+          ${fieldError && html`<small class="field-error">${fieldError}</small>`}
+        </label>
+      </div>
+      ${sent && html`<label class="field"><span>${m.code}</span>
+        <input type="text" inputmode="numeric" autocomplete="one-time-code" maxlength="6" value=${code} required
+          onInput=${(e: Event) => setCode((e.target as HTMLInputElement).value)} data-testid="member-code" />
+        <small class="muted">${m.codeSent}</small>
+      </label>`}
+      ${error && html`<p class="member-error" role="alert">${error}</p>`}
+      <div class="member-actions">
+        ${sent
+          ? html`<button type="submit" class="btn primary" disabled=${busy} data-testid="member-verify">${purpose === 'join' ? m.confirmJoin : m.confirmSignIn}</button>
+                 <button type="button" class="btn ghost" disabled=${busy} onClick=${send}>${m.resend}</button>`
+          : html`<button type="submit" class="btn primary" disabled=${busy} data-testid="member-send">${m.sendCode}</button>`}
+      </div>
+    </form>
+    <button type="button" class="linklike member-switch" onClick=${() => switchTo(purpose === 'join' ? 'signin' : 'join')}>${purpose === 'join' ? m.haveAccount : m.noAccount}</button>
+    ${setting.loginPlatforms.length > 0 && html`<div class="member-platforms">
+      <p class="muted small">${m.otherLogins}</p>
+      <ul>${setting.loginPlatforms.map((p) => html`<li key=${p}><button type="button" class="btn outline" disabled aria-disabled="true" title=${m.notYet}>${m.platforms[p] ?? p}<small>${m.notYet}</small></button></li>`)}</ul>
+    </div>`}
+  </div>`;
+}
+
+function Profile({ env, tenantCode, token, account, m, onSaved }: { env: ConsumerEnv; tenantCode: string; token: string; account: MemberAccount; m: MemberTexts; onSaved: (a: MemberAccount) => void }) {
+  const fields = account.missingFields;
+  const [values, setValues] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const save = async (e: Event) => {
+    e.preventDefault();
+    if (busy) return;
+    const body: Record<string, unknown> = {};
+    const mem = account.member as unknown as Record<string, unknown>;
+    for (const k of ['name', 'gender', 'birth', 'email', 'address', 'lineId', 'discountCode']) {
+      const v = values[k] ?? (mem[k] === null || mem[k] === undefined ? '' : String(mem[k]));
+      if (v.trim() !== '') body[k] = k === 'gender' ? Number(v) : v.trim();
+    }
+    setBusy(true); setError(null);
+    const r = await call<MemberAccount>(env, 'PUT', `${encodeURIComponent(tenantCode)}/me`, body, token);
+    setBusy(false);
+    if (r.ok) { setErrors({}); onSaved(r.value); return; }
+    if (r.code === 1 && r.data) setErrors(Object.fromEntries(Object.entries(r.data).map(([k, v]) => [k, v.key === 'required' ? m.required : m.invalid])));
+    else setError(errorText(m, r));
+  };
+  const input = (f: string) => {
+    const set = (e: Event) => setValues({ ...values, [f]: (e.target as HTMLInputElement).value });
+    if (f === 'gender') {
+      return html`<select value=${values[f] ?? ''} onChange=${set} data-testid=${`member-field-${f}`}><option value=""></option>
+        ${[1, 2, 3].map((g) => html`<option key=${g} value=${String(g)}>${m.genders[g]}</option>`)}</select>`;
+    }
+    const type = f === 'birth' ? 'date' : f === 'email' ? 'email' : 'text';
+    return html`<input type=${type} value=${values[f] ?? ''} required onInput=${set} aria-invalid=${errors[f] ? 'true' : undefined} data-testid=${`member-field-${f}`} />`;
+  };
+  return html`<div class="card member-card member-profile">
+    <h3>${m.profileTitle}</h3>
+    <p class="muted small">${m.profileBody}</p>
+    <form class="member-form" onSubmit=${save} novalidate>
+      ${fields.map((f) => html`<label class="field" key=${f}><span>${m.fields[f] ?? f} *</span>${input(f)}${errors[f] && html`<small class="field-error">${errors[f]}</small>`}</label>`)}
+      ${error && html`<p class="member-error" role="alert">${error}</p>`}
+      <div class="member-actions"><button type="submit" class="btn primary" disabled=${busy} data-testid="member-profile-save">${m.save}</button></div>
+    </form>
+  </div>`;
+}
+
+function Account({ account, lang, m, scan, onSignOut }: { account: MemberAccount; lang: Lang; m: MemberTexts; scan: { text: string; good: boolean } | null; onSignOut: () => void }) {
+  const next = account.nextTier;
+  const pct = next ? Math.max(4, Math.min(100, Math.round((account.balance / Math.max(1, next.points)) * 100))) : 100;
+  return html`<div class="card member-card member-account" data-testid="member-account">
+    ${scan && html`<p class=${scan.good ? 'member-earned good' : 'member-earned'} role="status" data-testid="member-scan">${scan.text}</p>`}
+    <div class="member-balance">
+      <div><p class="muted small">${m.balance}</p><p class="balance-number" data-testid="member-balance">${account.balance.toLocaleString(lang.replace('_', '-'))} <span>${m.points}</span></p></div>
+      ${account.tier && html`<div class="tier-badge" data-testid="member-tier"><small>${m.tier}</small><strong>${account.tier.name}</strong></div>`}
+    </div>
+    <div class="tier-progress" aria-hidden="true"><span style=${`width:${pct}%`}></span></div>
+    <p class="muted small">${next ? m.nextTier(next.name, Math.max(0, next.points - account.balance)) : m.topTier}</p>
+    <h3 class="member-history-title">${m.history}</h3>
+    ${account.history.length === 0
+      ? html`<p class="muted small">${m.noHistory}</p>`
+      : html`<ul class="member-history" data-testid="member-history">${account.history.map((r) => html`<li key=${r.id}>
+          <div><strong>${r.memo || m.changeTypes[r.type] || ''}</strong><p class="muted small">${fmtDate(lang, r.createdAt)}${r.expiresAt ? ` · ${m.expires} ${fmtDate(lang, r.expiresAt)}` : ''}</p></div>
+          <span class=${r.points >= 0 ? 'pts plus' : 'pts minus'}>${r.points >= 0 ? `+${r.points}` : r.points}</span>
+        </li>`)}</ul>`}
+    <button type="button" class="linklike member-signout" onClick=${onSignOut}>${m.signOut}</button>
+  </div>`;
+}
+
+export function MemberSection({ env, tenantCode, code, lang }: { env: ConsumerEnv; tenantCode: string; code: string | null; lang: Lang }) {
+  const m = MEMBER_TEXTS[lang];
+  const [setting, setSetting] = useState<MemberPageSetting | null>(null);
+  const [token, setToken] = useState<string | null>(() => env.storage?.getItem(tokenKey(tenantCode)) || null);
+  const [account, setAccount] = useState<MemberAccount | null>(null);
+  const [scan, setScan] = useState<{ text: string; good: boolean } | null>(null);
+  const scanned = useRef(false);
+  const t = encodeURIComponent(tenantCode);
+
+  useEffect(() => {
+    call<MemberPageSetting>(env, 'GET', `${t}/setting`).then((r) => { if (r.ok) setSetting(r.value); });
+  }, []);
+
+  const forget = () => {
+    try { env.storage?.setItem(tokenKey(tenantCode), ''); } catch { /* private mode */ }
+    setToken(null); setAccount(null);
+  };
+
+  // Signed in: earn for the scanned code once, then read the account.
+  useEffect(() => {
+    if (!token || !setting) return;
+    let live = true;
+    (async () => {
+      if (code && !scanned.current) {
+        scanned.current = true;
+        const r = await call<MemberScanResult>(env, 'POST', `${t}/scan`, { code }, token);
+        if (r.ok) setScan(r.value.points > 0 ? { text: m.earned(r.value.points), good: true } : { text: m.noReward, good: false });
+        else if (r.status === 401) { if (live) forget(); return; }
+        else if (r.code === 8103) setScan({ text: m.errors[8103], good: false });
+      }
+      const me = await call<MemberAccount>(env, 'GET', `${t}/me`, undefined, token);
+      if (!live) return;
+      if (me.ok) setAccount(me.value);
+      else if (me.status === 401) forget();
+    })();
+    return () => { live = false; };
+  }, [token, !!setting]);
+
+  if (!setting) return null;
+  const onToken = (tok: string, acc: MemberAccount) => {
+    try { env.storage?.setItem(tokenKey(tenantCode), tok); } catch { /* private mode */ }
+    setAccount(acc);
+    setToken(tok);
+  };
+  const signOut = async () => {
+    await call(env, 'POST', `${t}/signout`, undefined, token);
+    forget();
+    setScan(null);
+  };
+  let body;
+  if (!token) body = html`<${SignIn} env=${env} tenantCode=${tenantCode} setting=${setting} m=${m} onToken=${onToken} />${code ? html`<p class="muted small member-hint">${m.scanToEarn}</p>` : null}`;
+  else if (!account) body = html`<div class="card member-card"><div class="sk sk-line w60"></div><div class="sk sk-line w40"></div></div>`;
+  else if (account.missingFields.length > 0) body = html`<${Profile} env=${env} tenantCode=${tenantCode} token=${token} account=${account} m=${m} onSaved=${setAccount} />`;
+  else body = html`<${Account} account=${account} lang=${lang} m=${m} scan=${scan} onSignOut=${signOut} />`;
+  return html`<section class="section s-member" id="member" aria-labelledby="h-member" data-testid="member-section">
+    <h2 id="h-member">${m.members}</h2>${body}
+  </section>`;
+}

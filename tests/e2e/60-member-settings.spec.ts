@@ -1,0 +1,169 @@
+/**
+ * Members (issue 14) in a real browser on the real server:
+ *  - a client with the Member function sets the member settings in the back office (add mode:
+ *    tiers with the pointLarger rule shown on the field, a reward rule), saves, and the screen
+ *    turns to view mode; the database holds the settings;
+ *  - a shopper on a 390 px phone opens the consumer page with a code the generation job made
+ *    for that client, joins with a mobile number and the one-time code (read from the server's
+ *    outbox file, never shown on the page), fills the required name, and sees the points the
+ *    scan earned; the database holds the ScanCode ledger row;
+ *  - the client's member list (second tab) shows the shopper with the balance and tier.
+ */
+import fs from 'node:fs';
+import { hash } from '@node-rs/argon2';
+import { expect, test, type Page } from '@playwright/test';
+import { query, uniqueAccount } from './db';
+import { otpOutboxFile } from './env';
+import { choose, openTab, screenshot, sessionToken, signInAsNewUser } from './helpers';
+
+const PHONE = { width: 390, height: 844 };
+
+/** A client with Marketing and Member, its admin (role with menus 6/31-36 and 7/38), and a packaging material for it. */
+async function memberClient(): Promise<{ tenant: string; clientId: number; materialId: number }> {
+  const tenant = uniqueAccount('club').toLowerCase();
+  const [client] = await query<{ id: number }>(
+    `insert into tenants (code, type, names, function_flags) values ($1, 2, $2::jsonb, 6) returning id`,
+    [tenant, JSON.stringify({ zh_TW: '好茶俱樂部', zh_CN: '好茶俱乐部', en: 'Good Tea Club' })],
+  );
+  const [role] = await query<{ id: number }>(
+    `insert into roles (tenant_id, name, type, functions) values ($1, 'Admin', 1, $2::jsonb) returning id`,
+    [client.id, JSON.stringify([6, 31, 32, 33, 34, 35, 36, 7, 38, 39, 40, 8, 42])],
+  );
+  await query(
+    `insert into users (tenant_id, account, name, type, status, role_id, mima_hash, mima_status) values ($1, 'admin', 'Admin', 1, 1, $2, $3, 1)`,
+    [client.id, role.id, await hash(`X${Date.now()}x1`, { memoryCost: 19456, timeCost: 2, parallelism: 1 })],
+  );
+  const [operator] = await query<{ id: number }>(`select id from tenants where code = 'platform'`);
+  const [product] = await query<{ id: number }>(`insert into client_products (tenant_id, client_id, name) values ($1, $2, $3) returning id`, [operator.id, client.id, `${tenant} tea`]);
+  const [category] = await query<{ id: number }>(`insert into packaging_categories (tenant_id, name) values ($1, $2) returning id`, [operator.id, `${tenant} labels`]);
+  const [material] = await query<{ id: number }>(
+    `insert into packaging_materials (tenant_id, client_id, product_id, category_id, name, no, code_type, binding_sheet_type, code_format, code_length)
+     values ($1, $2, $3, $4, 'Label', $5, 2, 1, 3, 16) returning id`,
+    [operator.id, client.id, product.id, category.id, `${tenant}-no`],
+  );
+  return { tenant, clientId: client.id, materialId: material.id };
+}
+
+/** Codes made by the real generation job: the operator posts a package and the job fills it. */
+async function generatedCodes(page: Page, clientId: number, materialId: number, quantity: number): Promise<string[]> {
+  await signInAsNewUser(page, 'platform');
+  const token = await sessionToken(page);
+  const res = await page.request.post('/v1/Code/package', { headers: { authorization: `Bearer ${token}` }, data: { clientId, packagingMaterialId: materialId, type: 1, quantity } });
+  expect(res.status(), await res.text()).toBe(201);
+  const { id } = (await res.json()) as { id: number };
+  await expect.poll(async () => (await query<{ status: number }>(`select status from code_packages where id = $1`, [id]))[0].status, { timeout: 60_000 }).toBe(2);
+  return (await query<{ code: string }>(`select code from codes where package_id = $1 order by seq`, [id])).map((r) => r.code);
+}
+
+/** The newest one-time code the server sent to a phone (the outbox file, one JSON line per code). */
+async function outboxCode(tenant: string, phone: string): Promise<string> {
+  let code = '';
+  await expect.poll(() => {
+    const lines = fs.existsSync(otpOutboxFile()) ? fs.readFileSync(otpOutboxFile(), 'utf8').trim().split('\n') : [];
+    const mine = lines.filter(Boolean).map((l) => JSON.parse(l) as { tenantCode: string; phone: string; code: string }).filter((m) => m.tenantCode === tenant && m.phone === phone);
+    code = mine.at(-1)?.code ?? '';
+    return code;
+  }, { timeout: 10_000 }).toMatch(/^\d{6}$/);
+  return code;
+}
+
+test('a client sets tiers and rules; a shopper joins on a phone, scans a real code and sees the points', async ({ browser, page }) => {
+  test.setTimeout(150_000);
+  const { tenant, clientId, materialId } = await memberClient();
+  const [code] = await generatedCodes(page, clientId, materialId, 3);
+  await page.context().clearCookies();
+
+  // --- The client's member settings (add mode) -------------------------------------------------
+  const client = await browser.newPage({ viewport: { width: 1440, height: 900 }, locale: 'en-US' });
+  await signInAsNewUser(client, tenant);
+  await client.evaluate(() => localStorage.setItem('oioc.lang', 'en'));
+  await client.goto('/member/setting');
+  const form = client.getByTestId('form-member.setting');
+  await expect(form).toHaveAttribute('data-mode', 'add');
+  await expect(client.getByTestId('crud-tab-member.member')).toBeVisible();
+  // Name is required of members too.
+  await form.locator('input[name="requiredInfo"][value="2"]').check();
+  await form.locator('input[name="pointCalculationType"][value="2"]').check();
+  await form.locator('input[name="tiers.0.name"]').fill('Silver');
+  await form.locator('input[name="tiers.1.name"]').fill('Gold');
+  // pointLarger: a threshold not above the previous one is refused on the field.
+  await form.locator('input[name="tiers.1.points"]').fill('0');
+  await client.getByTestId('form-save').click();
+  await client.getByTestId('alert-modal').getByTestId('modal-confirm').click();
+  await expect(form.getByText(/must be (larger|greater)|larger than|exceed/i).first()).toBeVisible();
+  await screenshot(client, 'member-settings-pointlarger-1440-en');
+  await form.locator('input[name="tiers.1.points"]').fill('100');
+  await form.getByRole('button', { name: /add/i }).last().click();
+  await form.locator('input[name="rewardRules.0.name"]').fill('Every scan');
+  await choose(form, client, 'rewardRules.0.earnType', 'Code', 'Code scan');
+  await form.locator('input[name="rewardRules.0.points"]').fill('10');
+  await form.locator('input[name="rewardRules.0.memoType"][value="1"]').check();
+  await form.locator('input[name="rewardRules.0.memo"]').fill('Thanks for scanning');
+  await screenshot(client, 'member-settings-add-1440-en');
+  await client.getByTestId('form-save').click();
+  await expect(form).toHaveAttribute('data-mode', 'view');
+  await client.evaluate(() => window.scrollTo(0, 0));
+  await screenshot(client, 'member-settings-view-1440-en');
+  const [saved] = await query<{ required_info: number; point_calculation_type: number; tiers: unknown; reward_rules: { points: number; memo: string }[] }>(
+    `select required_info, point_calculation_type, tiers, reward_rules from member_settings where tenant_id = $1`, [clientId]);
+  expect(saved).toMatchObject({ required_info: 3, point_calculation_type: 2, tiers: [{ name: 'Silver', points: 0 }, { name: 'Gold', points: 100 }] });
+  expect(saved.reward_rules).toMatchObject([{ name: 'Every scan', earnType: 1, points: 10, memoType: 1, memo: 'Thanks for scanning' }]);
+
+  // --- The shopper on a phone --------------------------------------------------------------
+  const context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true, locale: 'en-US' });
+  const shopper = await context.newPage();
+  await shopper.goto(`/m/${tenant}?c=${encodeURIComponent(code)}`);
+  const section = shopper.getByTestId('member-section');
+  await expect(section).toBeVisible();
+  await expect(section.getByRole('button', { name: /Send code/ })).toBeVisible();
+  const phone = `0912${String(Date.now() % 1_000_000).padStart(6, '0')}`;
+  await section.getByTestId('member-phone').fill(phone);
+  await section.getByTestId('member-send').click();
+  const otp = await outboxCode(tenant, phone.slice(1));
+  // The code reaches the shopper by message only: the page never shows it.
+  await expect(shopper.locator('body')).not.toContainText(otp);
+  await section.getByTestId('member-code').fill(otp);
+  await section.getByTestId('member-code').scrollIntoViewIfNeeded();
+  await screenshot(shopper, 'member-join-390-en');
+  await section.getByTestId('member-verify').click();
+  // Name is required: the profile comes first.
+  await section.getByTestId('member-field-name').fill('Mei Lin');
+  await section.getByTestId('member-profile-save').click();
+  await expect(section.getByTestId('member-scan')).toHaveText('You earned 10 points for this scan!');
+  await expect(section.getByTestId('member-balance')).toContainText('10');
+  await expect(section.getByTestId('member-tier')).toContainText('Silver');
+  await expect(section.getByTestId('member-history')).toContainText('Thanks for scanning');
+  await section.scrollIntoViewIfNeeded();
+  await screenshot(shopper, 'member-points-390-en');
+  const rows = await query<{ type: number; points: number; code: string; expires_at: Date | null; name: string }>(
+    `select p.type, p.points, p.code, p.expires_at, m.name from member_points p join members m on m.id = p.member_id where p.tenant_id = $1`, [clientId]);
+  expect(rows).toHaveLength(1);
+  expect(rows[0]).toMatchObject({ type: 1, points: 10, code, name: 'Mei Lin' });
+  expect(rows[0].expires_at).not.toBeNull();
+  // A second visit with the same code earns nothing more.
+  await shopper.reload();
+  await expect(section.getByTestId('member-scan')).toHaveText('This code has already earned points.');
+  await expect(section.getByTestId('member-balance')).toContainText('10');
+  await context.close();
+
+  // --- The client's member list ------------------------------------------------------------
+  await openTab(client, 'member.member');
+  const list = client.getByTestId('crud-member.member');
+  await expect(list.getByText(`+886 ${phone.slice(1)}`)).toBeVisible();
+  await expect(list.getByText('Silver')).toBeVisible();
+  await screenshot(client, 'member-list-1440-en');
+  // The member's detail: the point history an operator reads to answer the shopper.
+  const [member] = await query<{ id: number }>(`select id from members where tenant_id = $1`, [clientId]);
+  await client.getByTestId(`row-view-${member.id}`).first().click();
+  const dialog = client.getByTestId('crud-form');
+  await expect(dialog.locator('input[name="history.0.memo"]')).toHaveValue('Thanks for scanning');
+  await expect(dialog.locator('input[name="history.0.points"]')).toHaveValue('10');
+  await screenshot(client, 'member-detail-1440-en');
+  await client.getByTestId('crud-form-close').click();
+  await client.setViewportSize({ width: 390, height: 844 });
+  await screenshot(client, 'member-list-390-en');
+  await client.getByTestId('crud-tab-member.setting').click();
+  await expect(form).toHaveAttribute('data-mode', 'view');
+  await screenshot(client, 'member-settings-view-390-en');
+  await client.close();
+});

@@ -1,0 +1,127 @@
+/**
+ * The member section of the consumer page (src/consumer/member.ts) in jsdom over a fake
+ * /mapi/v1: a tenant without members shows none; a shopper joins with a phone and the code
+ * (sent by the server, typed by the shopper), the login platforms show inactive, the token is
+ * kept per tenant; a signed-in shopper's visit with ?c= earns once and says so (or 8103).
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/dom';
+import { mountConsumer, type ConsumerEnv } from '../../src/consumer/app';
+import type { MemberAccount } from '../../src/domain/member/public';
+import { fixturePage } from './consumerFixtures';
+
+const ORIGIN = 'https://brand.example';
+let unmount: (() => void) | null = null;
+
+afterEach(async () => {
+  unmount?.();
+  unmount = null;
+  document.body.innerHTML = '';
+  localStorage.clear();
+  await new Promise((r) => setTimeout(r, 50));
+});
+
+const SETTING = { requiredInfo: 1, requiredFields: [], loginPlatforms: [1, 4], tiers: [{ name: 'Silver', points: 0 }, { name: 'Gold', points: 100 }], pointCalculationType: 2 };
+const account = (balance: number, history: MemberAccount['history'] = []): MemberAccount => ({
+  member: { id: 5, phoneCountryCode: '886', phone: '912345678', name: null, gender: null, birth: null, email: null, address: null, lineId: null, discountCode: null, hasPassword: false },
+  missingFields: [], balance, tier: { index: 0, name: 'Silver' }, nextTier: { name: 'Gold', points: 100 }, history,
+});
+
+type Route = (method: string, path: string, body: unknown, auth: string | null) => { status: number; body?: unknown } | undefined;
+
+function api(route: Route) {
+  const calls: { method: string; path: string; body: unknown; auth: string | null }[] = [];
+  const fn = vi.fn(async (url: string, init: RequestInit = {}) => {
+    const method = (init.method ?? 'GET').toUpperCase();
+    const body = init.body ? JSON.parse(String(init.body)) : undefined;
+    const auth = (init.headers as Record<string, string> | undefined)?.authorization ?? null;
+    const path = url.split('?')[0];
+    if (path.startsWith('/mapi/v1/page/')) {
+      const page = fixturePage();
+      return new Response(JSON.stringify({ ...page, layoutInfo: { ...page.layoutInfo, privacyInfo: null } }), { status: 200 });
+    }
+    calls.push({ method, path, body, auth });
+    const a = route(method, path.replace('/mapi/v1/member/acme/', ''), body, auth) ?? { status: 404, body: { code: 2, message: 'not found' } };
+    return new Response(a.body === undefined ? '' : JSON.stringify(a.body), { status: a.status });
+  });
+  return { fn: fn as unknown as typeof fetch, calls };
+}
+
+/** Preact renders a state change on the next tick: a shopper never clicks faster. */
+const tick = () => new Promise((r) => setTimeout(r, 0));
+
+function open(path: string, fetchImpl: typeof fetch) {
+  const root = document.createElement('div');
+  document.body.appendChild(root);
+  const env: ConsumerEnv = {
+    href: `${ORIGIN}${path}`, origin: ORIGIN, fetch: fetchImpl, storage: localStorage, languages: ['en'],
+    win: window, geolocation: null, permissions: null, replaceUrl: () => {}, doc: document,
+  };
+  unmount = mountConsumer(root, env);
+}
+
+describe('the member section', () => {
+  it('is absent for a tenant without members', async () => {
+    const { fn, calls } = api(() => undefined);
+    open('/m/acme?lang=en', fn);
+    await waitFor(() => expect(calls.map((c) => c.path)).toEqual(['/mapi/v1/member/acme/setting']));
+    await new Promise((r) => setTimeout(r, 80));
+    expect(screen.queryByTestId('member-section')).toBeNull();
+  });
+
+  it('joins with a phone and the code, shows the platforms inactive, keeps the token per tenant', async () => {
+    const { fn, calls } = api((method, path, body) => {
+      if (method === 'GET' && path === 'setting') return { status: 200, body: SETTING };
+      if (method === 'POST' && path === 'otp') return { status: 201, body: { expiresAt: '', resendAfter: '' } };
+      if (method === 'POST' && path === 'join') {
+        return (body as { code: string }).code === '123456' ? { status: 201, body: { token: 'tok-abcdefghijklmnopqrstuvwxyz', account: account(0) } } : { status: 400, body: { code: 8101, message: 'x' } };
+      }
+      if (method === 'GET' && path === 'me') return { status: 200, body: account(0) };
+      return undefined;
+    });
+    open('/m/acme?lang=en', fn);
+    const section = await screen.findByTestId('member-section');
+    const line = within(section).getByRole('button', { name: /LINE/ });
+    expect(line).toBeDisabled();
+    expect(line).toHaveTextContent('coming soon');
+    fireEvent.input(within(section).getByTestId('member-phone'), { target: { value: '0912345678' } });
+    await tick();
+    fireEvent.click(within(section).getByTestId('member-send'));
+    const codeInput = await within(section).findByTestId('member-code');
+    expect(calls.find((c) => c.path.endsWith('/otp'))?.body).toEqual({ phoneCountryCode: '886', phone: '0912345678', purpose: 'join' });
+    fireEvent.input(codeInput, { target: { value: '000000' } });
+    await tick();
+    fireEvent.click(within(section).getByTestId('member-verify'));
+    expect(await within(section).findByRole('alert')).toHaveTextContent('The code is wrong or has expired.');
+    fireEvent.input(codeInput, { target: { value: '123456' } });
+    await tick();
+    fireEvent.click(within(section).getByTestId('member-verify'));
+    expect(await within(section).findByTestId('member-balance')).toHaveTextContent('0');
+    expect(within(section).getByTestId('member-tier')).toHaveTextContent('Silver');
+    expect(localStorage.getItem('oioc.member.acme')).toBe('tok-abcdefghijklmnopqrstuvwxyz');
+  });
+
+  it('earns for the scanned code once the shopper is signed in, and says when the code already earned', async () => {
+    localStorage.setItem('oioc.member.acme', 'tok-abcdefghijklmnopqrstuvwxyz');
+    let scans = 0;
+    const { fn, calls } = api((method, path, _body, auth) => {
+      if (method === 'GET' && path === 'setting') return { status: 200, body: SETTING };
+      if (auth !== 'Bearer tok-abcdefghijklmnopqrstuvwxyz') return { status: 401, body: { code: 3, message: 'Unauthorized' } };
+      if (method === 'POST' && path === 'scan') {
+        scans += 1;
+        return scans === 1 ? { status: 201, body: { code: 'X', points: 10, memo: 'Every scan', balance: 10, expiresAt: null } } : { status: 400, body: { code: 8103, message: 'x' } };
+      }
+      if (method === 'GET' && path === 'me') return { status: 200, body: account(scans ? 10 : 0, scans ? [{ id: 1, createdAt: '2026-11-25T00:00:00Z', type: 1, points: 10, code: 'X', memo: 'Every scan', expiresAt: null }] : []) };
+      return undefined;
+    });
+    open('/m/acme?c=X&lang=en', fn);
+    expect(await screen.findByTestId('member-scan')).toHaveTextContent('You earned 10 points for this scan!');
+    expect(screen.getByTestId('member-balance')).toHaveTextContent('10');
+    expect(screen.getByTestId('member-history')).toHaveTextContent('Every scan');
+    expect(calls.filter((c) => c.path.endsWith('/scan'))).toHaveLength(1);
+    unmount!();
+    document.body.innerHTML = '';
+    open('/m/acme?c=X&lang=en', fn);
+    expect(await screen.findByTestId('member-scan')).toHaveTextContent('This code has already earned points.');
+  });
+});
