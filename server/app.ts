@@ -32,6 +32,7 @@ import filesRoutes, { fileServeRoutes } from './modules/files';
 import identityRoutes from './modules/identity';
 import jobRoutes from './modules/job';
 import marketingRoutes from './modules/marketing';
+import lotteryRoutes from './modules/lottery';
 import marketingPublicRoutes, { MARKETING_API_BASE } from './modules/marketingPublic';
 import memberRoutes from './modules/member';
 import memberPublicRoutes from './modules/memberPublic';
@@ -67,7 +68,7 @@ const API_MODULES = [
   roleRoutes, employeeRoutes, clientRoutes, filesRoutes, documentRoutes, otherRoutes, jobRoutes,
   productRoutes, packagingRoutes, brandRoutes, codeRoutes, marketingRoutes, bindingRoutes, scanRoutes, logisticsRoutes,
   transactionLogRoutes, scanLogExportRoutes, shortUrlRoutes, antiCounterfeitRoutes, dashboardRoutes, memberRoutes, memberOrderRoutes,
-  activityRoutes, partnerRoutes,
+  activityRoutes, partnerRoutes, lotteryRoutes,
 ];
 
 /** One route of the app as registered (HEAD twins of GET routes left out). */

@@ -19,6 +19,7 @@ import * as m0012 from './migrations/0012_exception_logs';
 import * as m0013 from './migrations/0013_members';
 import * as m0014 from './migrations/0014_game_templates';
 import * as m0017 from './migrations/0017_check_in';
+import * as m0018 from './migrations/0018_lotteries';
 import * as m0019 from './migrations/0019_partners';
 import * as m0020 from './migrations/0020_short_urls';
 import * as m0021 from './migrations/0021_anti_counterfeit';
@@ -39,6 +40,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0013_members': m0013,
   '0014_game_templates': m0014,
   '0017_check_in': m0017,
+  '0018_lotteries': m0018,
   '0019_partners': m0019,
   '0020_short_urls': m0020,
   '0021_anti_counterfeit': m0021,

@@ -7,6 +7,7 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
 import type { Names } from '../../src/domain/lang';
 import type { LogisticsTables } from './schemaLogistics';
 import type { MemberTables } from './schemaMembers';
+import type { LotteryTables } from './schemaLotteries';
 import type { ActivityTables } from './schemaActivity';
 
 /** A jsonb column: read as T, written as JSON text. */
@@ -493,7 +494,7 @@ export interface MarketingContactTable {
   updated_at: CreatedAt;
 }
 
-export interface Database extends LogisticsTables, MemberTables, ActivityTables {
+export interface Database extends LogisticsTables, MemberTables, ActivityTables, LotteryTables {
   tenants: TenantTable;
   roles: RoleTable;
   users: UserTable;

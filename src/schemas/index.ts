@@ -41,6 +41,7 @@ import marketingProduct from './marketing/product.json';
 import marketingProductCategory from './marketing/product-category.json';
 import marketingPopularProduct from './marketing/popular-product.json';
 import marketingContactInfo from './marketing/contact-info.json';
+import lotteryActivity from './activity/lottery-activity.json';
 import memberSetting from './member/setting.json';
 import memberMember from './member/member.json';
 import activityGameTemplate from './activity/game-template.json';
@@ -89,7 +90,9 @@ export const DECLARATION_FILES: readonly unknown[] = [
   // Members (menu 7): the settings form and the member list share a path (tabs).
   memberSetting,
   memberMember,
-  // Activities (menu 48): game templates are a tab of the lottery path (49); check-in (51).
+  // Activities (menu 48): the lottery wizard first (list, create, config, info, detail under one path),
+  // game templates a tab of the same path (49); check-in (51).
+  lotteryActivity,
   activityGameTemplate,
   activityCheckIn,
   // Point products and member orders (menus 39, 40).

@@ -93,7 +93,7 @@ function useFieldZone(props: WidgetProps): { zone?: string; zoneName?: string } 
   return { zone, zoneName: zonedTime(at, { timezoneId: id, lang })?.zoneName };
 }
 
-interface PickerProps {
+export interface PickerProps {
   id: string;
   name: string;
   label?: string;
@@ -130,6 +130,11 @@ function Picker(p: PickerProps) {
   ) : (
     <DatePicker {...common} format={DATE_FORMAT} minDate={p.min} maxDate={p.max} />
   );
+}
+
+/** The picker outside a form (a pane's own field): the same look, format and zone handling. */
+export function DateInput(p: PickerProps) {
+  return <PickerProvider><Picker {...p} /></PickerProvider>;
 }
 
 function single(withTime: boolean) {

@@ -65,6 +65,10 @@ export const VALIDATION_KEYS = [
   'checkInEntriesCount',
   'hexColor',
   'count',
+  // lottery rules (src/domain/activity/lottery.ts)
+  'prizeCount',
+  'exchangeLocked',
+  'prizeHasRecords',
 ] as const;
 
 export type ValidationKey = (typeof VALIDATION_KEYS)[number];

@@ -2,7 +2,8 @@
  * Registers the screen of every declaration (src/schemas/index.ts) on its menu path, by kind:
  *  - `crud`: the list and its form dialog (CrudScreen; several on one path show as tabs);
  *  - `form`: one record edited in place (FormScreen, e.g. other settings);
- *  - `custom`: the page frame and the named pane of the pane registry (CustomScreen).
+ *  - `custom`: the page frame and the named pane of the pane registry (CustomScreen); registered
+ *    last, so a path with a custom screen and crud lists shows the pane with the lists as tabs.
  * Each screen is a lazy chunk: RJSF, the validator and the DataGrid load only when a screen
  * opens. Imported once by src/main.tsx; reads the JSON registry only (no validator).
  */

@@ -11,6 +11,8 @@ const PANES: Record<PaneName, PaneComponent> = {
   helpDocuments: lazyChunk(() => import('./HelpDocumentsPane')),
   // Logistics / barcode query (menu 28): one code's whole life.
   barcodeQuery: lazyChunk(() => import('./BarcodeQueryPane')),
+  // Activity / lottery activities (menu 49): list, the three wizard steps and the detail.
+  lotteryWizard: lazyChunk(() => import('./lottery/LotteryPane')),
 };
 
 for (const [name, component] of Object.entries(PANES)) registerPane(name, component);

@@ -11,6 +11,7 @@ import { PLAYGROUND_PATH } from '../playground/access';
 import { RootLayout } from './RootLayout';
 import type { RouteHandle } from './meta';
 import { screensReady } from './screens';
+import { SUB_ROUTES } from './subRoutes';
 
 // The signed-in half (shell, home, section screens) loads after the sign-in page painted.
 const loadShell = () => import('../shell/Shell');
@@ -37,15 +38,15 @@ function Screen({ node }: { node: MenuNode }) {
 function sectionRoutes(): RouteObject[] {
   return MENU_TREE.flatMap((group) => [
     { path: group.path, element: <SectionIndex group={group} />, handle: { menuPath: group.path } satisfies RouteHandle },
-    ...(group.children ?? []).map((child) => ({
-      path: child.path,
+    ...(group.children ?? []).flatMap((child) => [child.path, ...(SUB_ROUTES[child.path] ?? []).map((step) => `${child.path}/${step}`)].map((path) => ({
+      path,
       element: (
         <RequireMenu path={child.path}>
           <Screen node={child} />
         </RequireMenu>
       ),
       handle: { menuPath: child.path } satisfies RouteHandle,
-    })),
+    }))),
   ]);
 }
 

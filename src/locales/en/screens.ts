@@ -8,6 +8,7 @@ import product from './product';
 import report from './report';
 import marketing from './marketing';
 import memberOrder from './memberOrder';
+import lottery from './lottery';
 import logistics from './logistics';
 import member from './member';
 import activity from './activity';
@@ -21,6 +22,7 @@ const screens = {
     ...report,
     ...marketing,
     ...memberOrder,
+    ...lottery,
     ...logistics,
     ...member,
     ...activity,

@@ -5,6 +5,7 @@ import product from './product';
 import report from './report';
 import marketing from './marketing';
 import memberOrder from './memberOrder';
+import lottery from './lottery';
 import logistics from './logistics';
 import member from './member';
 import activity from './activity';
@@ -17,6 +18,7 @@ const screens: typeof en = {
     ...report,
     ...marketing,
     ...memberOrder,
+    ...lottery,
     ...logistics,
     ...member,
     ...activity,
