@@ -36,7 +36,7 @@ describe('the home dashboard', () => {
   });
 
   it('shows nothing when the user holds none of its functions, or when the call fails', async () => {
-    fakeFetch((method, path) => (path.startsWith('Home/dashboard') ? { status: 200, body: { days: 30, since: '' } } : undefined));
+    fakeFetch((_method, path) => (path.startsWith('Home/dashboard') ? { status: 200, body: { days: 30, since: '' } } : undefined));
     const { unmount } = withProviders(<HomeDashboard />, 'en');
     await waitFor(() => expect(screen.queryByTestId('dashboard-loading')).toBeNull());
     expect(screen.queryByTestId('dashboard')).toBeNull();
