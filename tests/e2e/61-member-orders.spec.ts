@@ -1,7 +1,8 @@
 /**
  * Point products and member orders end to end (src/schemas/member/*.json on the engine, the
  * /v1 member API, the consumer page's redeem sheet), on the real server and PostgreSQL, checked
- * in the DATABASE after each step. The demo client has the Member function.
+ * in the DATABASE after each step, on a client tenant of its own with the Marketing and Member
+ * functions (the demo client's marketing screens are 50-marketing's, run at the same time).
  *  - the client adds a point product (add closes the dialog; an edit reopens the view);
  *  - a signed-in shopper redeems it on the consumer page at 390 px: order number and balance;
  *  - the order is in Member > orders, goes Created -> Stocking -> Shipped in its detail;
@@ -14,8 +15,8 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { query } from './db';
 import { choose, screenshot, sessionToken, signInAsNewUser } from './helpers';
 
-const CLIENT = 'demo';
 const stamp = Date.now().toString(36);
+const CLIENT = `mo${stamp}`;
 const state = {
   tenantId: 0,
   productName: `保溫杯 ${stamp}`,
@@ -55,9 +56,21 @@ async function shots(page: Page, path: string, name: string): Promise<void> {
   await page.setViewportSize({ width: 1366, height: 820 });
 }
 
+/** A client tenant with Marketing and Member, its Admin role holding those menus and its `admin`. */
+async function memberTenant(): Promise<number> {
+  const [tenant] = await query<{ id: number }>(
+    `insert into tenants (code, type, names, function_flags) values ($1, 2, $2::jsonb, 6) returning id`,
+    [CLIENT, JSON.stringify({ zh_TW: '會員測試客戶', zh_CN: '会员测试客户', en: 'Member client' })],
+  );
+  const functions = [1, 9, 10, 14, 16, 6, 31, 32, 33, 34, 35, 36, 7, 38, 39, 40, 8, 42];
+  const [role] = await query<{ id: number }>(`insert into roles (tenant_id, name, type, functions) values ($1, '管理員', 1, $2::jsonb) returning id`, [tenant.id, JSON.stringify(functions)]);
+  await query(`insert into users (tenant_id, account, name, type, role_id, mima_hash, mima_status) values ($1, 'admin', '管理員', 1, $2, 'x', 1)`, [tenant.id, role.id]);
+  await query(`insert into member_settings (tenant_id) values ($1)`, [tenant.id]);
+  return tenant.id;
+}
+
 test.beforeAll(async () => {
-  const [tenant] = await query<{ id: number }>(`select id from tenants where code = $1`, [CLIENT]);
-  state.tenantId = tenant.id;
+  state.tenantId = await memberTenant();
   // A marketing product of the client (the marketing screens are tested elsewhere).
   const [cat] = await query<{ id: number }>(`insert into marketing_categories (tenant_id, names) values ($1, $2) returning id`, [state.tenantId, JSON.stringify({ zh_TW: `周邊 ${stamp}` })]);
   await query(`insert into marketing_products (tenant_id, category_id, names) values ($1, $2, $3)`, [state.tenantId, cat.id, JSON.stringify({ zh_TW: state.productName, en: `Tumbler ${stamp}` })]);
