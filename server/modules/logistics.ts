@@ -18,7 +18,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { declaration } from '../../src/domain/declarations';
-import { JobCategory, TenantType } from '../../src/domain/enums';
+import { JobCategory } from '../../src/domain/enums';
 import type { Lang } from '../../src/domain/lang';
 import { CODE_QUERY_MAX_ROWS, SCAN_CODE_MAX_LENGTH, SHIP_SHEET_TYPES, STOCK_SHEET_TYPES } from '../../src/domain/logistics';
 import { defineResource, type Db } from '../resource/define';
@@ -28,11 +28,10 @@ import type { RatioUnit } from '../db/schemaLogistics';
 import { inBatches, queueExport, registerJobHandler, writeExport, type ExportFormat } from '../jobs/index';
 import { enumLabel, exportText } from '../services/codes';
 import { countRows, listExportForm } from '../services/listExport';
-import { barcodeNotExist, readableCode } from '../services/logistics';
+import { readableCodeOrFail } from '../services/logistics';
 import { shortUrlOf } from './shortUrl';
 import { objectBody, validated } from '../services/resource';
 import { langOf } from './product';
-import { roleScope } from '../services/scope';
 
 export const BARCODE_QUERY_MENU_ID = 28;
 
@@ -193,10 +192,7 @@ export default async function logisticsRoutes(app: FastifyInstance, deps: AppDep
   }, async (req) => {
     const who = caller(req);
     // Only the operator's reads depend on its role's clients.
-    const scope = who.tenantType === TenantType.Operator ? await roleScope(db, who) : { clients: null, brands: null };
-    const code = req.query.code.trim();
-    const found = code ? await readableCode(db, who, scope, code) : undefined;
-    if (!found) throw barcodeNotExist(code);
+    const found = await readableCodeOrFail(db, who, req.query.code);
     const pid = Number(found.package_id);
     const seq = Number(found.seq);
 

@@ -840,15 +840,8 @@ export default async function marketingRoutes(app: FastifyInstance, deps: AppDep
   // --- Categories and products ---
   categories.routes(app, deps);
 
-  app.get('/marketing/product/category-detail', { config: { menuId: [MARKETING_MENU.product, MARKETING_MENU.popular], docs: { summary: 'Categories with their products (options)' } } }, async (req) => {
-    const who = caller(req);
-    const cats = await db.selectFrom('marketing_categories').select(['id', 'names', 'enable']).where('tenant_id', '=', who.tenantId).orderBy('id').execute();
-    const prods = await db.selectFrom('marketing_products').select(['id', 'category_id', 'names', 'enable', 'image']).where('tenant_id', '=', who.tenantId).orderBy('id').execute();
-    return cats.map((c) => ({
-      id: c.id, names: c.names, enable: c.enable,
-      products: prods.filter((p) => p.category_id === c.id).map((p) => ({ id: p.id, names: p.names, enable: p.enable, image: p.image })),
-    }));
-  });
+  app.get('/marketing/product/category-detail', { config: { menuId: [MARKETING_MENU.product, MARKETING_MENU.popular], docs: { summary: 'Categories with their products (options)' } } },
+    async (req) => categoriesWithProducts(db, caller(req).tenantId));
 
   products.routes(app, deps);
 
@@ -922,6 +915,16 @@ export default async function marketingRoutes(app: FastifyInstance, deps: AppDep
       return after;
     });
   });
+}
+
+/** The tenant's marketing categories, each with its products (option lists of products). */
+export async function categoriesWithProducts(db: Db, tenantId: number) {
+  const cats = await db.selectFrom('marketing_categories').select(['id', 'names', 'enable']).where('tenant_id', '=', tenantId).orderBy('id').execute();
+  const prods = await db.selectFrom('marketing_products').select(['id', 'category_id', 'names', 'enable', 'image']).where('tenant_id', '=', tenantId).orderBy('id').execute();
+  return cats.map((c) => ({
+    id: c.id, names: c.names, enable: c.enable,
+    products: prods.filter((p) => p.category_id === c.id).map((p) => ({ id: p.id, names: p.names, enable: p.enable, image: p.image })),
+  }));
 }
 
 /** The title display name: the names set for the consumer page, else the tenant's names. */

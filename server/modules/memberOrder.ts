@@ -22,6 +22,7 @@
  *   POST   member/order/batch               CSV status import (multipart part `file`): all or
  *                                           nothing, every bad line reported (7303-7307, 7311)
  */
+import { categoriesWithProducts } from './marketing';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { sql, type Transaction } from 'kysely';
@@ -440,15 +441,7 @@ export default async function memberOrderRoutes(app: FastifyInstance, deps: AppD
 
   app.get('/member/product/product-options', {
     config: { menuId: MEMBER_MENU.product, docs: { summary: 'The marketing categories of the tenant with their products (point product choices)' } },
-  }, async (req) => {
-    const who = caller(req);
-    const cats = await db.selectFrom('marketing_categories').select(['id', 'names', 'enable']).where('tenant_id', '=', who.tenantId).orderBy('id').execute();
-    const prods = await db.selectFrom('marketing_products').select(['id', 'category_id', 'names', 'enable', 'image']).where('tenant_id', '=', who.tenantId).orderBy('id').execute();
-    return cats.map((c) => ({
-      id: c.id, names: c.names, enable: c.enable,
-      products: prods.filter((p) => p.category_id === c.id).map((p) => ({ id: p.id, names: p.names, enable: p.enable, image: p.image })),
-    }));
-  });
+  }, async (req) => categoriesWithProducts(db, caller(req).tenantId));
 
   // Orders.
   orders.routes(app, deps);

@@ -21,7 +21,7 @@ import type { Db } from '../db/index';
 import { inBatches, queueExport, registerJobHandler, writeExport, type ExportFormat } from '../jobs/index';
 import { enumLabel, exportText } from '../services/codes';
 import { countRows } from '../services/listExport';
-import { barcodeNotExist, readableCode } from '../services/logistics';
+import { readableCodeOrFail } from '../services/logistics';
 import { objectBody, validated } from '../services/resource';
 import { roleScope } from '../services/scope';
 import { badRequest } from '../errors';
@@ -130,10 +130,7 @@ export default async function scanLogExportRoutes(app: FastifyInstance, deps: Ap
   }, async (req, reply) => {
     const who = caller(req);
     const body = validated<{ code: string; format?: ExportFormat; lang?: Lang }>(CODE_FORM, objectBody(req.body ?? {}));
-    const scope = who.tenantType === TenantType.Operator ? await roleScope(db, who) : { clients: null, brands: null };
-    const code = body.code.trim();
-    const found = code ? await readableCode(db, who, scope, code) : undefined;
-    if (!found) throw barcodeNotExist(code);
+    const found = await readableCodeOrFail(db, who, body.code);
     const payload: CodePayload = { packageId: Number(found.package_id), seq: Number(found.seq), code: found.code, lang: langOf(body.lang), format: body.format ?? 'csv' };
     return reply.code(201).send(await db.transaction().execute((trx) => queueExport(trx, who, JobCategory.ExportCodeInfos, payload)));
   });

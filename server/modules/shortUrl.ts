@@ -10,15 +10,14 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { PackagingCodeType, TenantType } from '../../src/domain/enums';
+import { PackagingCodeType } from '../../src/domain/enums';
 import { ErrorCode } from '../../src/domain/errors';
 import { SCAN_CODE_MAX_LENGTH } from '../../src/domain/logistics';
 import { caller } from '../auth';
 import type { AppDeps } from '../context';
 import { ApiError, badRequest, notFound } from '../errors';
-import { barcodeNotExist, readableCode } from '../services/logistics';
+import { readableCodeOrFail } from '../services/logistics';
 import { isUniqueViolation } from '../services/resource';
-import { roleScope } from '../services/scope';
 
 const ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
 const TOKEN_LENGTH = 8;
@@ -51,10 +50,7 @@ export default async function shortUrlRoutes(app: FastifyInstance, deps: AppDeps
     config: { docs: { summary: 'The short address of a marketing code (created on the first call; 9920 once it exists)', errors: [ErrorCode.BadRequest, ErrorCode.NotFound, ErrorCode.ShortCodeExists] } },
   }, async (req) => {
     const who = caller(req);
-    const scope = who.tenantType === TenantType.Operator ? await roleScope(db, who) : { clients: null, brands: null };
-    const code = req.query.code.trim();
-    const found = code ? await readableCode(db, who, scope, code) : undefined;
-    if (!found) throw barcodeNotExist(code);
+    const found = await readableCodeOrFail(db, who, req.query.code);
     const pkg = await db.selectFrom('code_packages').select('code_type').where('id', '=', Number(found.package_id)).executeTakeFirstOrThrow();
     if (pkg.code_type !== PackagingCodeType.Marketing) throw badRequest({ code: { key: 'notMarketingCode' } });
 

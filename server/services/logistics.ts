@@ -19,7 +19,7 @@ import { json } from '../db/schema';
 import { ApiError, badRequest } from '../errors';
 import type { Db } from '../resource/define';
 import type { RoleScope } from './scope';
-import { scopeCondition } from './scope';
+import { roleScope, scopeCondition } from './scope';
 
 export interface CodeKey { package_id: number; seq: number; code: string }
 
@@ -70,6 +70,15 @@ export async function readableCode(db: Db, who: Pick<Caller, 'tenantId' | 'tenan
     ? q.where('p.tenant_id', '=', who.tenantId).where(scopeCondition(scope.clients, 'p.client_id'))
     : q.where('p.client_id', '=', who.tenantId);
   return q.executeTakeFirst();
+}
+
+/** The code as the caller may read it, or "this barcode does not exist" (barcode query, its scan export, short addresses). */
+export async function readableCodeOrFail(db: Db, who: Caller, code: string) {
+  const wanted = code.trim();
+  const scope = who.tenantType === TenantType.Operator ? await roleScope(db, who) : { clients: null, brands: null };
+  const found = wanted ? await readableCode(db, who, scope, wanted) : undefined;
+  if (!found) throw barcodeNotExist(wanted);
+  return found;
 }
 
 /**

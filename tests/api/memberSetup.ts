@@ -27,12 +27,13 @@ export function mapi(app: FastifyInstance, method: 'GET' | 'POST' | 'PUT', url: 
   });
 }
 
+/** Where this test process starts counting phone numbers (distinct processes start far apart). */
+const PHONE_BASE = (process.pid * 7919 + Date.now()) % 1_000_000;
 let phoneCounter = 0;
-/** A fresh valid Taiwan mobile number (national, with the leading 0). */
+/** A fresh valid Taiwan mobile number (national, with the leading 0), never repeated in this process. */
 export function newPhone(): string {
   phoneCounter += 1;
-  const n = (Date.now() % 1_000_000) * 7 + phoneCounter * 131 + Math.floor(Math.random() * 1000);
-  return `0912${String(n % 1_000_000).padStart(6, '0')}`;
+  return `0912${String((PHONE_BASE + phoneCounter) % 1_000_000).padStart(6, '0')}`;
 }
 
 /** Join as a new shopper: answers the token and the phone. */
