@@ -242,7 +242,9 @@ async function applyDraft(trx: Transaction<Database>, who: Caller, stored: Lotte
     const before = stored.prizeInfo.find((s) => s.id === p.id);
     let serials: string[] | null = null;
     if (winning && body.exchangeType === ExchangeMethod.ImportedSerial && p.serialImportId) {
-      const imp = await trx.selectFrom('lottery_serial_imports').select('serials').where('id', '=', p.serialImportId).where('tenant_id', '=', who.tenantId).executeTakeFirstOrThrow();
+      const imp = await trx.selectFrom('lottery_serial_imports').select('serials').where('id', '=', p.serialImportId).where('tenant_id', '=', who.tenantId).executeTakeFirst();
+      // Another tenant's or an unknown import: the field is at fault (not a 500).
+      if (!imp) throw badRequest({ [`prizeInfo.${sort}.serialImportId`]: { key: 'oneOf' } });
       serials = imp.serials;
     }
     const values = {
