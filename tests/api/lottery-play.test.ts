@@ -155,7 +155,7 @@ describeApi('Lottery play', (h) => {
     const [c1, c2] = await generatedCodes(h, a.id, 2, productId);
     expect((await play(one.id, c1)).statusCode).toBe(201);
     expect((await play(two.id, c1)).statusCode).toBe(201);
-    await h.db.insertInto('marketing_brand_products').values({ tenant_id: a.id, brand_product_id: productId, currency: 'TWD', price: 10, names: json({}), qualification: 2 }).execute();
+    await h.db.insertInto('marketing_brand_products').values({ tenant_id: a.id, brand_product_id: productId, currency: 'TWD', price: '10', names: json({}), qualification: 2 } as never).execute();
     try {
       expect((await play(one.id, c2)).statusCode).toBe(201);
       expectFailure(await play(two.id, c2), 400, 9001);
