@@ -80,7 +80,7 @@ function open(path: string, fetchImpl: typeof fetch) {
 
 describe('lottery play on the consumer page', () => {
   it('shows nothing for a code without an activity and asks nothing without a code', async () => {
-    const { fn, calls } = api((m, p) => (p.startsWith('?c=') ? { status: 200, body: { code: 'QT8F3K2M9X4P', activities: [] } } : undefined));
+    const { fn, calls } = api((_m, p) => (p.startsWith('?c=') ? { status: 200, body: { code: 'QT8F3K2M9X4P', activities: [] } } : undefined));
     open('/m/acme?c=QT8F3K2M9X4P&lang=en', fn);
     await waitFor(() => expect(calls.some((c) => c.path === '/mapi/v1/lottery/acme?c=QT8F3K2M9X4P')).toBe(true));
     await new Promise((r) => setTimeout(r, 50));
