@@ -206,6 +206,13 @@ describeApi('Lottery play', (h) => {
     await h.db.updateTable('lottery_records').set({ created_at: new Date(Date.now() - 6 * 86400000) } as never).where('id', '=', old.id as never).execute();
     expectFailure(await redeem({ [addr]: 'x' }, late, old.id), 400, 209);
 
+    // The back office's records of the activity show the play: prize, serial, answers.
+    const list = await ok<{ total: number; items: { id: number; code: string; prize: string; won: boolean; serial: string; answers: Record<string, unknown>; redeemedAt: string | null }[] }>(
+      h, app, 'GET', `marketing/lottery-activity/${act.id}/records`, a.token);
+    expect(list.total).toBe(2);
+    expect(list.items.find((x) => x.id === rec.id)).toMatchObject({ code, prize: 'Kettle', won: true, serial: r.serial, answers: { Address: 'Taipei 101, Xinyi' } });
+    expectFailure(await h.call('GET', `marketing/lottery-activity/${act.id}/records`, { app, token: b.token }), 404, 6705);
+
     // The winners export (job 11) holds the played record with its serial and answers.
     const job = await ok<{ id: number }>(h, app, 'POST', 'marketing/lottery-activity/report', a.token, { activityId: act.id, timezoneId: 103, type: 1, showInfo: true, language: 'en' }, 201);
     const file = await exportedFile(h, worker.store, job.id);
