@@ -215,7 +215,7 @@ function Scratch({ env, t, a, draw, done }: GameProps) {
     ctx.font = '700 18px system-ui, sans-serif';
     ctx.textAlign = 'center';
     ctx.textBaseline = 'middle';
-    ctx.fillText(t.scratchHint, w / 2, hh / 2);
+    ctx.fillText(t.cover, w / 2, hh / 2);
     if (coverImage) {
       const img = new Image();
       img.onload = () => { if (!started.current) ctx!.drawImage(img, 0, 0, w, hh); };
@@ -386,7 +386,11 @@ function RedeemForm({ env, tenantCode, t, a, record, onRecord }: { env: Consumer
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const form = useRef<HTMLFormElement>(null);
-  const set = (id: number, v: string | string[]) => setValues((s) => ({ ...s, [id]: v }));
+  const set = (id: number, v: string | string[]) => {
+    setValues((s) => ({ ...s, [id]: v }));
+    // A corrected field drops its message.
+    setErrors((e) => { if (!e[`answers.${id}`]) return e; const { [`answers.${id}`]: _gone, ...rest } = e; return rest; });
+  };
 
   const submit = async (e: Event) => {
     e.preventDefault();
