@@ -87,7 +87,7 @@ async function select(page: Page, name: string, option: string): Promise<void> {
 test('a client designs a wheel lottery; a shopper plays it on a phone with a real code, wins, redeems; the client sees and exports the winner', async ({ browser, page }) => {
   test.setTimeout(240_000);
   const { tenant, clientId, materialId } = await lotteryClient();
-  const [code, scratchCode] = await generatedCodes(page, clientId, materialId, 3);
+  const [code, scratchCode, envelopeCode] = await generatedCodes(page, clientId, materialId, 3);
   await page.context().clearCookies();
 
   // --- The client: a wheel template, then the wizard -------------------------------------------
@@ -175,6 +175,20 @@ test('a client designs a wheel lottery; a shopper plays it on a phone with a rea
   expect(draft.status(), await draft.text()).toBe(201);
   const scratchId = ((await draft.json()) as { draftId: number }).draftId;
   expect((await client.request.post('/v1/marketing/lottery-activity', { headers: auth, data: { draftId: scratchId } })).status()).toBe(201);
+  // And a red envelope rain (one of the seven simple reveals) for a third code's screenshot.
+  const envTpl = await client.request.post('/v1/marketing/activity-template', { headers: auth, data: { name: `紅包雨 ${stamp}`, gameType: 3, core: { envelopeColor: '#d7261e', backgroundColor: '#fbe3c0', textColor: '#7a2e12' } } });
+  expect(envTpl.status(), await envTpl.text()).toBe(201);
+  const envDraft = await client.request.post('/v1/marketing/lottery-activity/draft', {
+    headers: auth,
+    data: {
+      templateId: ((await envTpl.json()) as { templateId: number }).templateId, name: `紅包雨 ${stamp}`, qualificationType: 1, qualificationProduct: [bp.id],
+      from: new Date(Date.now() - 86400000).toISOString(), to: new Date(Date.now() + 10 * 86400000).toISOString(), timezoneId: 103, memberOnly: false,
+      exchangeType: 3, payMethod: 0, picture: null, exchangeForm: [], prizeInfo: [{ name: '紅包 88 元', picture: pic, probability: 100, type: 1, amount: 5 }],
+    },
+  });
+  expect(envDraft.status(), await envDraft.text()).toBe(201);
+  const envelopeId = ((await envDraft.json()) as { draftId: number }).draftId;
+  expect((await client.request.post('/v1/marketing/lottery-activity', { headers: auth, data: { draftId: envelopeId } })).status()).toBe(201);
 
   // --- The shopper on a phone: the wheel ---------------------------------------------------------
   const context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true, locale: 'zh-TW' });
@@ -248,6 +262,16 @@ test('a client designs a wheel lottery; a shopper plays it on a phone with a rea
   await screenshot(shopper, 'lottery-play-scratch-result-390');
   const [given] = await query<{ record_id: string }>(`select s.record_id from lottery_prize_serials s join lottery_prizes p on p.id = s.prize_id where p.lottery_id = $1 and s.serial = $2`, [scratchId, voucher]);
   expect(given.record_id).not.toBeNull();
+
+  // --- A red envelope: pick one, it turns into the prize -------------------------------------------
+  await shopper.goto(`/m/${tenant}?c=${encodeURIComponent(envelopeCode)}`);
+  const envelopeCard = shopper.getByTestId('lottery').locator(`[data-activity="${envelopeId}"]`);
+  const tiles = envelopeCard.getByRole('button', { name: /第 \d 個/ });
+  await expect(tiles).toHaveCount(6);
+  await envelopeCard.scrollIntoViewIfNeeded();
+  await screenshot(shopper, 'lottery-play-envelope-390');
+  await tiles.nth(4).click();
+  await expect(envelopeCard.getByTestId('lottery-result')).toContainText('紅包 88 元', { timeout: 10_000 });
 
   // --- The client: the record in the detail, the winners list -------------------------------------
   await client.goto(`/activity/lottery-activity/detail?id=${activityId}`);

@@ -172,7 +172,7 @@ function Wheel({ env, t, a, draw, done }: GameProps) {
         </g>
         ${Array.from({ length: 12 }, (_, i) => { const [x, y] = polar(93, i * 30); return html`<circle key=${i} cx=${x} cy=${y} r="2.2" fill="#fff8d8" />`; })}
         ${hub ? html`<image href=${hub} x="78" y="78" width="44" height="44" />` : html`<circle cx="100" cy="100" r="17" fill=${rim} stroke="#fff" stroke-width="3" />`}
-        <path d="M100 4 L110 24 L90 24 Z" fill=${rim} stroke="#fff" stroke-width="2" />
+        <path d="M89 3 L111 3 L100 25 Z" fill=${rim} stroke="#fff" stroke-width="2" stroke-linejoin="round" />
       </svg>
     </div>
     <button type="button" class=${button ? 'btn primary game-btn has-image' : 'btn primary game-btn'} style=${button ? `background-image:${cssUrl(button)}` : undefined}
