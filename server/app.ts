@@ -34,6 +34,7 @@ import jobRoutes from './modules/job';
 import marketingRoutes from './modules/marketing';
 import lotteryRoutes from './modules/lottery';
 import marketingPublicRoutes, { MARKETING_API_BASE } from './modules/marketingPublic';
+import lotteryPlayRoutes from './modules/lotteryPlay';
 import memberRoutes from './modules/member';
 import memberPublicRoutes from './modules/memberPublic';
 import memberOrderRoutes from './modules/memberOrder';
@@ -152,6 +153,7 @@ export async function buildApp({ db, settings, keys, logger = false, logRequests
   }, { prefix: '/v1' });
   // The public marketing API of the consumer page (no session; rate-limited per IP).
   await app.register(marketingPublicRoutes, { ...deps, prefix: MARKETING_API_BASE });
+  await app.register(lotteryPlayRoutes, { ...deps, prefix: MARKETING_API_BASE });
   // The member side of the consumer page, on the same base (join, sign in, points, redemption).
   await app.register(memberPublicRoutes, { ...deps, prefix: MARKETING_API_BASE });
   await app.register(memberShopRoutes, { ...deps, prefix: MARKETING_API_BASE });

@@ -16,6 +16,7 @@
  *                                                    packages) | 3 shipment packages (its ship
  *                                                    sheets), ?selected=
  *   GET  marketing/lottery-activity/prize-probability-history/{lotteryId}/{prizeId}
+ *   GET  marketing/lottery-activity/{id}/records     the draws (consumer play), newest first, paged
  *   POST marketing/lottery-activity/draft            step 2 body (+ `id` to edit a released
  *                                                    activity) -> 201 { draftId, draftUrl }
  *   PUT  marketing/lottery-activity/draft            { draftId, ...body } -> { draftId, draftUrl }
@@ -483,6 +484,33 @@ export default async function lotteryRoutes(app: FastifyInstance, deps: AppDeps)
     const found = await loadLottery(db, caller(req).tenantId, req.params.id);
     if (!found) throw notFoundLottery();
     return found;
+  });
+
+  // The draws of an activity, newest first (the detail's records: who played, what won, serial, answers).
+  app.get<{ Params: { id: number }; Querystring: { page?: number; pageSize?: number; won?: boolean } }>('/marketing/lottery-activity/:id/records', {
+    config: { ...config, docs: { summary: 'The draws of a lottery activity, newest first', errors: [6705] } },
+    schema: {
+      params: { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 } } },
+      querystring: { type: 'object', additionalProperties: false, properties: { page: { type: 'integer', minimum: 1, default: 1 }, pageSize: { type: 'integer', minimum: 1, maximum: 100, default: 20 }, won: { type: 'boolean' } } },
+    },
+  }, async (req) => {
+    const who = caller(req);
+    const found = await db.selectFrom('lotteries').select('id').where('id', '=', req.params.id).where('tenant_id', '=', who.tenantId).where('released', '=', true).executeTakeFirst();
+    if (!found) throw notFoundLottery();
+    const { page = 1, pageSize = 20, won } = req.query;
+    let q = db.selectFrom('lottery_records as r').leftJoin('lottery_prizes as p', 'p.id', 'r.prize_id').leftJoin('members as m', 'm.id', 'r.member_id')
+      .where('r.lottery_id', '=', found.id).where('r.tenant_id', '=', who.tenantId);
+    if (won) q = q.where('p.type', '=', PrizeType.Winning);
+    const total = Number((await q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const rows = await q.select(['r.id', 'r.code', 'r.serial', 'r.answers', 'r.redeemed_at', 'r.created_at', 'p.name as prize_name', 'p.type as prize_type', 'm.phone_country_code', 'm.phone'])
+      .orderBy('r.id', 'desc').limit(pageSize).offset((page - 1) * pageSize).execute();
+    return {
+      total,
+      items: rows.map((r) => ({
+        id: Number(r.id), code: r.code, prize: r.prize_name, won: r.prize_type === PrizeType.Winning, serial: r.serial, answers: r.answers,
+        member: r.phone ? `+${r.phone_country_code} ${r.phone}` : null, redeemedAt: iso(r.redeemed_at), createdAt: iso(r.created_at),
+      })),
+    };
   });
 
   // Drafts: step 2 saves, step 3 reads it back (GET .../{draftId}) and releases it.

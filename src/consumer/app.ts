@@ -23,6 +23,7 @@ import { HTML_LANG, INTL_LOCALE, LANG_LABEL, TEXTS, type Texts } from './texts';
 import { icons, platformIcon } from './icons';
 import { MemberSection } from './member';
 import { PointShop } from './points';
+import { LotteryOffer } from './lottery/offer';
 
 const html = htm.bind(h);
 
@@ -370,7 +371,7 @@ function sectionsOf(nav: number): SectionKey[] {
   return out;
 }
 
-function Page({ ctx, onLang, location, onPrivacy, inert, member, points }: { ctx: Ctx; onLang: (l: Lang) => void; location: LocationOffer; onPrivacy: () => void; inert: boolean; member?: unknown; points?: unknown }) {
+function Page({ ctx, onLang, location, onPrivacy, inert, member, points, lottery }: { ctx: Ctx; onLang: (l: Lang) => void; location: LocationOffer; onPrivacy: () => void; inert: boolean; member?: unknown; points?: unknown; lottery?: unknown }) {
   const { t, page, lang } = ctx;
   const li = page.layoutInfo;
   const letter = layoutLetter(li.layout);
@@ -384,7 +385,7 @@ function Page({ ctx, onLang, location, onPrivacy, inert, member, points }: { ctx
   const banners = [...(page.productBanners ?? []), ...(page.banners ?? [])];
   const grid = letter === 'C';
   const body = (k: SectionKey) => (k === 'query'
-    ? html`<${QueryResult} ctx=${ctx} query=${page.query} location=${location} />`
+    ? html`<${QueryResult} ctx=${ctx} query=${page.query} location=${location} />${lottery}`
     : k === 'activities' ? html`<${Activities} ctx=${ctx} grid=${grid || letter === 'B'} />` : html`<${Popular} ctx=${ctx} grid=${grid || letter === 'B'} />`);
 
   const onTabKey = (e: KeyboardEvent) => {
@@ -613,7 +614,8 @@ export function ConsumerApp({ env }: { env: ConsumerEnv }) {
     ${skip}${ribbon}
     <${Page} ctx=${ctx} onLang=${onLang} location=${location} onPrivacy=${openPrivacy} inert=${!!privacy}
       member=${route.preview ? null : html`<${MemberSection} env=${env} tenantCode=${route.tenantCode} code=${route.code} lang=${lang} />`}
-      points=${html`<${PointShop} env=${env} tenantCode=${route.tenantCode} lang=${lang} products=${page.pointProducts} preview=${route.preview} />`} />
+      points=${html`<${PointShop} env=${env} tenantCode=${route.tenantCode} lang=${lang} products=${page.pointProducts} preview=${route.preview} />`}
+      lottery=${!route.preview && route.code && page.query?.exists ? html`<${LotteryOffer} env=${env} tenantCode=${route.tenantCode} code=${route.code} lang=${lang} />` : null} />
     ${privacy && html`<${PrivacyDialog} ctx=${ctx} mode=${privacy} onAgree=${agree} onClose=${() => setPrivacy(null)} />`}
   </div>`;
 }

@@ -29,6 +29,8 @@ function fakeFetch(...answers: Answer[]) {
   const fn = vi.fn(async (url: string) => {
     // The member section's own calls (tests/ui/consumer-member.test.tsx): a tenant without members.
     if (url.startsWith('/mapi/v1/member/')) return new Response(JSON.stringify({ code: 2, message: 'not found' }), { status: 404 });
+    // The lottery offer of a genuine code (tests/ui/consumer-lottery.test.tsx): none here.
+    if (url.startsWith('/mapi/v1/lottery/')) return new Response(JSON.stringify({ code: 'x', activities: [] }), { status: 200 });
     calls.push(url);
     const a = answers.length > 1 ? answers.shift()! : answers[0]!;
     if (a === 'offline') throw new TypeError('Failed to fetch');

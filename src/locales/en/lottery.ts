@@ -93,6 +93,11 @@ const lottery = {
     cover: "Cover",
     all: "All",
     search: "Search",
+    records: "Records",
+    winnersOnly: "Winners only",
+    noRecords: "No one has played yet.",
+    answers: "Answers",
+    redeemed: "Redeemed",
   },
 };
 

@@ -93,6 +93,11 @@ const lottery = {
     cover: "封面",
     all: "全部",
     search: "搜索",
+    records: "抽奖记录",
+    winnersOnly: "只看中奖",
+    noRecords: "尚无抽奖记录。",
+    answers: "兑换资料",
+    redeemed: "已兑换",
   },
 };
 

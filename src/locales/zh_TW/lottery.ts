@@ -93,6 +93,11 @@ const lottery = {
     cover: "封面",
     all: "全部",
     search: "搜尋",
+    records: "抽獎紀錄",
+    winnersOnly: "只看中獎",
+    noRecords: "尚無抽獎紀錄。",
+    answers: "兌換資料",
+    redeemed: "已兌換",
   },
 };
 

@@ -25,6 +25,7 @@ import { useLang } from '../../i18n/useLang';
 import { bodyOf, formOf, Section } from './LotteryConfigStep';
 import { STATUS_COLOR } from './LotteryList';
 import { FormSummary, PrizeSummary } from './LotterySummary';
+import { LotteryRecords } from './LotteryRecords';
 import { ProbabilityHistory } from './ProbabilityHistory';
 import { ReportDialog } from './ReportDialog';
 import { LOTTERY_BASE, type LotteryView, type Option, type TemplateOption } from './types';
@@ -103,6 +104,7 @@ export default function LotteryDetail({ decl, mode }: { decl: ScreenDeclaration;
       <Section title={k('exchangeForm')}>
         <FormSummary fields={form.exchangeForm} />
       </Section>
+      {mode === 'detail' && <Section title={k('records')}><LotteryRecords lotteryId={view.id} timezoneId={view.timezoneId} /></Section>}
       <Box sx={{ display: 'flex', gap: 1, justifyContent: 'space-between', flexWrap: 'wrap', position: 'sticky', bottom: 0, py: 1.5, bgcolor: 'background.default', zIndex: 2 }}>
         {mode === 'info' ? (
           <>
