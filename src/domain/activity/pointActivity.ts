@@ -85,6 +85,19 @@ export interface PointActivityDto extends Omit<PointActivityInput, 'id'> {
   updatedAt: string;
 }
 
+/** What a scan earned from one point activity (POST member/{tenantCode}/scan `activities`). */
+export interface PointActivityEarning {
+  activityId: number;
+  name: string;
+  /** RewardIcon: 1 Box, 2 RedPacket (the consumer page's reveal). */
+  icon: number;
+  /** The draw's points (0: the draw gave nothing, or `nextAt` is set). */
+  points: number;
+  expiresAt: string | null;
+  /** enterLimitHours: no draw now; the member may earn from the activity again at this instant. */
+  nextAt: string | null;
+}
+
 const DAY_MS = 86_400_000;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -213,7 +226,7 @@ export function rulePoints(rule: Pick<RewardRule, 'type' | 'value'>, price: numb
   if (rule.type === RewardRuleType.Constant) return Math.max(0, Math.floor(Number(rule.value)));
   if (price === null || !Number.isFinite(price) || price <= 0) return 0;
   // Integer arithmetic on hundredths: 12.5% of 99.99 is 12.49875 -> 12.
-  return Math.max(0, Math.floor((Math.round(price * 100) * Math.round(Number(rule.value) * 100)) / 100_000_000));
+  return Math.max(0, Math.floor((Math.round(price * 100) * Math.round(Number(rule.value) * 100)) / 1_000_000));
 }
 
 /** When points earned at `now` expire (the activity's expiry type). */
