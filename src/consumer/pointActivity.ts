@@ -16,9 +16,9 @@ import type { Lang } from '../domain/lang';
 const html = htm.bind(h);
 
 const TEXTS: Record<Lang, { title: string; tap: string; points: (n: number) => string; nothing: string; expires: string; later: string }> = {
-  zh_TW: { title: '集點活動', tap: '點一下打開', points: (n) => `獲得 ${n} 點！`, nothing: '這次沒有抽中點數。', expires: '點數到期', later: '下次可參加' },
-  zh_CN: { title: '集点活动', tap: '点一下打开', points: (n) => `获得 ${n} 点！`, nothing: '这次没有抽中点数。', expires: '点数到期', later: '下次可参加' },
-  en: { title: 'Point activities', tap: 'Tap to open', points: (n) => `You got ${n} points!`, nothing: 'No points this time.', expires: 'Points expire', later: 'You can earn again from' },
+  zh_TW: { title: '集點活動', tap: '點一下打開', points: (n) => `獲得 ${n} 點！`, nothing: '這次沒有抽中點數。', expires: '點數有效至', later: '下次可參加' },
+  zh_CN: { title: '集点活动', tap: '点一下打开', points: (n) => `获得 ${n} 点！`, nothing: '这次没有抽中点数。', expires: '点数有效至', later: '下次可参加' },
+  en: { title: 'Point activities', tap: 'Tap to open', points: (n) => `You got ${n} points!`, nothing: 'No points this time.', expires: 'Points valid until', later: 'You can earn again from' },
 };
 
 const CSS = `
@@ -63,8 +63,9 @@ export function rewardIconSvg(icon: number, open: boolean) {
   </svg>`;
 }
 
-function fmt(lang: Lang, iso: string, time = false): string {
-  const d = new Date(iso);
+/** `last`: an exclusive end (expires_at): the day shown is the last one the points are valid. */
+function fmt(lang: Lang, iso: string, time = false, last = false): string {
+  const d = new Date(new Date(iso).getTime() - (last ? 1000 : 0));
   return d.toLocaleString(lang.replace('_', '-'), time ? { dateStyle: 'medium', timeStyle: 'short' } : { dateStyle: 'medium' });
 }
 
@@ -75,7 +76,7 @@ function Earning({ item, lang }: { item: PointActivityEarning; lang: Lang }) {
   const result = waiting
     ? html`<span class="pa-muted">${t.later} ${fmt(lang, item.nextAt!, true)}</span>`
     : item.points > 0
-      ? html`<span class="pa-result" data-testid="point-activity-points">${t.points(item.points)}</span>${item.expiresAt && html`<span class="pa-muted">${t.expires} ${fmt(lang, item.expiresAt)}</span>`}`
+      ? html`<span class="pa-result" data-testid="point-activity-points">${t.points(item.points)}</span>${item.expiresAt && html`<span class="pa-muted">${t.expires} ${fmt(lang, item.expiresAt, false, true)}</span>`}`
       : html`<span class="pa-muted" data-testid="point-activity-points">${t.nothing}</span>`;
   return html`<button type="button" class=${`pa-item ${open ? 'open' : 'closed'}`} disabled=${open} aria-expanded=${open} onClick=${() => setOpen(true)}
       data-testid="point-activity-reveal" data-icon=${item.icon}>

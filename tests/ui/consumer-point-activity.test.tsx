@@ -33,7 +33,7 @@ describe('point activity reveal', () => {
     fireEvent.click(cards[0]);
     await waitFor(() => expect(screen.getByText('You got 25 points!')).toBeTruthy());
     expect(cards[0].getAttribute('aria-expanded')).toBe('true');
-    expect(cards[0].textContent).toContain('Points expire');
+    expect(cards[0].textContent).toContain('Points valid until');
     fireEvent.click(cards[1]);
     await waitFor(() => expect(cards[1].textContent).toContain('No points this time.'));
   });

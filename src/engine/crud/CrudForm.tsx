@@ -143,6 +143,8 @@ export function CrudForm({ decl, mode, row, initialData, onClose, onModeChange, 
                 '& .Mui-disabled': { color: 'text.primary', WebkitTextFillColor: 'currentColor' },
                 '& .MuiFormControlLabel-root .MuiFormControlLabel-label.Mui-disabled': { color: 'text.primary' },
                 '& .MuiInputBase-root .MuiInputBase-input.Mui-disabled': { color: 'text.primary', WebkitTextFillColor: 'currentColor' },
+                // Date pickers (MUI X) draw their sections outside MuiInputBase-input.
+                '& .MuiPickersInputBase-root.Mui-disabled .MuiPickersSectionList-root, & .MuiPickersInputBase-root.Mui-disabled .MuiPickersSectionList-section': { color: 'text.primary', opacity: 1, WebkitTextFillColor: 'currentColor' },
                 '& .MuiInputLabel-root.Mui-disabled, & .MuiFormLabel-root.Mui-disabled': { color: 'text.secondary', WebkitTextFillColor: 'currentColor' },
                 '& .MuiOutlinedInput-root.Mui-disabled .MuiOutlinedInput-notchedOutline': { borderStyle: 'dashed' },
                 '& .MuiCheckbox-root.Mui-checked.Mui-disabled, & .MuiRadio-root.Mui-checked.Mui-disabled, & .MuiCheckbox-indeterminate.Mui-disabled': { color: 'primary.main', opacity: 0.75 },
