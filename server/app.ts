@@ -33,6 +33,7 @@ import identityRoutes from './modules/identity';
 import jobRoutes from './modules/job';
 import marketingRoutes from './modules/marketing';
 import lotteryRoutes from './modules/lottery';
+import pointActivityRoutes from './modules/pointActivity';
 import marketingPublicRoutes, { MARKETING_API_BASE } from './modules/marketingPublic';
 import lotteryPlayRoutes from './modules/lotteryPlay';
 import memberRoutes from './modules/member';
@@ -69,7 +70,7 @@ const API_MODULES = [
   roleRoutes, employeeRoutes, clientRoutes, filesRoutes, documentRoutes, otherRoutes, jobRoutes,
   productRoutes, packagingRoutes, brandRoutes, codeRoutes, marketingRoutes, bindingRoutes, scanRoutes, logisticsRoutes,
   transactionLogRoutes, scanLogExportRoutes, shortUrlRoutes, antiCounterfeitRoutes, dashboardRoutes, memberRoutes, memberOrderRoutes,
-  activityRoutes, partnerRoutes, lotteryRoutes,
+  activityRoutes, partnerRoutes, lotteryRoutes, pointActivityRoutes,
 ];
 
 /** One route of the app as registered (HEAD twins of GET routes left out). */

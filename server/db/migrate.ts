@@ -24,6 +24,7 @@ import * as m0019 from './migrations/0019_partners';
 import * as m0020 from './migrations/0020_short_urls';
 import * as m0021 from './migrations/0021_anti_counterfeit';
 import * as m0022 from './migrations/0022_lottery_play';
+import * as m0023 from './migrations/0023_point_activities';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -46,6 +47,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0020_short_urls': m0020,
   '0021_anti_counterfeit': m0021,
   '0022_lottery_play': m0022,
+  '0023_point_activities': m0023,
 };
 
 export async function migrate(db: Db): Promise<string[]> {

@@ -1,6 +1,7 @@
 /** Row types of the activity tables of migration 0017_check_in. */
 import type { ColumnType, Generated } from 'kysely';
 import type { CheckInEntry } from '../../src/domain/activity/checkIn';
+import type { QualificationPackages, RewardRule } from '../../src/domain/activity/pointActivity';
 import type { CreatedAt, Json } from './schema';
 
 type Instant = ColumnType<Date, Date | string, Date | string>;
@@ -19,6 +20,33 @@ export interface CheckInActivityTable {
   updated_at: CreatedAt;
 }
 
+/** Migration 0023_point_activities. */
+export interface PointActivityTable {
+  id: Generated<number>;
+  tenant_id: number;
+  name: string;
+  enable: Generated<boolean>;
+  enter_limit_hours: Generated<number>;
+  timezone_id: number;
+  /** date columns: read as 'YYYY-MM-DD' with the to_char select of the module. */
+  from_date: ColumnType<Date | string, string, string>;
+  to_date: ColumnType<Date | string, string, string>;
+  image_url: string | null;
+  expiry_type: number;
+  expiry_date: ColumnType<Date | string | null, string | null, string | null>;
+  expiry_days: number | null;
+  description: string | null;
+  qualification_text: string | null;
+  notice: string | null;
+  icon: number;
+  qualification_type: number;
+  qualification: Json<{ product?: number[]; order?: QualificationPackages[]; shipment?: QualificationPackages[] }>;
+  reward_rules: Json<RewardRule[]>;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
 export interface ActivityTables {
   check_in_activities: CheckInActivityTable;
+  point_activities: PointActivityTable;
 }

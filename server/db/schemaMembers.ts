@@ -107,6 +107,8 @@ export interface MemberPointTable {
   order_id: Nullable<number>;
   memo: Nullable<string>;
   expires_at: Nullable<Date | string>;
+  /** The point activity that credited the row (migration 0023), else null. */
+  point_activity_id: Nullable<number>;
   created_at: CreatedAt;
 }
 

@@ -320,9 +320,9 @@ function draftOf(body: LotteryInput): Record<string, unknown> {
 
 // --- Options -------------------------------------------------------------------------------
 
-const numberList = (v: unknown): number[] => (Array.isArray(v) ? v : v === undefined || v === '' ? [] : [v]).map(Number).filter((n) => Number.isInteger(n) && n > 0);
+export const numberList = (v: unknown): number[] => (Array.isArray(v) ? v : v === undefined || v === '' ? [] : [v]).map(Number).filter((n) => Number.isInteger(n) && n > 0);
 
-async function productOptions(db: Db, tenantId: number, lang: Lang, selected: number[]): Promise<QualificationOption[]> {
+export async function productOptions(db: Db, tenantId: number, lang: Lang, selected: number[]): Promise<QualificationOption[]> {
   const rows = await db.selectFrom('brand_products as b').leftJoin('marketing_brand_products as m', (j) => j.onRef('m.brand_product_id', '=', 'b.id').on('m.tenant_id', '=', tenantId))
     .select(['b.id', 'b.name', 'm.names', 'm.enable']).where('b.tenant_id', '=', tenantId).orderBy('b.name').orderBy('b.id').limit(1000).execute();
   const found = new Set(rows.map((r) => r.id));
@@ -334,7 +334,7 @@ async function productOptions(db: Db, tenantId: number, lang: Lang, selected: nu
   return offeredOptions(options, selected);
 }
 
-async function packageOptions(db: Db, tenantId: number, type: number, selected: number[]): Promise<QualificationOption[]> {
+export async function packageOptions(db: Db, tenantId: number, type: number, selected: number[]): Promise<QualificationOption[]> {
   let options: QualificationOption[];
   if (type === QualificationType.OrderPackage) {
     const rows = await db.selectFrom('code_packages as c').innerJoin('packaging_materials as m', 'm.id', 'c.packaging_material_id')

@@ -25,7 +25,10 @@
  *                                      generated codes earns by the reward rules, once per code
  *                                      (8103), as a ScanCode ledger row with expires_at from the
  *                                      calculation type; a code of nobody here 404 code 2; no
- *                                      rule applying: 200 with points 0 and no row
+ *                                      rule applying: 200 with points 0 and no row. Point
+ *                                      activities (services/pointActivity.ts) draw in the same
+ *                                      transaction: `activities` of the answer; 8103 only when
+ *                                      neither the settings nor an activity could earn
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
@@ -43,6 +46,8 @@ import { hashPassword, verifyNothing, verifyPassword } from '../security/passwor
 import { hashToken } from '../security/tokens';
 import { endMemberSession, memberBearer, requireMember, startMemberSession } from '../services/memberAuth';
 import { appendPoints, expireDue, lockMember } from '../services/memberPoints';
+import { earnPointActivities } from '../services/pointActivity';
+import type { PointActivityEarning } from '../../src/domain/activity/pointActivity';
 import { isUniqueViolation, objectBody, validated } from '../services/resource';
 import { otpSender } from '../services/otpSender';
 import { loadMemberSettings, pointHistory } from './member';
@@ -278,7 +283,7 @@ export default async function memberPublicRoutes(app: FastifyInstance, deps: App
   app.post<P>('/member/:tenantCode/scan', {
     schema: { params: TENANT_PARAMS },
     config: config('Earn points for a scanned code by the reward rules, once per code (MemberScanResult)', [ErrorCode.CodeReused]),
-  }, async (req, reply): Promise<MemberScanResult> => {
+  }, async (req, reply): Promise<MemberScanResult & { activities: PointActivityEarning[] }> => {
     const { t, who } = await signedIn(req);
     const { code } = validated<{ code: string }>(SCAN_FORM, objectBody(req.body));
     const trimmed = code.trim();
@@ -286,19 +291,22 @@ export default async function memberPublicRoutes(app: FastifyInstance, deps: App
     if (!hit) throw notFound();
     const s = await loadMemberSettings(db, t.id);
     try {
-      const result = await db.transaction().execute(async (trx): Promise<MemberScanResult & { earned: boolean }> => {
+      const result = await db.transaction().execute(async (trx): Promise<MemberScanResult & { earned: boolean; activities: PointActivityEarning[] }> => {
         await lockMember(trx, t.id, who.memberId);
         const earlier = await trx.selectFrom('member_points').select('member_id').where('tenant_id', '=', t.id)
-          .where('type', '=', PointChangeLogType.ScanCode).where('code', '=', trimmed).executeTakeFirst();
-        if (earlier) throw fail(ErrorCode.CodeReused);
+          .where('type', '=', PointChangeLogType.ScanCode).where('code', '=', trimmed).where('point_activity_id', 'is', null).executeTakeFirst();
         const now = new Date();
-        const rule = scanRewardRule(s.rewardRules, hit.brand_product_id);
-        if (!rule) return { code: trimmed, points: 0, memo: null, balance: await expireDue(trx, t.id, who.memberId, now), expiresAt: null, earned: false };
+        // Point activities (issue 15): a draw per running activity the code qualifies for, once per code.
+        const { earnings: activities, used } = await earnPointActivities(trx, { tenantId: t.id, memberId: who.memberId, code: trimmed, now });
+        const drew = activities.some((a) => a.nextAt === null);
+        const rule = earlier ? null : scanRewardRule(s.rewardRules, hit.brand_product_id);
+        if ((earlier || used) && !drew && !rule) throw fail(ErrorCode.CodeReused);
+        if (!rule) return { code: trimmed, points: 0, memo: null, balance: await expireDue(trx, t.id, who.memberId, now), expiresAt: null, earned: drew, activities };
         const expiresAt = pointsExpireAt(s.pointCalculationType, now);
         const memo = rewardMemo(rule);
         await appendPoints(trx, { tenantId: t.id, memberId: who.memberId, type: PointChangeLogType.ScanCode, points: rule.points, code: trimmed, memo, expiresAt });
         const balance = await expireDue(trx, t.id, who.memberId, now);
-        return { code: trimmed, points: rule.points, memo, balance, expiresAt: iso(expiresAt), earned: true };
+        return { code: trimmed, points: rule.points, memo, balance, expiresAt: iso(expiresAt), earned: true, activities };
       });
       const { earned, ...answer } = result;
       return reply.code(earned ? 201 : 200).send(answer);

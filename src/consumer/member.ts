@@ -14,6 +14,8 @@ import type { MemberAccount, MemberPageSetting, MemberScanResult } from '../doma
 import { INTL_LOCALE } from './texts';
 import { MEMBER_TEXTS, type MemberTexts } from './memberTexts';
 import type { ConsumerEnv } from './app';
+import { PointActivityReveal } from './pointActivity';
+import type { PointActivityEarning } from '../domain/activity/pointActivity';
 
 const html = htm.bind(h);
 
@@ -155,11 +157,12 @@ function Profile({ env, tenantCode, token, account, m, onSaved }: { env: Consume
   </div>`;
 }
 
-function Account({ account, lang, m, scan, onSignOut }: { account: MemberAccount; lang: Lang; m: MemberTexts; scan: { text: string; good: boolean } | null; onSignOut: () => void }) {
+function Account({ account, lang, m, scan, activities, onSignOut }: { account: MemberAccount; lang: Lang; m: MemberTexts; scan: { text: string; good: boolean } | null; activities: PointActivityEarning[]; onSignOut: () => void }) {
   const next = account.nextTier;
   const pct = next ? Math.max(4, Math.min(100, Math.round((account.balance / Math.max(1, next.points)) * 100))) : 100;
   return html`<div class="card member-card member-account" data-testid="member-account">
     ${scan && html`<p class=${scan.good ? 'member-earned good' : 'member-earned'} role="status" data-testid="member-scan">${scan.text}</p>`}
+    <${PointActivityReveal} items=${activities} lang=${lang} />
     <div class="member-balance">
       <div><p class="muted small">${m.balance}</p><p class="balance-number" data-testid="member-balance">${account.balance.toLocaleString(lang.replace('_', '-'))} <span>${m.points}</span></p></div>
       ${account.tier && html`<div class="tier-badge" data-testid="member-tier"><small>${m.tier}</small><strong>${account.tier.name}</strong></div>`}
@@ -183,6 +186,7 @@ export function MemberSection({ env, tenantCode, code, lang }: { env: ConsumerEn
   const [token, setToken] = useState<string | null>(() => env.storage?.getItem(tokenKey(tenantCode)) || null);
   const [account, setAccount] = useState<MemberAccount | null>(null);
   const [scan, setScan] = useState<{ text: string; good: boolean } | null>(null);
+  const [activities, setActivities] = useState<PointActivityEarning[]>([]);
   const scanned = useRef(false);
   const t = encodeURIComponent(tenantCode);
 
@@ -202,8 +206,11 @@ export function MemberSection({ env, tenantCode, code, lang }: { env: ConsumerEn
     (async () => {
       if (code && !scanned.current) {
         scanned.current = true;
-        const r = await call<MemberScanResult>(env, 'POST', `${t}/scan`, { code }, token);
-        if (r.ok) setScan(r.value.points > 0 ? { text: m.earned(r.value.points), good: true } : { text: m.noReward, good: false });
+        const r = await call<MemberScanResult & { activities?: PointActivityEarning[] }>(env, 'POST', `${t}/scan`, { code }, token);
+        // Point activities' draws show as their own reveal (src/consumer/pointActivity.ts).
+        const drawn = r.ok ? (r.value.activities ?? []) : [];
+        setActivities(drawn);
+        if (r.ok) setScan(r.value.points > 0 ? { text: m.earned(r.value.points), good: true } : drawn.length ? null : { text: m.noReward, good: false });
         else if (r.status === 401) { if (live) forget(); return; }
         else if (r.code === 8103) setScan({ text: m.errors[8103], good: false });
       }
@@ -225,12 +232,13 @@ export function MemberSection({ env, tenantCode, code, lang }: { env: ConsumerEn
     await call(env, 'POST', `${t}/signout`, undefined, token);
     forget();
     setScan(null);
+    setActivities([]);
   };
   let body;
   if (!token) body = html`<${SignIn} env=${env} tenantCode=${tenantCode} setting=${setting} m=${m} onToken=${onToken} />${code ? html`<p class="muted small member-hint">${m.scanToEarn}</p>` : null}`;
   else if (!account) body = html`<div class="card member-card"><div class="sk sk-line w60"></div><div class="sk sk-line w40"></div></div>`;
   else if (account.missingFields.length > 0) body = html`<${Profile} env=${env} tenantCode=${tenantCode} token=${token} account=${account} m=${m} onSaved=${setAccount} />`;
-  else body = html`<${Account} account=${account} lang=${lang} m=${m} scan=${scan} onSignOut=${signOut} />`;
+  else body = html`<${Account} account=${account} lang=${lang} m=${m} scan=${scan} activities=${activities} onSignOut=${signOut} />`;
   return html`<section class="section s-member" id="member" aria-labelledby="h-member" data-testid="member-section">
     <h2 id="h-member">${m.members}</h2>${body}
   </section>`;

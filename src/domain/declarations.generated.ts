@@ -101,6 +101,10 @@ export interface ScreenDeclaration {
    */
   preview?: 'layout' | 'brandProduct' | 'banner' | 'popularProduct' | 'contactInfo' | 'memberProduct';
   /**
+   * crud: view, add and edit open on a page of their own under the screen's path (e.g. "config": /activity/point-activity/config?mode=add|view|edit&id=N) instead of a dialog. The page without mode and id goes back to the list; a save in add mode goes back one page, in edit mode (with afterEdit view) shows the record in view mode. The sub-path must be listed in src/engine/routes/subRoutes.ts.
+   */
+  formPage?: string;
+  /**
    * crud: what a successful save in edit mode does: close the dialog (default) or reopen the record in view mode (SPEC.md 4, popular products). A save in add mode always closes.
    */
   afterEdit?: 'close' | 'view';

@@ -62,7 +62,8 @@ export interface ScreenDeclaration extends Omit<G.ScreenDeclaration, 'grid' | 'f
 // --- Registry ----------------------------------------------------------------------------
 
 /** Non-validating keywords of declarations, for the renderer. */
-export const ANNOTATION_KEYWORDS = ['x-enum', 'x-exclude', 'x-options', 'x-labelField'] as const;
+/** x-defaultDays: a date field's default in add mode, today (local calendar) plus that many days. */
+export const ANNOTATION_KEYWORDS = ['x-enum', 'x-exclude', 'x-options', 'x-labelField', 'x-defaultDays'] as const;
 registerAnnotations(...ANNOTATION_KEYWORDS);
 
 const DECLARATIONS = DECLARATION_FILES as readonly ScreenDeclaration[];

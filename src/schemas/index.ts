@@ -46,6 +46,7 @@ import memberSetting from './member/setting.json';
 import memberMember from './member/member.json';
 import activityGameTemplate from './activity/game-template.json';
 import activityCheckIn from './activity/check-in.json';
+import activityPointActivity from './activity/point-activity.json';
 import memberPointProduct from './member/product.json';
 import memberOrder from './member/order.json';
 
@@ -95,6 +96,8 @@ export const DECLARATION_FILES: readonly unknown[] = [
   lotteryActivity,
   activityGameTemplate,
   activityCheckIn,
+  // Point activities (50): a list and its config page (/activity/point-activity/config).
+  activityPointActivity,
   // Point products and member orders (menus 39, 40).
   memberPointProduct,
   memberOrder,

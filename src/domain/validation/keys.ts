@@ -69,6 +69,8 @@ export const VALIDATION_KEYS = [
   'prizeCount',
   'exchangeLocked',
   'prizeHasRecords',
+  // point activity rules (src/schemas/activity/point-activity.json: the probabilities' total, 7403)
+  'probabilityOver100',
 ] as const;
 
 export type ValidationKey = (typeof VALIDATION_KEYS)[number];

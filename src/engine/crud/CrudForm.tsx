@@ -17,7 +17,7 @@ import { useSWRConfig } from 'swr';
 import { editForm, resolveForm, type ScreenDeclaration } from '../../domain/declarations';
 import { useApi } from '../api/swr';
 import { resolveCall, useCallApi } from './apiCall';
-import { DialogFrame } from '../shell/DialogFrame';
+import { DialogFrame, PageFrame } from '../shell/DialogFrame';
 import { PreviewButton } from '../marketing/PreviewButton';
 import { encodeBody } from './multipart';
 import { schemaDefaults, toBody, toFormData, withDefaults } from './schemaForm';
@@ -39,6 +39,8 @@ export interface CrudFormProps {
   initialData?: Record<string, unknown>;
   /** After a successful create or update: the body sent and the answer. */
   onSaved: (mode: 'add' | 'edit', body: Record<string, unknown>, answer: unknown) => void;
+  /** Default 'dialog'; 'page' for a declaration's `formPage`. */
+  frame?: 'dialog' | 'page';
 }
 
 type Data = Record<string, unknown>;
@@ -52,7 +54,7 @@ function entityTitle(decl: ScreenDeclaration, mode: FormMode, t: (key: string, o
   return `${t(`screens.crud.${mode === 'add' ? 'add' : mode === 'edit' ? 'edit' : 'view'}`)} · ${t(decl.title)}`;
 }
 
-export function CrudForm({ decl, mode, row, initialData, onClose, onModeChange, onSaved }: CrudFormProps) {
+export function CrudForm({ decl, mode, row, initialData, onClose, onModeChange, onSaved, frame = 'dialog' }: CrudFormProps) {
   const { t, i18n } = useTranslation();
   const { mutate } = useSWRConfig();
   const formDecl = decl.form!;
@@ -96,8 +98,9 @@ export function CrudForm({ decl, mode, row, initialData, onClose, onModeChange, 
   const canEdit = mode === 'view' && (decl.modes ?? ['view', 'add', 'edit']).includes('edit') && Boolean(decl.api.update);
   const Icon = mode === 'add' ? AddCircleOutlineRounded : mode === 'edit' ? EditOutlined : VisibilityOutlined;
 
+  const Frame = frame === 'page' ? PageFrame : DialogFrame;
   return (
-    <DialogFrame
+    <Frame
       testId="crud-form"
       size={decl.dialogSize ?? 'md'}
       title={entityTitle(decl, mode, (k, o) => String(t(k, o)), (k) => i18n.exists(k))}
@@ -140,6 +143,8 @@ export function CrudForm({ decl, mode, row, initialData, onClose, onModeChange, 
                 '& .Mui-disabled': { color: 'text.primary', WebkitTextFillColor: 'currentColor' },
                 '& .MuiFormControlLabel-root .MuiFormControlLabel-label.Mui-disabled': { color: 'text.primary' },
                 '& .MuiInputBase-root .MuiInputBase-input.Mui-disabled': { color: 'text.primary', WebkitTextFillColor: 'currentColor' },
+                // Date pickers (MUI X) draw their sections outside MuiInputBase-input.
+                '& .MuiPickersInputBase-root.Mui-disabled .MuiPickersSectionList-root, & .MuiPickersInputBase-root.Mui-disabled .MuiPickersSectionList-section': { color: 'text.primary', opacity: 1, WebkitTextFillColor: 'currentColor' },
                 '& .MuiInputLabel-root.Mui-disabled, & .MuiFormLabel-root.Mui-disabled': { color: 'text.secondary', WebkitTextFillColor: 'currentColor' },
                 '& .MuiOutlinedInput-root.Mui-disabled .MuiOutlinedInput-notchedOutline': { borderStyle: 'dashed' },
                 '& .MuiCheckbox-root.Mui-checked.Mui-disabled, & .MuiRadio-root.Mui-checked.Mui-disabled, & .MuiCheckbox-indeterminate.Mui-disabled': { color: 'primary.main', opacity: 0.75 },
@@ -160,6 +165,6 @@ export function CrudForm({ decl, mode, row, initialData, onClose, onModeChange, 
           </Box>
         )}
       </Box>
-    </DialogFrame>
+    </Frame>
   );
 }

@@ -10,6 +10,7 @@ import type { ScreenDeclaration } from '../../domain/declarations';
 import type { MenuNode } from '../../domain/menu';
 import { DECLARATION_FILES } from '../../schemas/index';
 import { CrudView } from './CrudView';
+import { CrudPageScreen } from './CrudPageScreen';
 import { FormView } from './FormScreen';
 
 /** The query parameter naming the selected tab of a path with several lists. */
@@ -29,7 +30,7 @@ export default function CrudScreen({ node }: { node: MenuNode }) {
   // The chosen tab is in the address (?tab=<declaration id>): it survives a reload and can be linked.
   const [params, setParams] = useSearchParams();
   if (decls.length === 0) return null;
-  if (decls.length === 1) return decls[0].kind === 'form' ? <FormView decl={decls[0]} /> : <CrudView decl={decls[0]} />;
+  if (decls.length === 1) return decls[0].kind === 'form' ? <FormView decl={decls[0]} /> : decls[0].formPage ? <CrudPageScreen decl={decls[0]} /> : <CrudView decl={decls[0]} />;
   const current = decls.find((d) => d.id === params.get(TAB_PARAM)) ?? decls[0];
   const setTab = (i: number) =>
     setParams((p) => {

@@ -23,7 +23,7 @@ import { ExportButton } from './ExportButton';
 import { ImportButton } from './ImportButton';
 import { FilterBar } from './FilterBar';
 import { ResultDialog } from './ResultDialog';
-import { useCrudController, type CrudController } from './useCrudController';
+import { useCrudController, type CrudController, type CrudControllerOptions } from './useCrudController';
 
 // The form (RJSF, the validator, pickers) is its own chunk, loaded when a dialog first opens.
 const loadForm = () => import('./CrudForm');
@@ -44,6 +44,8 @@ export interface CrudViewProps {
   title?: string;
   /** Shown between the title and the list (tabs of screens sharing a path). */
   tabs?: React.ReactNode;
+  /** Opens view, add and edit elsewhere than in the dialog (CrudPageScreen: `formPage`). */
+  openForm?: CrudControllerOptions['openForm'];
 }
 
 function CrudHeader({ ctl, title }: { ctl: CrudController; title: string }) {
@@ -96,8 +98,8 @@ function CrudDialogs({ ctl }: { ctl: CrudController }) {
   );
 }
 
-export function CrudView({ decl, title, tabs }: CrudViewProps) {
-  const ctl = useCrudController(decl);
+export function CrudView({ decl, title, tabs, openForm }: CrudViewProps) {
+  const ctl = useCrudController(decl, { openForm });
   const { list } = ctl;
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));

@@ -165,12 +165,19 @@ export function toErrorSchema(messages: Record<string, string>): Node {
 }
 
 /** The `default`s of a schema's properties (nested objects too): the data of a new record. */
+/** Today plus `days` on the local calendar, 'YYYY-MM-DD' (`x-defaultDays`). */
+export function localDatePlus(days: number, now = new Date()): string {
+  const d = new Date(now.getFullYear(), now.getMonth(), now.getDate() + days);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
 export function schemaDefaults(schema: unknown): Node {
   const out: Node = {};
   if (!isNode(schema) || !isNode(schema.properties)) return out;
   for (const [key, node] of Object.entries(schema.properties)) {
     if (!isNode(node)) continue;
     if (node.default !== undefined) out[key] = structuredClone(node.default);
+    else if (typeof node['x-defaultDays'] === 'number') out[key] = localDatePlus(node['x-defaultDays']);
     else if (node.type === 'object') {
       const nested = schemaDefaults(node);
       if (Object.keys(nested).length) out[key] = nested;

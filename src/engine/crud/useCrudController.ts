@@ -26,7 +26,12 @@ export function ignoreApiError(e: unknown): void {
   if (!isApiError(e)) throw e;
 }
 
-export function useCrudController(decl: ScreenDeclaration) {
+export interface CrudControllerOptions {
+  /** Opens the form elsewhere than in the dialog (a declaration's `formPage`). */
+  openForm?: (mode: FormMode, row?: Row) => void;
+}
+
+export function useCrudController(decl: ScreenDeclaration, options: CrudControllerOptions = {}) {
   const { t } = useTranslation();
   const env = useEngineEnv();
   const callApi = useCallApi();
@@ -61,7 +66,11 @@ export function useCrudController(decl: ScreenDeclaration) {
     [decl.api.list, list, mutate],
   );
 
-  const open = useCallback((mode: FormMode, row?: Row) => setDialog((d) => ({ mode, row, seq: (d?.seq ?? 0) + 1 })), []);
+  const { openForm } = options;
+  const open = useCallback(
+    (mode: FormMode, row?: Row) => (openForm ? openForm(mode, row) : setDialog((d) => ({ mode, row, seq: (d?.seq ?? 0) + 1 }))),
+    [openForm],
+  );
   const closeDialog = useCallback(() => setDialog(null), []);
 
   const remove = async (row: Row) => {

@@ -13,8 +13,10 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { createTheme, ThemeProvider, useTheme } from '@mui/material/styles';
+import ArrowBackRounded from '@mui/icons-material/ArrowBackRounded';
 import CloseRounded from '@mui/icons-material/CloseRounded';
 import { useTranslation } from 'react-i18next';
 
@@ -90,5 +92,43 @@ export function DialogFrame({ open = true, title, icon, size = 'md', compact = t
         <DialogActions sx={{ px: 3, py: 2, gap: 1, flexShrink: 0 }}>{actions}</DialogActions>
       </Box>
     </Dialog>
+  );
+}
+
+/**
+ * The same form frame as a page (a crud declaration's `formPage`): the title as the page's
+ * h1 with a back button, the fields on a card, the actions under them. Same props as
+ * DialogFrame; `onClose` is the back button.
+ */
+export function PageFrame({ title, icon, compact = true, onClose, onSubmit, actions, children, testId = 'form-page' }: DialogFrameProps) {
+  const { t } = useTranslation();
+  return (
+    <Box
+      component="form"
+      noValidate
+      autoComplete={compact ? 'off' : undefined}
+      data-testid={testId}
+      onSubmit={(e: FormEvent) => {
+        e.preventDefault();
+        onSubmit?.();
+      }}
+      sx={{ display: 'flex', flexDirection: 'column', gap: 2, minWidth: 0 }}
+    >
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.25 }}>
+        <IconButton aria-label={t('common.close')} onClick={onClose} data-testid="page-back" sx={{ ml: -1 }}>
+          <ArrowBackRounded />
+        </IconButton>
+        {icon}
+        <Box component="h1" data-testid="page-title" sx={{ m: 0, fontSize: { xs: '1.25rem', sm: '1.5rem' }, fontWeight: 600, lineHeight: 1.3 }}>
+          {title}
+        </Box>
+      </Box>
+      <Paper sx={{ border: '1px solid', borderColor: 'divider', boxShadow: '0 1px 2px rgba(16,24,40,0.04)', px: { xs: 2, sm: 3 }, py: 2.5, minWidth: 0 }}>
+        {compact ? <CompactFields>{children}</CompactFields> : children}
+      </Paper>
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1, flexWrap: 'wrap', position: 'sticky', bottom: 0, py: 1.5, bgcolor: 'background.default', zIndex: 2 }}>
+        {actions}
+      </Box>
+    </Box>
   );
 }

@@ -12,6 +12,7 @@ import lottery from './lottery';
 import logistics from './logistics';
 import member from './member';
 import activity from './activity';
+import pointActivity from './pointActivity';
 import partners from './partners';
 
 const screens = {
@@ -26,6 +27,7 @@ const screens = {
     ...logistics,
     ...member,
     ...activity,
+    ...pointActivity,
     ...partners,
     crud: {
       createdAt: 'Created',

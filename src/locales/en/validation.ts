@@ -70,6 +70,7 @@ const validation: Record<string, string> = {
   hexColor: 'Choose a colour (#rrggbb).',
   count_one: 'Exactly {{count}} item is needed.',
   count: 'Exactly {{count}} items are needed.',
+  probabilityOver100: 'The probabilities together cannot exceed 100%.',
 };
 
 export default validation;

@@ -61,6 +61,7 @@ const validation: Record<string, string> = {
   checkInEntriesCount: '请设置 {{count}} 条图文，每个签到日一条。',
   hexColor: '请选择颜色（#rrggbb）。',
   count: '需要刚好 {{count}} 项。',
+  probabilityOver100: '概率总和不可超过 100%。',
 };
 
 export default validation;

@@ -9,6 +9,7 @@ import lottery from './lottery';
 import logistics from './logistics';
 import member from './member';
 import activity from './activity';
+import pointActivity from './pointActivity';
 import partners from './partners';
 
 const screens: typeof en = {
@@ -22,6 +23,7 @@ const screens: typeof en = {
     ...logistics,
     ...member,
     ...activity,
+    ...pointActivity,
     ...partners,
     crud: {
       createdAt: '建立時間',

@@ -61,6 +61,7 @@ const validation: Record<string, string> = {
   checkInEntriesCount: '請設定 {{count}} 筆圖文，每個簽到日一筆。',
   hexColor: '請選擇顏色（#rrggbb）。',
   count: '需要剛好 {{count}} 項。',
+  probabilityOver100: '機率總和不可超過 100%。',
 };
 
 export default validation;
