@@ -209,6 +209,12 @@ if (import.meta.url === `file://${process.argv[1]}`) {
 const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
 const ratio = (a: number, b: number) => (Number.isFinite(a) && Number.isFinite(b) && b > 0 ? `${(a / b).toFixed(2)}x` : '-');
 
+/** The median over runs of (page / static page of the same run), the runs being interleaved. */
+function pairedRatio(runs: PageRun[], reference: PageRun[], key: 'fcp' | 'lcp'): string {
+  const ratios = runs.map((x, i) => x[key] / (reference[i]?.[key] ?? NaN)).filter(Number.isFinite);
+  return ratios.length ? `${median(ratios).toFixed(2)}x` : '-';
+}
+
 export function frontSections(r: FrontResult): Section[] {
   const med = (runs: PageRun[], key: 'fcp' | 'lcp') => median(runs.map((x) => x[key]).filter(Number.isFinite));
   const bytes = (runs: PageRun[]) => {
@@ -237,6 +243,7 @@ export function frontSections(r: FrontResult): Section[] {
       ['/m/{tenant}?c= (consumer page, 390 px)', fmtMs(med(r.consumer, 'fcp')), ratio(med(r.consumer, 'fcp'), staticFcp), fmtMs(med(r.consumer, 'lcp')), ratio(med(r.consumer, 'lcp'), staticLcp)],
     ],
     notes: [
+      `paired ratios (each run's page over the same run's static page, median; steadier on a shared machine): /login first paint ${pairedRatio(r.login, r.staticRun, 'fcp')}, the list's largest paint ${pairedRatio(r.list, r.staticRun, 'lcp')}`,
       `first form dialog of the list (click to fields): median ${fmtMs(median(r.dialogMs))}`,
       'targets (issue 10): /login first paint within 2x of the static page, the list\'s largest paint within 3x',
     ],
