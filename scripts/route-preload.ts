@@ -2,11 +2,12 @@
  * Vite plugin: modulepreload hints for the page a load opens (issue 10 section 4). The app
  * loads in steps — the entry, then the full app (boot), then the shell, then the screens'
  * registry, the section screen and the list — each chunk asked for only once the one before
- * has run. A small inline script in index.html asks for all of them at once, from the first
- * bytes of the page, by route: nothing on the light sign-in page (/login?code= without a
+ * has run. A small inline script in index.html asks for the first of them at once, from the
+ * first bytes of the page, by route: nothing on the light sign-in page (/login?code= without a
  * session), the full app elsewhere, the shell when a session is stored, with /home the home
- * page, on a section route the screens and the list. It only warms the cache: the app imports
- * the same modules as before.
+ * page. A section route's screens follow the shell (src/engine/routes/routes.tsx preloadRoute):
+ * asked for here too they held up the shell, the logo (the list's largest paint) queued
+ * behind 90 scripts. It only warms the cache: the app imports the same modules as before.
  */
 import path from 'node:path';
 import type { OutputBundle, OutputChunk } from 'rolldown';
@@ -17,7 +18,6 @@ const GROUPS = {
   app: ['src/engine/app/boot.tsx'],
   shell: ['src/engine/shell/Shell.tsx'],
   home: ['src/engine/pages/HomePage.tsx'],
-  section: ['src/engine/crud/registerAll.ts', 'src/engine/routes/SectionScreen.tsx', 'src/engine/crud/CrudScreen.tsx'],
 } as const;
 type Group = keyof typeof GROUPS;
 
@@ -44,7 +44,7 @@ export function preloadScript(files: Record<Group, string[]>, sessionKey: string
   return `<script>(function(){var f=${lists},p=location.pathname.replace(/\\/+$/,'')||'/',s=null;`
     + `try{s=localStorage.getItem(${JSON.stringify(sessionKey)})}catch(e){}`
     + `if(p==='/login'&&/[?&]code=[^&]/.test(location.search)&&!s)return;`
-    + `var g=['app'];if(s&&p!=='/'&&p!=='/login'&&p!=='/forbidden'){g.push('shell');if(p==='/home')g.push('home');else if(p.split('/').length>2&&p!=='/playground')g.push('section')}`
+    + `var g=['app'];if(s&&p!=='/'&&p!=='/login'&&p!=='/forbidden'){g.push('shell');if(p==='/home')g.push('home')}`
     + `for(var i=0;i<g.length;i++)for(var j=0;j<f[g[i]].length;j++){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=f[g[i]][j];document.head.appendChild(l)}})()</script>`;
 }
 

@@ -38,9 +38,9 @@ function sectionPathOf(pathname: string): string | null {
 }
 
 /**
- * The page opened directly (a reload, a link): its chunks start loading at once and in
- * parallel — the shell, the screens' registry, the section screen and the screen of the path —
- * rather than each after the one that renders it (issue 10 section 4). Nothing waits on these:
+ * The page opened directly (a reload, a link): its chunks start loading early — the shell, then
+ * the screens' registry, the section screen and the screen of the path together — rather than
+ * each after the one that renders it (issue 10 section 4). Nothing waits on these:
  * the routes load the same modules when they render, already there or on their way.
  */
 export function preloadRoute(pathname: string): void {
@@ -50,9 +50,12 @@ export function preloadRoute(pathname: string): void {
     quiet(loadShell());
     quiet(loadHome());
   } else if (path) {
-    quiet(loadShell());
-    quiet(loadSectionScreen());
-    quiet(screensReady().then((m) => (m as { preloadScreen?: (p: string) => Promise<unknown> } | undefined)?.preloadScreen?.(path)));
+    // The shell first (it paints the frame and the logo), then the screens, still before the
+    // shell has rendered and asked for them.
+    quiet(loadShell().then(() => Promise.all([
+      loadSectionScreen(),
+      screensReady().then((m) => (m as { preloadScreen?: (p: string) => Promise<unknown> } | undefined)?.preloadScreen?.(path)),
+    ])));
   }
 }
 // The screen playground (CodeMirror, the declaration checks) is a chunk of its own.
