@@ -9,38 +9,48 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { DEFAULT_LANG, isLang, LANGS, type Lang } from '../src/domain/lang';
+import { DEFAULT_LANG, isLang, type Lang } from '../src/domain/lang';
 import { SIGNIN_CODE_SLOT, SIGNIN_YEAR_SLOT } from '../src/engine/signin/slots';
 
 /** Longer codes are no tenant's: the plain index.html answers (the page says the tenant is unknown). */
 const MAX_CODE_LENGTH = 64;
 
-export function readSignInPages(staticDir: string): Map<Lang, string> {
-  const pages = new Map<Lang, string>();
-  for (const lang of LANGS) {
-    const file = path.join(staticDir, 'prerender', `signin.${lang}.html`);
-    if (fs.existsSync(file)) pages.set(lang, fs.readFileSync(file, 'utf8'));
+/**
+ * The prerendered page of `lang`, read per request like index.html (a rebuild of dist/ while the
+ * server runs takes effect at once: the page names the hashed assets of its build), kept while
+ * its file is unchanged; null when the build has none.
+ */
+const cache = new Map<string, { mtimeMs: number; html: string }>();
+async function signInPage(staticDir: string, lang: Lang): Promise<string | null> {
+  const file = path.join(staticDir, 'prerender', `signin.${lang}.html`);
+  try {
+    const { mtimeMs } = await fs.promises.stat(file);
+    const hit = cache.get(file);
+    if (hit && hit.mtimeMs === mtimeMs) return hit.html;
+    const html = await fs.promises.readFile(file, 'utf8');
+    cache.set(file, { mtimeMs, html });
+    return html;
+  } catch {
+    return null;
   }
-  return pages;
 }
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function cookieLang(header: string | undefined): Lang | null {
   const m = /(?:^|;\s*)oioc\.lang=([^;]*)/.exec(header ?? '');
-  const v = m ? decodeURIComponent(m[1].trim()) : null;
+  const v = m ? m[1].trim() : null; // a language code is plain ASCII: nothing to decode
   return isLang(v) ? v : null;
 }
 
 export function signInPageRoute(app: FastifyInstance, staticDir: string): void {
-  const pages = readSignInPages(staticDir);
-  app.get<{ Querystring: Record<string, unknown> }>('/login', { schema: { hide: true } }, (req, reply) => {
+  app.get<{ Querystring: Record<string, unknown> }>('/login', { schema: { hide: true } }, async (req, reply) => {
     const code = req.query.code;
     const wanted = req.query.lang;
     const lang = isLang(wanted) ? wanted : cookieLang(req.headers.cookie) ?? DEFAULT_LANG;
-    const page = pages.get(lang);
     reply.header('cache-control', 'no-cache');
-    if (!page || typeof code !== 'string' || !code || code.length > MAX_CODE_LENGTH) return reply.sendFile('index.html');
+    const page = typeof code === 'string' && code && code.length <= MAX_CODE_LENGTH ? await signInPage(staticDir, lang) : null;
+    if (!page || typeof code !== 'string') return reply.sendFile('index.html');
     return reply
       .header('vary', 'cookie')
       .type('text/html; charset=utf-8')

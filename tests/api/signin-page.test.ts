@@ -74,6 +74,7 @@ describeApi('the prerendered sign-in page', (h) => {
     // ?lang= wins over the cookie; an unknown language is the default.
     expect(await get('/login?code=demo&lang=en', { cookie: 'oioc.lang=zh_CN' })).toContain('data-signin="en"');
     expect(await get('/login?code=demo', { cookie: 'oioc.lang=xx' })).toContain('data-signin="zh_TW"');
+    expect(await get('/login?code=demo', { cookie: 'oioc.lang=%E0%A4%A' })).toContain('data-signin="zh_TW"');
   });
 
   it('escapes the code, and without a code answers the plain page', async () => {
