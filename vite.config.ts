@@ -2,6 +2,8 @@ import { defineConfig } from 'vitest/config';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { precompress } from './scripts/precompress.ts';
+import { prerenderSignIn } from './scripts/prerender-signin.ts';
+import { routePreload } from './scripts/route-preload.ts';
 import type { Plugin } from 'vite';
 
 /**
@@ -42,7 +44,7 @@ function consumerPageInDev(): Plugin {
 const apiPort = Number(process.env.PORT ?? 8080);
 
 export default defineConfig({
-  plugins: [react(), precompress(), leanJsonSchemaEditor(), consumerPageInDev()],
+  plugins: [react(), routePreload('oioc.session'), prerenderSignIn(), precompress(), leanJsonSchemaEditor(), consumerPageInDev()],
   server: { proxy: { '/v1': `http://127.0.0.1:${apiPort}`, '/mapi': `http://127.0.0.1:${apiPort}`, '/files': `http://127.0.0.1:${apiPort}` } },
   build: {
     outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 1500,

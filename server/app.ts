@@ -54,6 +54,7 @@ import shortUrlRoutes, { shortUrlRedirect } from './modules/shortUrl';
 import antiCounterfeitRoutes from './modules/antiCounterfeit';
 import dashboardRoutes from './modules/dashboard';
 import { noteWrite } from './db/shortCache';
+import { signInPageRoute } from './signinPage';
 
 export interface BuildAppOptions extends AppDeps {
   /** Fastify's logger option; tests leave it off. */
@@ -174,6 +175,9 @@ export async function buildApp({ db, settings, keys, logger = false, logRequests
       },
     });
   }
+
+  // /login?code=: the sign-in form prerendered at build time (server/signinPage.ts).
+  if (hasSpa) signInPageRoute(app, staticDir);
 
   // The public consumer page (src/consumer): one html for every tenant, the tenant code and
   // the brand product in the path, the scanned code in `c`; the page reads /mapi/v1 itself.

@@ -7,11 +7,15 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, createAppRouter } from './App';
 import { createI18n } from '../i18n/i18n';
+import { sessionStore } from '../session/store';
 import { registerScreensWith } from '../routes/screens';
+import { preloadRoute } from '../routes/routes';
 
 export function bootApp(el: HTMLElement): void {
   // The declarations and their screens load with the first section route, not with sign-in.
   registerScreensWith(() => import('../crud/registerAll'));
+  // Only for a signed-in user: the guards send anyone else to the sign-in page.
+  if (sessionStore.get()) preloadRoute(window.location.pathname);
   const i18n = createI18n(window.location.search);
   const router = createAppRouter();
   createRoot(el).render(

@@ -12,13 +12,15 @@ import { DECLARATION_FILES } from '../../schemas/index';
 import { registerScreen } from '../routes/screens';
 import '../panes/index';
 
-const CrudScreen = lazyChunk(() => import('./CrudScreen'));
-const FormScreen = lazyChunk(() => import('./FormScreen'));
-const CustomScreen = lazyChunk(() => import('./CustomScreen'));
+const LOADERS = {
+  crud: () => import('./CrudScreen'),
+  form: () => import('./FormScreen'),
+  custom: () => import('./CustomScreen'),
+} as const;
 
-export type RegisteredKind = 'crud' | 'form' | 'custom';
+export type RegisteredKind = keyof typeof LOADERS;
 
-const SCREENS = { crud: CrudScreen, form: FormScreen, custom: CustomScreen } as const;
+const SCREENS = { crud: lazyChunk(LOADERS.crud), form: lazyChunk(LOADERS.form), custom: lazyChunk(LOADERS.custom) } as const;
 
 interface DeclarationHead {
   kind?: unknown;
@@ -47,6 +49,16 @@ export function registerDeclaredScreens(): void {
   for (const kind of Object.keys(SCREENS) as RegisteredKind[]) {
     for (const path of screenPaths(kind)) registerScreen(path, SCREENS[kind]);
   }
+}
+
+/**
+ * Starts loading the chunk of the screen registered on `path` (the last kind registered there
+ * wins, as in registerDeclaredScreens), so a section route opened directly does not wait for
+ * the section screen to render before asking for it (routes.tsx preloadRoute).
+ */
+export function preloadScreen(path: string): Promise<unknown> {
+  const kind = (Object.keys(LOADERS) as RegisteredKind[]).filter((k) => screenPaths(k).includes(path)).at(-1);
+  return kind ? LOADERS[kind]() : Promise.resolve();
 }
 
 /** @deprecated the name of the first version: registers every kind now. */

@@ -21,6 +21,8 @@ export function rememberLang(lang: Lang): void {
   } catch {
     /* private mode: the language still applies for this page */
   }
+  // The server reads it too: /login?code= comes prerendered in this language (server/signinPage.ts).
+  if (typeof document !== 'undefined') document.cookie = `${LANG_STORAGE_KEY}=${lang}; path=/; max-age=31536000; samesite=lax`;
 }
 
 /** The language a `?lang=` query asks for, if it names one of LANGS. */

@@ -23,7 +23,41 @@ const HomePage = lazyChunk(() => loadHome().then((m) => ({ default: m.HomePage }
 export function prefetchSignedIn(): void {
   void Promise.all([loadShell(), loadHome()]).catch(() => {});
 }
-const SectionScreen = lazyChunk(() => screensReady().then(() => import('./SectionScreen')));
+const loadSectionScreen = () => screensReady().then(() => import('./SectionScreen'));
+const SectionScreen = lazyChunk(loadSectionScreen);
+
+/** The menu path of a section route (a menu child or one of its steps), else null. */
+function sectionPathOf(pathname: string): string | null {
+  const p = pathname.replace(/\/+$/, '');
+  for (const group of MENU_TREE) {
+    for (const child of group.children ?? []) {
+      if (p === child.path || p.startsWith(`${child.path}/`)) return child.path;
+    }
+  }
+  return null;
+}
+
+/**
+ * The page opened directly (a reload, a link): its chunks start loading early — the shell, then
+ * the screens' registry, the section screen and the screen of the path together — rather than
+ * each after the one that renders it (issue 10 section 4). Nothing waits on these:
+ * the routes load the same modules when they render, already there or on their way.
+ */
+export function preloadRoute(pathname: string): void {
+  const quiet = (p: Promise<unknown>) => void p.catch(() => {});
+  const path = sectionPathOf(pathname);
+  if (pathname.replace(/\/+$/, '') === '/home') {
+    quiet(loadShell());
+    quiet(loadHome());
+  } else if (path) {
+    // The shell first (it paints the frame and the logo), then the screens, still before the
+    // shell has rendered and asked for them.
+    quiet(loadShell().then(() => Promise.all([
+      loadSectionScreen(),
+      screensReady().then((m) => (m as { preloadScreen?: (p: string) => Promise<unknown> } | undefined)?.preloadScreen?.(path)),
+    ])));
+  }
+}
 // The screen playground (CodeMirror, the declaration checks) is a chunk of its own.
 const PlaygroundPage = lazyChunk(() => import('../playground/PlaygroundPage'));
 

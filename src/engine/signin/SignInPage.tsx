@@ -23,6 +23,8 @@ export interface SignInPageProps {
   initialLang: Lang;
   /** The sign-in answered: the page is done (the full app takes over). */
   onSignedIn: (user: SessionUser, lang: Lang) => void;
+  /** The footer's year as given (the build-time prerender's placeholder), else this year. */
+  footerYear?: string;
 }
 
 type Field = 'account' | 'mima';
@@ -41,7 +43,7 @@ function fieldErrorsOf(failure: CallFailure): FieldErrors | null {
   return failure.data as FieldErrors;
 }
 
-export function SignInPage({ code, initialLang, onSignedIn }: SignInPageProps) {
+export function SignInPage({ code, initialLang, onSignedIn, footerYear }: SignInPageProps) {
   const [lang, setLang] = useState<Lang>(initialLang);
   const t = (key: string, params?: Record<string, unknown>) => text(lang, key, params);
   const [config, setConfig] = useState<TenantConfig | null>(null);
@@ -54,6 +56,16 @@ export function SignInPage({ code, initialLang, onSignedIn }: SignInPageProps) {
   const [notice, setNotice] = useState<Notice | null>(null);
   const focusAfterNotice = useRef<Field | null>(null);
   const inputs = { account: useRef<HTMLInputElement>(null), mima: useRef<HTMLInputElement>(null) };
+
+  // Prerendered and hydrated (mount.tsx): what was typed before the script ran is kept.
+  useEffect(() => {
+    const typedAccount = inputs.account.current?.value ?? '';
+    const typedMima = inputs.mima.current?.value ?? '';
+    if (typedAccount) setAccount(typedAccount);
+    if (typedMima) setMima(typedMima);
+    // Once, on mount.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   useEffect(() => {
     let live = true;
@@ -265,7 +277,7 @@ export function SignInPage({ code, initialLang, onSignedIn }: SignInPageProps) {
         </form>
       </main>
       <footer className="si-footer">
-        © {new Date().getFullYear()} {t('app.title')}
+        © {footerYear ?? new Date().getFullYear()} {t('app.title')}
       </footer>
       {notice && <NoticeModal key={notice.message} notice={notice} confirmText={t('common.confirm')} onClose={closeNotice} />}
     </div>

@@ -1,0 +1,81 @@
+/**
+ * Vite plugin: modulepreload hints for the page a load opens (issue 10 section 4). The app
+ * loads in steps — the entry, then the full app (boot), then the shell, then the screens'
+ * registry, the section screen and the list — each chunk asked for only once the one before
+ * has run. A small inline script in index.html asks for the first of them at once, from the
+ * first bytes of the page, by route: nothing on the light sign-in page (/login?code= without a
+ * session), the full app elsewhere, the shell when a session is stored, with /home the home
+ * page. A section route's screens follow the shell (src/engine/routes/routes.tsx preloadRoute):
+ * asked for here too they held up the shell, the logo (the list's largest paint) queued
+ * behind 90 scripts. It only warms the cache: the app imports the same modules as before.
+ */
+import path from 'node:path';
+import type { OutputBundle, OutputChunk } from 'rolldown';
+import type { Plugin } from 'vite';
+
+/** The modules heading each group (paths from the project root). */
+const GROUPS = {
+  app: ['src/engine/app/boot.tsx'],
+  shell: ['src/engine/shell/Shell.tsx'],
+  home: ['src/engine/pages/HomePage.tsx'],
+} as const;
+type Group = keyof typeof GROUPS;
+
+function chunksOf(bundle: OutputBundle): OutputChunk[] {
+  return Object.values(bundle).filter((o): o is OutputChunk => o.type === 'chunk');
+}
+
+/** The files of `heads` and of everything they import statically, minus `known`. */
+function closure(bundle: OutputBundle, heads: string[], known: Set<string>): string[] {
+  const byFile = new Map(chunksOf(bundle).map((c) => [c.fileName, c]));
+  const out: string[] = [];
+  const visit = (file: string) => {
+    if (known.has(file)) return;
+    known.add(file);
+    out.push(file);
+    for (const dep of byFile.get(file)?.imports ?? []) visit(dep);
+  };
+  heads.forEach(visit);
+  return out;
+}
+
+export function preloadScript(files: Record<Group, string[]>, sessionKey: string, base = '/'): string {
+  const lists = JSON.stringify(Object.fromEntries(Object.entries(files).map(([g, f]) => [g, f.map((x) => `${base}${x}`)])));
+  return `<script>(function(){var f=${lists},p=location.pathname.replace(/\\/+$/,'')||'/',s=null;`
+    + `try{s=localStorage.getItem(${JSON.stringify(sessionKey)})}catch(e){}`
+    + `if(p==='/login'&&/[?&]code=[^&]/.test(location.search)&&!s)return;`
+    + `var g=['app'];if(s&&p!=='/'&&p!=='/login'&&p!=='/forbidden'){g.push('shell');if(p==='/home')g.push('home')}`
+    + `for(var i=0;i<g.length;i++)for(var j=0;j<f[g[i]].length;j++){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=f[g[i]][j];document.head.appendChild(l)}})()</script>`;
+}
+
+export function routePreload(sessionKey: string): Plugin {
+  let root = process.cwd();
+  return {
+    name: 'route-preload',
+    apply: 'build',
+    enforce: 'post',
+    configResolved(config) {
+      root = config.root;
+    },
+    generateBundle(_options, bundle) {
+      const html = bundle['index.html'];
+      if (!html || html.type !== 'asset') return;
+      const chunks = chunksOf(bundle);
+      const fileOf = (module: string) => {
+        const id = path.join(root, module);
+        const chunk = chunks.find((c) => c.facadeModuleId === id) ?? chunks.find((c) => c.moduleIds.includes(id));
+        if (!chunk) throw new Error(`route-preload: no chunk holds ${module}`);
+        return chunk.fileName;
+      };
+      const source = typeof html.source === 'string' ? html.source : Buffer.from(html.source).toString('utf8');
+      // What the page already asks for (its entry script and modulepreloads) is not hinted again.
+      const asked = [...source.matchAll(/<(?:script|link)[^>]*(?:src|href)="\/([^"]+\.js)"/g)].map((m) => m[1]);
+      const known = new Set<string>(closure(bundle, asked, new Set()));
+      const files = {} as Record<Group, string[]>;
+      for (const group of Object.keys(GROUPS) as Group[]) files[group] = closure(bundle, GROUPS[group].map(fileOf), known);
+      // After <meta charset> (the first 1024 bytes), before the entry script.
+      if (!source.includes('<script type="module"')) throw new Error('route-preload: no module script in index.html');
+      html.source = source.replace('<script type="module"', () => `${preloadScript(files, sessionKey)}\n    <script type="module"`);
+    },
+  };
+}
