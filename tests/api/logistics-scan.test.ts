@@ -7,6 +7,7 @@
  * stock-in, already bound, the ratio), all or nothing, the batch id replay, tenant isolation.
  */
 import { sql } from 'kysely';
+import { json } from '../../server/db/schema';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { FunctionType, LogisticSheetType, ScanLogType, ScanSource, SupplierFunction, UserType } from '../../src/domain/enums';
 import { ErrorCode } from '../../src/domain/errors';
@@ -127,6 +128,16 @@ describeApi('The app scan API and the barcode query', (h) => {
     expect(carton.logistics).toMatchObject({ level: 3, unit: 10 });
     expect(carton.scans.map((x) => x.location)).toEqual(['Main store', 'Main store', 'Plant 1 / Line 1 / Day']);
     expect(carton.movements.every((m) => m.scanned)).toBe(true);
+    // A shopper's scan and a short address: both in the answer, the newest scan first.
+    const key = await h.db.selectFrom('codes').select(['package_id', 'seq']).where('code', '=', bottles[5]).executeTakeFirstOrThrow();
+    const token = `t${Date.now().toString(36)}`;
+    await h.db.insertInto('short_urls').values({ token, tenant_id: s.tenant.id, package_id: key.package_id, seq: key.seq, code: bottles[5] }).execute();
+    await h.db.insertInto('scan_logs').values({ tenant_id: s.tenant.id, package_id: key.package_id, seq: key.seq, code: bottles[5], source: ScanSource.Consumer, type: ScanLogType.PC, latitude: 25.03, longitude: 121.56, location: 'Taipei' }).execute();
+    const scanned = await query(s.token, bottles[5]) as CodeInfo & { shortUrl: string | null };
+    expect(scanned.shortUrl).toMatch(new RegExp(`/s/${token}$`));
+    expect(scanned.scanCount).toBe(2);
+    expect(scanned.scans[0]).toMatchObject({ source: ScanSource.Consumer, type: ScanLogType.PC, location: 'Taipei', latitude: 25.03, longitude: 121.56 });
+    expect(scanned.movements).toEqual(bottle.movements);
     const other = await query(s.token, bottles[999]);
     expect(other.logistics).toMatchObject({ status: CodeStockStatus.InStock, warehouse: { name: 'Main store' } });
     expect(other.movements).toHaveLength(1);
@@ -268,6 +279,14 @@ describeApi('The app scan API and the barcode query', (h) => {
     const operator = await h.signedInUser({ tenant: 'platform' });
     await h.db.updateTable('roles').set({ type: 1 }).where('id', '=', operator.roleId).execute();
     expect((await query(operator.token, code)).client.id).toBe(s.tenant.id);
+    // A General role reads only the codes of the clients it manages (its role read afresh).
+    await h.db.updateTable('roles').set({ type: 2, customers: json([s.tenant.id + 100000]) }).where('id', '=', operator.roleId).execute();
+    expectFailure(await h.call('GET', `Logistics/code?code=${code}`, { token: operator.token }), 404, 2);
+    await h.db.updateTable('roles').set({ customers: json([s.tenant.id]) }).where('id', '=', operator.roleId).execute();
+    expect((await query(operator.token, code)).client.id).toBe(s.tenant.id);
+    // A client never reads the operator's view of another client's code.
+    const other = await logisticsClient(h);
+    expectFailure(await h.call('GET', `Logistics/code?code=${code}`, { token: other.token }), 404, 2);
   });
 
   it('documents the app routes and the barcode query in the OpenAPI document', async () => {
