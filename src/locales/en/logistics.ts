@@ -3,7 +3,9 @@
 const logistics = {
   "binding": {
     "enabled": "Enabled",
-    "enabledHelp": "Turning it off also disables everything bound to it (production lines, shifts)."
+    "enabledHelp": "Turning it off also disables everything bound to it (production lines, shifts).",
+    "disableFactoryConfirm": "Disable this factory? Its production lines and shifts are disabled with it, and the app can no longer bind codes to them.",
+    "disableLineConfirm": "Disable this production line? Its shifts are disabled with it, and the app can no longer bind codes to them."
   },
   "factory": {
     "title": "Factories",

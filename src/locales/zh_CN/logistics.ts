@@ -4,7 +4,9 @@ import type en from '../en/logistics';
 const logistics: typeof en = {
   "binding": {
     "enabled": "启用",
-    "enabledHelp": "停用时，绑定于其下的项目（产线、班别）一并停用。"
+    "enabledHelp": "停用时，绑定于其下的项目（产线、班别）一并停用。",
+    "disableFactoryConfirm": "确定要停用此工厂吗？其下的产线与班别将一并停用，App 不能再将条码绑定到它们。",
+    "disableLineConfirm": "确定要停用此产线吗？其下的班别将一并停用，App 不能再将条码绑定到它们。"
   },
   "factory": {
     "title": "工厂",

@@ -4,7 +4,9 @@ import type en from '../en/logistics';
 const logistics: typeof en = {
   "binding": {
     "enabled": "啟用",
-    "enabledHelp": "停用時，綁定於其下的項目（產線、班別）一併停用。"
+    "enabledHelp": "停用時，綁定於其下的項目（產線、班別）一併停用。",
+    "disableFactoryConfirm": "確定要停用此工廠嗎？其下的產線與班別將一併停用，App 不能再將條碼綁定到它們。",
+    "disableLineConfirm": "確定要停用此產線嗎？其下的班別將一併停用，App 不能再將條碼綁定到它們。"
   },
   "factory": {
     "title": "工廠",
