@@ -30,7 +30,9 @@ import { enumLabel, exportText } from '../services/codes';
 import { countRows, listExportForm } from '../services/listExport';
 import { barcodeNotExist } from '../services/logistics';
 import { shortUrlOf } from './shortUrl';
-import { objectBody, validated } from '../services/resource';
+import { idParams, objectBody, validated } from '../services/resource';
+import { notFound } from '../errors';
+import { LIST_EXPORT_FORMATS } from '../../src/domain/jobs';
 import { langOf } from './product';
 
 export const BARCODE_QUERY_MENU_ID = 28;
@@ -60,6 +62,19 @@ const sheetQuery = (types: readonly number[]) => (db: Db) => db.selectFrom('logi
   .where('sh.sheet_type', 'in', [...types]);
 type SheetRow = Awaited<ReturnType<ReturnType<ReturnType<typeof sheetQuery>>['executeTakeFirstOrThrow']>>;
 
+/** The list's filters: sheet type, warehouse, a code the sheet moved. */
+function sheetFilter<Q extends ReturnType<ReturnType<typeof sheetQuery>>>(q: Q, { code, sheetType, warehouseId }: SheetFilters): Q {
+  let out = q;
+  if (sheetType !== undefined) out = out.where('sh.sheet_type', '=', sheetType) as Q;
+  if (warehouseId !== undefined) out = out.where('sh.warehouse_id', '=', warehouseId) as Q;
+  if (code?.trim()) {
+    out = out.where((eb) => eb.exists(eb.selectFrom('logistic_movements as mv')
+      .innerJoin('codes as c', (j) => j.onRef('c.package_id', '=', 'mv.package_id').onRef('c.seq', '=', 'mv.seq'))
+      .select('mv.id').whereRef('mv.sheet_id', '=', 'sh.id').where('c.code', '=', code.trim()))) as Q;
+  }
+  return out;
+}
+
 /** The sheets of one list: stock-in (26) or ship-out (27); the view adds the codes scanned (at most 1,000). */
 const sheets = (id: 'logistics.stock' | 'logistics.ship', types: readonly number[]) => defineResource<SheetRow, SheetDto, never, SheetFilters>({
   declaration: declaration(id),
@@ -71,17 +86,7 @@ const sheets = (id: 'logistics.stock' | 'logistics.ship', types: readonly number
   },
   query: sheetQuery(types),
   only: ['list', 'get'],
-  filter: (q, { code, sheetType, warehouseId }) => {
-    let out = q;
-    if (sheetType !== undefined) out = out.where('sh.sheet_type', '=', sheetType);
-    if (warehouseId !== undefined) out = out.where('sh.warehouse_id', '=', warehouseId);
-    if (code?.trim()) {
-      out = out.where((eb) => eb.exists(eb.selectFrom('logistic_movements as mv')
-        .innerJoin('codes as c', (j) => j.onRef('c.package_id', '=', 'mv.package_id').onRef('c.seq', '=', 'mv.seq'))
-        .select('mv.id').whereRef('mv.sheet_id', '=', 'sh.id').where('c.code', '=', code.trim())));
-    }
-    return out;
-  },
+  filter: (q, filters) => sheetFilter(q as ReturnType<ReturnType<typeof sheetQuery>>, filters) as typeof q,
   toDto: (r) => ({
     id: r.id, sheetType: r.sheet_type, warehouseId: r.warehouse_id, warehouseName: r.warehouseName,
     toWarehouseId: r.to_warehouse_id, toWarehouseName: r.toWarehouseName ?? null, account: r.account,
@@ -167,6 +172,81 @@ registerJobHandler<ExceptionExportPayload>(JobCategory.ExportExceptionLogs, asyn
   });
 });
 
+// --- Stock and ship sheet exports (jobs ExportLogistics 5, ExportLogisticsDetails 6) -------
+
+type SheetList = 'stock' | 'ship';
+const SHEET_LISTS = {
+  stock: { decl: declaration('logistics.stock'), types: STOCK_SHEET_TYPES },
+  ship: { decl: declaration('logistics.ship'), types: SHIP_SHEET_TYPES },
+} as const;
+const SHEET_EXPORT_FORMS = { stock: listExportForm(SHEET_LISTS.stock.decl), ship: listExportForm(SHEET_LISTS.ship.decl) };
+
+interface SheetExportPayload { list: SheetList; filters: SheetFilters; lang: Lang; format: ExportFormat }
+interface SheetDetailPayload { list: SheetList; id: number; lang: Lang; format: ExportFormat }
+
+const sheetColumns = (lang: Lang) => {
+  const t = exportText(lang);
+  return [
+    { header: t('screens.sheet.id'), value: (r: SheetRow) => r.id },
+    { header: t('screens.sheet.sheetType'), value: (r: SheetRow) => enumLabel(lang, 'LogisticSheetType', r.sheet_type) },
+    { header: t('screens.sheet.warehouse'), value: (r: SheetRow) => r.warehouseName },
+    { header: t('screens.sheet.toWarehouse'), value: (r: SheetRow) => r.toWarehouseName ?? '' },
+    { header: t('screens.sheet.account'), value: (r: SheetRow) => r.account },
+    { header: t('screens.sheet.scannedCount'), value: (r: SheetRow) => r.scanned_count },
+    { header: t('screens.sheet.codeCount'), value: (r: SheetRow) => r.code_count },
+    { header: t('screens.sheet.time'), value: (r: SheetRow) => new Date(r.created_at) },
+  ];
+};
+
+registerJobHandler<SheetExportPayload>(JobCategory.ExportLogistics, async (job, ctx) => {
+  const { list, filters, lang, format } = job.payload;
+  const base = sheetFilter(sheetQuery(SHEET_LISTS[list].types)(ctx.db).where('sh.tenant_id', '=', job.tenantId), filters ?? {});
+  const t = exportText(lang);
+  await writeExport<SheetRow>(ctx, {
+    format: format ?? 'csv',
+    fileName: t(list === 'stock' ? 'screens.stockSheet.title' : 'screens.shipSheet.title'),
+    total: await countRows(base),
+    columns: sheetColumns(lang),
+    // Newest first, as the list shows them; keyset by id.
+    rows: inBatches<SheetRow>((after, limit) => {
+      let q = base;
+      if (after) q = q.where('sh.id', '<', after.id);
+      return q.orderBy('sh.id', 'desc').limit(limit).execute();
+    }, 1000),
+  });
+});
+
+interface MovedCodeRow { id: string | number; code: string; scanned: boolean; created_at: Date }
+
+registerJobHandler<SheetDetailPayload>(JobCategory.ExportLogisticsDetails, async (job, ctx) => {
+  const { list, id, lang, format } = job.payload;
+  const sheet = await sheetQuery(SHEET_LISTS[list].types)(ctx.db).where('sh.tenant_id', '=', job.tenantId).where('sh.id', '=', id).executeTakeFirst();
+  if (!sheet) throw new Error(`sheet ${id} of tenant ${job.tenantId} is gone`);
+  const t = exportText(lang);
+  const base = ctx.db.selectFrom('logistic_movements').select(['id', 'code', 'scanned', 'created_at'])
+    .where('sheet_id', '=', id).where('tenant_id', '=', job.tenantId);
+  await writeExport<MovedCodeRow>(ctx, {
+    format: format ?? 'csv',
+    fileName: `${t(list === 'stock' ? 'screens.stockSheet.title' : 'screens.shipSheet.title')}_${id}`,
+    total: sheet.code_count,
+    columns: [
+      { header: t('screens.sheet.id'), value: () => id },
+      { header: t('screens.sheet.sheetType'), value: () => enumLabel(lang, 'LogisticSheetType', sheet.sheet_type) },
+      { header: t('screens.sheet.warehouse'), value: () => sheet.warehouseName },
+      { header: t('screens.sheet.toWarehouse'), value: () => sheet.toWarehouseName ?? '' },
+      { header: t('screens.sheet.code'), key: 'code' },
+      // A code scanned by the app, or moved inside a scanned package.
+      { header: t('screens.sheet.scanned'), value: (r) => t(r.scanned ? 'screens.sheet.scannedYes' : 'screens.sheet.scannedInside') },
+      { header: t('screens.sheet.time'), value: (r) => new Date(r.created_at) },
+    ],
+    rows: inBatches<MovedCodeRow>((after, limit) => {
+      let q = base;
+      if (after) q = q.where('id', '>', after.id as never);
+      return q.orderBy('id').limit(limit).execute();
+    }, 1000),
+  });
+});
+
 const stockSheets = sheets('logistics.stock', STOCK_SHEET_TYPES);
 const shipSheets = sheets('logistics.ship', SHIP_SHEET_TYPES);
 
@@ -175,6 +255,33 @@ export default async function logisticsRoutes(app: FastifyInstance, deps: AppDep
   stockSheets.routes(app, deps);
   shipSheets.routes(app, deps);
   exceptionLogs.routes(app, deps);
+
+  for (const list of ['stock', 'ship'] as const) {
+    const { decl, types } = SHEET_LISTS[list];
+    app.post(`/Logistics/${list}/file`, {
+      config: { menuId: decl.menuId, docs: { summary: `Export the ${list} sheets (a job: ExportLogistics)`, status: 201 } },
+    }, async (req, reply) => {
+      const who = caller(req);
+      const body = validated<SheetFilters & { format?: ExportFormat; lang?: Lang }>(SHEET_EXPORT_FORMS[list], req.body === undefined || req.body === null ? {} : objectBody(req.body));
+      const { format, lang, ...filters } = body;
+      const payload: SheetExportPayload = { list, filters, lang: langOf(lang), format: format ?? 'csv' };
+      return reply.code(201).send(await db.transaction().execute((trx) => queueExport(trx, who, JobCategory.ExportLogistics, payload)));
+    });
+    app.get<{ Params: { id: number }; Querystring: { format?: ExportFormat; lang?: string } }>(`/Logistics/${list}/file/:id`, {
+      config: { menuId: decl.menuId, docs: { summary: `Export the codes of one ${list} sheet (a job: ExportLogisticsDetails)`, errors: [2] } },
+      schema: {
+        params: idParams,
+        querystring: { type: 'object', properties: { format: { type: 'string', enum: [...LIST_EXPORT_FORMATS] }, lang: { type: 'string' } } },
+      },
+    }, async (req) => {
+      const who = caller(req);
+      const found = await db.selectFrom('logistic_sheets').select('id').where('id', '=', req.params.id)
+        .where('tenant_id', '=', who.tenantId).where('sheet_type', 'in', [...types]).executeTakeFirst();
+      if (!found) throw notFound();
+      const payload: SheetDetailPayload = { list, id: req.params.id, lang: langOf(req.query.lang), format: req.query.format ?? 'csv' };
+      return db.transaction().execute((trx) => queueExport(trx, who, JobCategory.ExportLogisticsDetails, payload));
+    });
+  }
 
   app.post('/Logistics/exception/file', {
     config: { menuId: EXCEPTION_DECL.menuId, docs: { summary: 'Export the exception log (a job: ExportExceptionLogs)', status: 201 } },

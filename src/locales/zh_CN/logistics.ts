@@ -67,7 +67,10 @@ const logistics: typeof en = {
     "codeCount": "移动条码数",
     "time": "时间",
     "code": "条码",
-    "scannedCodes": "扫描的条码"
+    "scannedCodes": "扫描的条码",
+    "scanned": "方式",
+    "scannedYes": "扫描",
+    "scannedInside": "随外箱移动"
   },
   "exceptionLog": { "title": "异常记录", "entity": "异常", "time": "时间", "account": "扫描账号", "kind": "扫描作业", "sheetType": "单据类型", "code": "条码", "reason": "原因", "errorCode": "错误码", "batchId": "批次", "from": "起", "to": "止" },
   "antiCounterfeit": { "title": "防伪页面维护", "description": "消费者扫描您的正品条码时看到的内容：标题、正文与最多 4 张图片（每张 2 MB 以内）。", "enable": "在消费者页面显示", "pageTitle": "标题", "content": "正文", "images": "图片", "verified": "正品验证" },
