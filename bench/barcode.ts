@@ -1,94 +1,213 @@
 /**
- * Barcode query at platform scale (issue 16), on PostgreSQL: GET /v1/Logistics/code?code=
- * (through the real route, app.inject: routing, session, every lookup of the answer) beside a
- * plain indexed `select ... from codes where code = $1`, p50 and p99 over random codes, at
- * each size of BENCH_BARCODE_SIZES (default "1000000,10000000").
+ * The barcode part of `npm run bench` (`npm run bench -- barcode`; alone: `npx tsx bench/barcode.ts`),
+ * issue 16, on PostgreSQL. Measures, never asserts.
  *
- *   npx tsx bench/barcode.ts            (DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test;
- *                                        an own database is created and dropped)
+ * 1. Barcode query at platform scale: GET /v1/Logistics/code?code= through the real route
+ *    (app.inject: routing, session, the one SQL statement of the answer) beside the reference
+ *    of the same run, a plain indexed `select package_id, seq from codes where code = $1`;
+ *    p50 and p99 over BENCH_BARCODE_RUNS random codes, at each size of BENCH_BARCODE_SIZES
+ *    (default "1000000"; "1000000,10000000" for the 10 M figure, about 10 minutes more).
+ * 2. Scans per second of the app scan API, at the largest size: BENCH_SCAN_BATCHES batches
+ *    one after another, as one app does, through the real routes:
+ *      - POST /v1/App/binding: 10 boxes of 10 bottles (110 codes scanned, one transaction);
+ *      - POST /v1/App/stock:   the 10 boxes of a binding (10 scanned, 110 codes moved);
+ *    beside two references of the same run: a hello-world route of the same server
+ *    (app.inject, no database) and a plain multi-row insert of 110 scan_logs rows (one
+ *    statement, one round trip: the least a binding batch writes).
  *
- * The codes are written server-side (generate_series, 16 hex characters upper-cased) into one
- * Generated code package of a bench client; 1 % of them are bound in boxes of 10 with a scan
- * log row each and stocked in, so the answer has logistics, parents, children, scans and
- * movements to read. Measures, never asserts.
+ * The codes are written server-side (generate_series; code = 16 hex characters of
+ * md5(g || 'oioc'), upper-cased) into one Generated code package of a bench client: no job,
+ * no network. 10 % of them (g % 100 < 10) are bound in boxes of 10 with an app scan each and
+ * in stock, so the answer has logistics, parents, children, scans and movements to read; the
+ * scan part binds codes among the other 90 %. The load average is printed before and after:
+ * the machine is shared.
  */
+import crypto from 'node:crypto';
+import os from 'node:os';
 import { sql } from 'kysely';
+import { FunctionType, MimaStatus, RoleType, UserStatus, UserType } from '../src/domain/enums';
 import { buildApp } from '../server/app';
 import { openPostgres } from '../server/db/index';
+import { json } from '../server/db/schema';
 import { migrate } from '../server/db/migrate';
+import { hashPassword } from '../server/security/passwords';
 import { loadOrCreateKeys } from '../server/security/keys';
 import { seed } from '../server/seed';
 import { readSettings } from '../server/settings';
 import { cleanupAll } from './cleanup';
 import { createFixture, signIn } from './codes-fixture';
 import { prepareDatabase } from './databases';
-import { fmtMs, nowMs, percentile, table } from './stats';
+import { fmtInt, fmtMs, nowMs, percentile, table, type Section } from './stats';
 
-const SIZES = (process.env.BENCH_BARCODE_SIZES ?? '1000000,10000000').split(',').map(Number);
+const SIZES = (process.env.BENCH_BARCODE_SIZES ?? '1000000').split(',').map(Number).filter((n) => n > 0).sort((a, b) => a - b);
 const RUNS = Number(process.env.BENCH_BARCODE_RUNS ?? 2000);
+const SCAN_BATCHES = Number(process.env.BENCH_SCAN_BATCHES ?? 100);
+const BOXES = 10;
+const PER_BOX = 10;
+const APP_ACCOUNT = 'scanbench';
+const APP_PASSWORD = 'Bench2024ok';
 
-async function main() {
+const loadAverage = () => os.loadavg().map((n) => n.toFixed(2)).join(' / ');
+/** The code generate_series wrote for g. */
+const codeOf = (g: number) => crypto.createHash('md5').update(`${g}oioc`).digest('hex').slice(0, 16).toUpperCase();
+const ratio = (x: number, ref: number) => `${(x / ref).toFixed(2)} ×`;
+
+
+export async function runBarcodeBench(log: (line: string) => void): Promise<Section[]> {
   const prepared = await prepareDatabase('postgres');
-  if ('skip' in prepared) { console.log(prepared.skip); return; }
+  if ('skip' in prepared) return [{ title: 'Barcode query and app scans (PostgreSQL)', table: [['skipped'], [prepared.skip]], notes: [] }];
   const db = openPostgres(prepared.env.BENCH_PG_URL, 5);
+  const loadBefore = loadAverage();
   const settings = { ...readSettings({}), unreleasedMenuIds: [], adminInitialPassword: 'Bench2024ok', signinRateLimit: 1_000_000 };
   await migrate(db);
   await seed(db, settings);
   const fixture = await createFixture(db);
   const operator = await db.selectFrom('tenants').select('id').where('code', '=', 'platform').executeTakeFirstOrThrow();
   const app = await buildApp({ db, settings, keys: await loadOrCreateKeys(db) });
-  const token = await signIn(app);
-  const rows: string[][] = [['codes', 'plain select p50', 'p99', 'Logistics/code p50', 'p99']];
-  let loaded = 0;
-  const pkg = await db.insertInto('code_packages').values({
-    tenant_id: operator.id, client_id: fixture.clientId, packaging_material_id: fixture.materialId, type: 1, code_type: 1,
-    code_format: 3, code_length: 16, quantity: Math.max(...SIZES), status: 2, progress: 100, generated_at: new Date(),
-  }).returning('id').executeTakeFirstOrThrow();
-  const factory = await db.insertInto('factories').values({ tenant_id: fixture.clientId, name: 'Bench plant' }).returning('id').executeTakeFirstOrThrow();
-  const warehouse = await db.insertInto('warehouses').values({ tenant_id: fixture.clientId, name: 'Bench store', type: 2 }).returning('id').executeTakeFirstOrThrow();
+  app.get('/bench/hello', async () => ({ hello: 'world' }));
+  try {
+    const token = await signIn(app);
+    const max = Math.max(...SIZES);
+    const pkg = await db.insertInto('code_packages').values({
+      tenant_id: operator.id, client_id: fixture.clientId, packaging_material_id: fixture.materialId, type: 1, code_type: 1,
+      code_format: 3, code_length: 16, quantity: max, status: 2, progress: 100, generated_at: new Date(),
+    }).returning('id').executeTakeFirstOrThrow();
+    const c = fixture.clientId;
+    const factory = await db.insertInto('factories').values({ tenant_id: c, name: 'Bench plant' }).returning('id').executeTakeFirstOrThrow();
+    const line = await db.insertInto('production_lines').values({ tenant_id: c, factory_id: factory.id, name: 'Line 1' }).returning('id').executeTakeFirstOrThrow();
+    const shift = await db.insertInto('shifts').values({ tenant_id: c, factory_id: factory.id, line_id: line.id, name: 'Day' }).returning('id').executeTakeFirstOrThrow();
+    const warehouse = await db.insertInto('warehouses').values({ tenant_id: c, name: 'Bench store', type: 2 }).returning('id').executeTakeFirstOrThrow();
+    const ratioRow = await db.insertInto('package_ratios').values({ tenant_id: c, name: 'Bottle-box', level: 2, units: json([{ unit: 1, quantity: 1 }, { unit: 7, quantity: PER_BOX }]) })
+      .returning('id').executeTakeFirstOrThrow();
 
-  for (const size of SIZES) {
-    const started = nowMs();
-    await sql`insert into codes (package_id, seq, code)
-      select ${pkg.id}::integer, g, upper(substr(md5(g::text || 'oioc'), 1, 16)) from generate_series(${loaded + 1}::integer, ${size}::integer) g`.execute(db);
-    // 1 %: bound in boxes of 10 (every 10th code of those is the box), one app scan each, in stock.
-    await sql`insert into code_logistics (package_id, seq, tenant_id, parent_package_id, parent_seq, level, factory_id, bound_at, status, warehouse_id, moved_at)
-      select ${pkg.id}::integer, g, ${fixture.clientId}::integer,
-        case when g % 10 = 0 then null else ${pkg.id}::integer end, case when g % 10 = 0 then null else g - (g % 10) + 10 end,
-        case when g % 10 = 0 then 2 else 1 end, ${factory.id}::integer, now(), 1, ${warehouse.id}::integer, now()
-      from generate_series(${loaded + 1}::integer, ${size}::integer) g where g % 100 < 10`.execute(db);
-    await sql`insert into scan_logs (tenant_id, package_id, seq, code, source, type, location)
-      select ${fixture.clientId}::integer, c.package_id, c.seq, c.code, 2, 2, 'Bench plant' from codes c
-      where c.package_id = ${pkg.id} and c.seq between ${loaded + 1} and ${size} and c.seq % 100 < 10`.execute(db);
-    await sql`analyze`.execute(db);
-    loaded = size;
-    console.error(`${size} codes loaded in ${fmtMs(nowMs() - started)}`);
+    const queryRows: string[][] = [['codes', 'load (SQL)', 'plain select p50', 'p99', 'Logistics/code p50', 'p99', 'p50 ratio', 'p99 ratio']];
+    let loaded = 0;
+    for (const size of SIZES) {
+      const started = nowMs();
+      log(`barcode: loading codes ${loaded + 1} to ${size.toLocaleString('en')}`);
+      await sql`insert into codes (package_id, seq, code)
+        select ${pkg.id}::integer, g, upper(substr(md5(g::text || 'oioc'), 1, 16)) from generate_series(${loaded + 1}::integer, ${size}::integer) g`.execute(db);
+      await sql`insert into code_logistics (package_id, seq, tenant_id, parent_package_id, parent_seq, level, factory_id, bound_at, status, warehouse_id, moved_at)
+        select ${pkg.id}::integer, g, ${c}::integer,
+          case when g % 10 = 0 then null else ${pkg.id}::integer end, case when g % 10 = 0 then null else g - (g % 10) + 10 end,
+          case when g % 10 = 0 then 2 else 1 end, ${factory.id}::integer, now(), 1, ${warehouse.id}::integer, now()
+        from generate_series(${loaded + 1}::integer, ${size}::integer) g where g % 100 < 10`.execute(db);
+      await sql`insert into scan_logs (tenant_id, package_id, seq, code, source, type, location)
+        select ${c}::integer, ${pkg.id}::integer, g, upper(substr(md5(g::text || 'oioc'), 1, 16)), 2, 2, 'Bench plant'
+        from generate_series(${loaded + 1}::integer, ${size}::integer) g where g % 100 < 10`.execute(db);
+      await sql`analyze`.execute(db);
+      const loadTime = nowMs() - started;
+      loaded = size;
+      log(`barcode: ${size.toLocaleString('en')} codes loaded in ${fmtMs(loadTime)}; ${RUNS} queries`);
 
-    const pick = () => {
-      const g = 1 + Math.floor(Math.random() * size);
-      return { g, code: '' };
-    };
-    const samples = await Promise.all(Array.from({ length: RUNS }, async () => {
-      const { g } = pick();
-      const r = await sql<{ code: string }>`select upper(substr(md5(${g}::text || 'oioc'), 1, 16)) as code`.execute(db);
-      return r.rows[0].code;
-    }));
-    const plain: number[] = [];
-    const route: number[] = [];
-    for (const code of samples) {
-      let t = nowMs();
-      await sql`select package_id, seq from codes where code = ${code}`.execute(db);
-      plain.push(nowMs() - t);
-      t = nowMs();
-      const res = await app.inject({ method: 'GET', url: `/v1/Logistics/code?code=${code}`, headers: { authorization: `Bearer ${token}` } });
-      route.push(nowMs() - t);
-      if (res.statusCode !== 200) throw new Error(`Logistics/code ${code}: ${res.statusCode} ${res.body}`);
+      const samples = Array.from({ length: RUNS }, () => codeOf(1 + Math.floor(Math.random() * size)));
+      // Warm-up: the route's first calls compile schemas and fill the connection pool.
+      for (const code of samples.slice(0, 50)) await app.inject({ method: 'GET', url: `/v1/Logistics/code?code=${code}`, headers: { authorization: `Bearer ${token}` } });
+      const plain: number[] = [];
+      const route: number[] = [];
+      for (const code of samples) {
+        let t = nowMs();
+        await sql`select package_id, seq from codes where code = ${code}`.execute(db);
+        plain.push(nowMs() - t);
+        t = nowMs();
+        const res = await app.inject({ method: 'GET', url: `/v1/Logistics/code?code=${code}`, headers: { authorization: `Bearer ${token}` } });
+        route.push(nowMs() - t);
+        if (res.statusCode !== 200) throw new Error(`Logistics/code ${code}: ${res.statusCode} ${res.body}`);
+      }
+      const [p50, p99, r50, r99] = [percentile(plain, 50), percentile(plain, 99), percentile(route, 50), percentile(route, 99)];
+      queryRows.push([size.toLocaleString('en'), fmtMs(loadTime), fmtMs(p50), fmtMs(p99), fmtMs(r50), fmtMs(r99), ratio(r50, p50), ratio(r99, p99)]);
     }
-    rows.push([size.toLocaleString('en'), fmtMs(percentile(plain, 50)), fmtMs(percentile(plain, 99)), fmtMs(percentile(route, 50)), fmtMs(percentile(route, 99))]);
+
+    // --- Scans per second of the app API, at the largest size ------------------------------
+    log(`barcode: app scans, ${SCAN_BATCHES} binding and ${SCAN_BATCHES} stock-in batches`);
+    const role = await db.insertInto('roles').values({
+      tenant_id: c, name: 'Scan bench', type: RoleType.General, functions: json([]), customers: json([]), brands: json([]), app_stock: true,
+    }).returning('id').executeTakeFirstOrThrow();
+    await db.insertInto('users').values({
+      tenant_id: c, account: APP_ACCOUNT, name: 'Scan bench', type: UserType.Staff, status: UserStatus.Enabled, role_id: role.id,
+      mima_hash: await hashPassword(APP_PASSWORD), mima_status: MimaStatus.Normal,
+    }).execute();
+    const config = await app.inject({ method: 'GET', url: '/v1/Config/tenant/codebench' });
+    const key = (config.json() as { passwordPublicKey: string }).passwordPublicKey;
+    const mima = crypto.publicEncrypt({ key, padding: crypto.constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(APP_PASSWORD)).toString('base64');
+    const signed = await app.inject({ method: 'POST', url: '/v1/Identity/token', payload: { tenantCode: 'codebench', account: APP_ACCOUNT, mima, functionType: FunctionType.App } });
+    if (signed.statusCode !== 200) throw new Error(`app sign-in: ${signed.statusCode} ${signed.body}`);
+    const appHeaders = { authorization: `Bearer ${(signed.json() as { token: string }).token}` };
+
+    // Codes never bound (g % 100 >= 10), 110 per batch: 10 boxes, then their 100 bottles.
+    const perBatch = BOXES * (PER_BOX + 1);
+    const free: number[] = [];
+    for (let g = 1; free.length < (SCAN_BATCHES + 5) * perBatch && g <= loaded; g++) if (g % 100 >= 10) free.push(g);
+    if (free.length < (SCAN_BATCHES + 5) * perBatch) throw new Error('too few codes for the scan part: raise BENCH_BARCODE_SIZES');
+    const batches = Array.from({ length: SCAN_BATCHES + 5 }, (_, b) => {
+      const gs = free.slice(b * perBatch, (b + 1) * perBatch).map(codeOf);
+      const boxes = gs.slice(0, BOXES);
+      return { boxes, items: boxes.map((box, i) => ({ code: box, children: gs.slice(BOXES + i * PER_BOX, BOXES + (i + 1) * PER_BOX).map((code) => ({ code })) })) };
+    });
+    const post = async (url: string, payload: unknown) => {
+      const res = await app.inject({ method: 'POST', url, headers: appHeaders, payload: payload as object });
+      if (res.statusCode !== 201) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
+    };
+    const binding = { factoryId: factory.id, lineId: line.id, shiftId: shift.id, ratioId: ratioRow.id };
+    // Warm-up: 5 batches of each (not counted).
+    for (let b = SCAN_BATCHES; b < SCAN_BATCHES + 5; b++) {
+      await post('/v1/App/binding', { batchId: `warm-bind-${b}`, ...binding, items: batches[b].items });
+      await post('/v1/App/stock', { batchId: `warm-stock-${b}`, sheetType: 1, warehouseId: warehouse.id, codes: batches[b].boxes });
+    }
+    const timed = async (fn: (b: number) => Promise<unknown>) => {
+      const each: number[] = [];
+      const t0 = nowMs();
+      for (let b = 0; b < SCAN_BATCHES; b++) {
+        const t = nowMs();
+        await fn(b);
+        each.push(nowMs() - t);
+      }
+      return { total: nowMs() - t0, p50: percentile(each, 50), p99: percentile(each, 99) };
+    };
+    const hello = await timed(async () => {
+      const res = await app.inject({ method: 'GET', url: '/bench/hello' });
+      if (res.statusCode !== 200) throw new Error(`hello: ${res.statusCode}`);
+    });
+    const insert = await timed(async (b) => {
+      await sql`insert into scan_logs (tenant_id, package_id, seq, code, source, type, location)
+        select ${c}::integer, ${pkg.id}::integer, g, 'REFERENCE' || ${b}::integer, 2, 2, 'Reference'
+        from generate_series(${max + 1 + b * perBatch}::integer, ${max + (b + 1) * perBatch}::integer) g`.execute(db);
+    });
+    await sql`delete from scan_logs where package_id = ${pkg.id} and seq > ${max}`.execute(db);
+    const bind = await timed((b) => post('/v1/App/binding', { batchId: `bind-${b}`, ...binding, items: batches[b].items }));
+    const stock = await timed((b) => post('/v1/App/stock', { batchId: `stock-${b}`, sheetType: 1, warehouseId: warehouse.id, codes: batches[b].boxes }));
+    const perSec = (n: number, ms: number) => (n * 1000) / ms;
+    const insertBatches = perSec(SCAN_BATCHES, insert.total);
+    const scanRows: string[][] = [['batch (one after another)', 'batches/s', 'codes scanned/s', 'codes moved/s', 'batch p50', 'p99', 'batches/s vs plain insert']];
+    scanRows.push(['hello-world route (reference, no database)', fmtInt(perSec(SCAN_BATCHES, hello.total)), '-', '-', fmtMs(hello.p50), fmtMs(hello.p99), ratio(perSec(SCAN_BATCHES, hello.total), insertBatches)]);
+    scanRows.push([`plain insert of ${perBatch} scan_logs rows (reference)`, fmtInt(insertBatches), fmtInt(perSec(SCAN_BATCHES * perBatch, insert.total)), '-', fmtMs(insert.p50), fmtMs(insert.p99), ratio(1, 1)]);
+    scanRows.push([`POST App/binding: ${BOXES} boxes of ${PER_BOX}`, fmtInt(perSec(SCAN_BATCHES, bind.total)), fmtInt(perSec(SCAN_BATCHES * perBatch, bind.total)), '-', fmtMs(bind.p50), fmtMs(bind.p99), ratio(perSec(SCAN_BATCHES, bind.total), insertBatches)]);
+    scanRows.push([`POST App/stock: ${BOXES} boxes (moving ${perBatch} codes)`, fmtInt(perSec(SCAN_BATCHES, stock.total)), fmtInt(perSec(SCAN_BATCHES * BOXES, stock.total)), fmtInt(perSec(SCAN_BATCHES * perBatch, stock.total)), fmtMs(stock.p50), fmtMs(stock.p99), ratio(perSec(SCAN_BATCHES, stock.total), insertBatches)]);
+
+    const loadAfter = loadAverage();
+    const where = `${prepared.where}; load average (1/5/15 min) ${loadBefore} before, ${loadAfter} after`;
+    return [
+      {
+        title: 'Barcode query GET Logistics/code (PostgreSQL)',
+        table: queryRows,
+        notes: [where, `${RUNS} random codes per size, one after another, through app.inject; the ratio is the route over the plain indexed select of the same run.`,
+          '10 % of the codes are bound in boxes of 10, in stock, with an app scan each.'],
+      },
+      {
+        title: `App scan API, scans per second at ${loaded.toLocaleString('en')} codes (PostgreSQL)`,
+        table: scanRows,
+        notes: [where, `${SCAN_BATCHES} batches of each after 5 of warm-up, one after another (one app), through app.inject; each batch one transaction with its batch id, scan_logs rows, code states and, for stock-in, a sheet and movements.`],
+      },
+    ];
+  } finally {
+    await app.close();
+    await db.destroy();
   }
-  await app.close();
-  await db.destroy();
-  console.log(table(rows));
 }
 
-main().catch((err) => { console.error(err); process.exitCode = 1; }).finally(() => cleanupAll());
+if (process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).href) {
+  runBarcodeBench((line) => process.stderr.write(`  · ${line}\n`))
+    .then((sections) => { for (const s of sections) console.log(`\n== ${s.title}\n\n${table(s.table)}\n${s.notes.map((n) => `  - ${n}`).join('\n')}`); })
+    .catch((err) => { console.error(err); process.exitCode = 1; })
+    .finally(() => cleanupAll());
+}

@@ -12,15 +12,20 @@
  *               first paint of /login and largest paint of a list, beside a static page served
  *               by the same server (bench/front.ts);
  *   5. marketing — GET /mapi/v1/page/demo with and without a scanned code, requests per second
- *               beside a static file served by the same server (bench/marketing.ts).
+ *               beside a static file served by the same server (bench/marketing.ts);
+ *   6. barcode — on PostgreSQL: GET /v1/Logistics/code p50/p99 at BENCH_BARCODE_SIZES codes
+ *               (default 1,000,000; "1000000,10000000" adds the 10 M figure) beside a plain
+ *               indexed select, and scans per second of POST /v1/App/binding and App/stock
+ *               beside a hello-world route and a plain insert (bench/barcode.ts).
  *
  * Arguments pick parts: `npm run bench -- form`, `-- list`, `-- pglite`, `-- postgres` (the
- * list part on one backend), `-- codes`, `-- codes-pglite`, `-- codes-postgres`, `-- front`, `-- marketing` (default:
+ * list part on one backend), `-- codes`, `-- codes-pglite`, `-- codes-postgres`, `-- front`, `-- marketing`, `-- barcode` (default:
  * everything). `--markdown <file>` also writes the tables as markdown.
  * Environment: BENCH_ROWS (100000), BENCH_DURATION (10 s), BENCH_WARMUP (2 s),
  * BENCH_CONNECTIONS (10), BENCH_VALIDATE_RUNS (2000), BENCH_RENDER_RUNS (50), BENCH_PGLITE
  * (disk: a temporary data folder, the default; memory: the list part only),
- * BENCH_CODES_SIZES ("100000,1000000"), BENCH_FRONT_RUNS (7), BENCH_FRONT_ROWS (1000), DATABASE_URL
+ * BENCH_CODES_SIZES ("100000,1000000"), BENCH_FRONT_RUNS (7), BENCH_FRONT_ROWS (1000),
+ * BENCH_BARCODE_SIZES ("1000000"), BENCH_BARCODE_RUNS (2000), BENCH_SCAN_BATCHES (100), DATABASE_URL
  * (default postgres://postgres@127.0.0.1:5432/test; an own database is created and dropped).
  *
  * Exit code 0 whatever the figures; 1 only when a part could not run (its error is printed).
@@ -32,6 +37,7 @@ import os from 'node:os';
 import { cleanupAll } from './cleanup';
 import { codesLatencySection, codesMemorySection, codesSection, runCodesBackend, type CodesRun } from './codes';
 import { runFormBench } from './form';
+import { runBarcodeBench } from './barcode';
 import { runMarketingBench } from './marketing';
 import { frontSections, runFrontBench } from './front';
 import { listSection, runBackend, seedSection, whatIfSection, type Backend, type BackendResult } from './list';
@@ -46,6 +52,7 @@ const runForm = want('form');
 const backends = (['pglite', 'postgres'] as Backend[]).filter((b) => want('list') || want(b));
 const runFront = want('front');
 const runMarketing = want('marketing');
+const runBarcode = want('barcode');
 const codeBackends = (['pglite', 'postgres'] as Backend[]).filter((b) => want('codes') || want(`codes-${b}`));
 
 const log = (line: string) => process.stderr.write(`  · ${line}\n`);
@@ -144,6 +151,19 @@ async function main(): Promise<number> {
     } catch (err) {
       failed = true;
       process.stdout.write(`\nMarketing benchmark failed: ${err instanceof Error ? err.stack : String(err)}\n`);
+    }
+  }
+
+  if (runBarcode) {
+    log('barcode query and app scan benchmark');
+    try {
+      for (const section of await runBarcodeBench(log)) {
+        sections.push(section);
+        print(section);
+      }
+    } catch (err) {
+      failed = true;
+      process.stdout.write(`\nBarcode benchmark failed: ${err instanceof Error ? err.stack : String(err)}\n`);
     }
   }
 

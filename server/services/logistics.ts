@@ -156,12 +156,22 @@ export async function recordExceptions(
     .execute());
 }
 
+/** JSON with object keys sorted at every depth: a retry whose fields come in another order is the same body. */
+export function canonicalJson(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(canonicalJson).join(',')}]`;
+  if (v && typeof v === 'object') {
+    return `{${Object.keys(v).sort().filter((k) => (v as Record<string, unknown>)[k] !== undefined)
+      .map((k) => `${JSON.stringify(k)}:${canonicalJson((v as Record<string, unknown>)[k])}`).join(',')}}`;
+  }
+  return JSON.stringify(v) ?? 'null';
+}
+
 async function runBatchOnce<A>(
   db: AppDeps['db'],
   who: Caller, kind: number, batchId: string, body: unknown,
   work: (trx: Transaction<Database>, batchRowId: number) => Promise<A>,
 ): Promise<BatchOutcome<A>> {
-  const bodyHash = crypto.createHash('sha256').update(JSON.stringify(body)).digest('hex');
+  const bodyHash = crypto.createHash('sha256').update(canonicalJson(body)).digest('hex');
   return db.transaction().execute(async (trx) => {
     const inserted = await trx.insertInto('scan_batches')
       .values({ tenant_id: who.tenantId, batch_id: batchId, user_id: who.userId, kind, body_hash: bodyHash })
@@ -170,7 +180,9 @@ async function runBatchOnce<A>(
     if (!inserted) {
       const before = await trx.selectFrom('scan_batches').select(['kind', 'body_hash', 'answer'])
         .where('tenant_id', '=', who.tenantId).where('batch_id', '=', batchId).executeTakeFirstOrThrow();
-      if (before.kind !== kind || before.body_hash !== bodyHash) throw badRequest({ batchId: { key: 'batchReused' } });
+      // (Batches stored before the canonical hash carry the hash of JSON.stringify: still the same batch.)
+      const same = before.body_hash === bodyHash || before.body_hash === crypto.createHash('sha256').update(JSON.stringify(body)).digest('hex');
+      if (before.kind !== kind || !same) throw badRequest({ batchId: { key: 'batchReused' } });
       return { answer: before.answer as A, replayed: true };
     }
     const answer = await work(trx, inserted.id);

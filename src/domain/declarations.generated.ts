@@ -256,6 +256,15 @@ export interface Form {
    */
   omitOnEdit?: string[];
   /**
+   * Questions asked before an edit is saved: when the record's `field` was `from` and the form sends `to`, the message (a warning with confirm and cancel) must be confirmed, else nothing is sent (e.g. disabling a factory disables its lines and shifts).
+   */
+  confirmOnEdit?: {
+    field: string;
+    from: unknown;
+    to: unknown;
+    message: I18NKey;
+  }[];
+  /**
    * How create and update bodies travel: json (default) or multipart/form-data (SPEC.md 7 'form data'): one part per top-level field, text as is, numbers and booleans as text, objects and arrays as JSON text; upload fields carry the stored file's address.
    */
   encoding?: 'json' | 'multipart';

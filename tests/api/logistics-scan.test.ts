@@ -7,13 +7,14 @@
  * stock-in, already bound, the ratio), all or nothing, the batch id replay, tenant isolation.
  */
 import { sql } from 'kysely';
+import { json } from '../../server/db/schema';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { FunctionType, LogisticSheetType, ScanLogType, ScanSource, SupplierFunction, UserType } from '../../src/domain/enums';
 import { ErrorCode } from '../../src/domain/errors';
 import { CodeStockStatus } from '../../src/domain/logistics';
 import { describeApi, expectFailure, uniqueAccount } from './harness';
 import { appUser, codesFor, logisticsClient, releaseEverything } from './logisticsSetup';
-import { jobWorker, ok } from './productSetup';
+import { exportedFile, jobWorker, ok } from './productSetup';
 
 interface CodeInfo {
   code: string;
@@ -127,6 +128,16 @@ describeApi('The app scan API and the barcode query', (h) => {
     expect(carton.logistics).toMatchObject({ level: 3, unit: 10 });
     expect(carton.scans.map((x) => x.location)).toEqual(['Main store', 'Main store', 'Plant 1 / Line 1 / Day']);
     expect(carton.movements.every((m) => m.scanned)).toBe(true);
+    // A shopper's scan and a short address: both in the answer, the newest scan first.
+    const key = await h.db.selectFrom('codes').select(['package_id', 'seq']).where('code', '=', bottles[5]).executeTakeFirstOrThrow();
+    const token = `t${Date.now().toString(36)}`;
+    await h.db.insertInto('short_urls').values({ token, tenant_id: s.tenant.id, package_id: key.package_id, seq: key.seq, code: bottles[5] }).execute();
+    await h.db.insertInto('scan_logs').values({ tenant_id: s.tenant.id, package_id: key.package_id, seq: key.seq, code: bottles[5], source: ScanSource.Consumer, type: ScanLogType.PC, latitude: 25.03, longitude: 121.56, location: 'Taipei' }).execute();
+    const scanned = await query(s.token, bottles[5]) as CodeInfo & { shortUrl: string | null };
+    expect(scanned.shortUrl).toMatch(new RegExp(`/s/${token}$`));
+    expect(scanned.scanCount).toBe(2);
+    expect(scanned.scans[0]).toMatchObject({ source: ScanSource.Consumer, type: ScanLogType.PC, location: 'Taipei', latitude: 25.03, longitude: 121.56 });
+    expect(scanned.movements).toEqual(bottle.movements);
     const other = await query(s.token, bottles[999]);
     expect(other.logistics).toMatchObject({ status: CodeStockStatus.InStock, warehouse: { name: 'Main store' } });
     expect(other.movements).toHaveLength(1);
@@ -260,6 +271,37 @@ describeApi('The app scan API and the barcode query', (h) => {
     expectFailure(await h.call('GET', `Logistics/stock/${ship1.sheetId}`, { token: s.token }), 404, 2);
     expectFailure(await h.call('GET', `Logistics/ship/${ship1.sheetId}`, { token: other.token }), 404, 2);
     expect((await ok<{ total: number }>(h, 'GET', 'Logistics/stock', other.token)).total).toBe(0);
+
+    // Exports as jobs: the filtered list (ExportLogistics 5) and one sheet's codes (ExportLogisticsDetails 6).
+    const listJob = await ok<{ id: number }>(h, 'POST', 'Logistics/stock/file', s.token, { warehouseId: s.warehouse.id, lang: 'en' }, 201);
+    expect((await h.db.selectFrom('jobs').select('category').where('id', '=', listJob.id).executeTakeFirstOrThrow()).category).toBe(5);
+    const list = await exportedFile(h, jobs.store, listJob.id);
+    expect(list.lines[0]).toBe('Sheet no.,Sheet type,Warehouse,Shipped to,Scanned by,Codes scanned,Codes moved,Time');
+    expect(list.lines).toHaveLength(2);
+    expect(list.lines[1]).toMatch(new RegExp(`^${stock1.sheetId},Production stock-in,Main store,,${s.app.account},1,11,`));
+    const shipList = await exportedFile(h, jobs.store, (await ok<{ id: number }>(h, 'POST', 'Logistics/ship/file', s.token, { lang: 'en' }, 201)).id);
+    expect(shipList.lines.slice(1).map((l) => l.split(',')[0])).toEqual([String(ship1.sheetId)]);
+    const detailJob = await ok<{ id: number }>(h, 'GET', `Logistics/ship/file/${ship1.sheetId}?lang=en`, s.token);
+    expect((await h.db.selectFrom('jobs').select('category').where('id', '=', detailJob.id).executeTakeFirstOrThrow()).category).toBe(6);
+    const detail = await exportedFile(h, jobs.store, detailJob.id);
+    expect(detail.lines[0]).toBe('Sheet no.,Sheet type,Warehouse,Shipped to,Barcode,How,Time');
+    expect(detail.lines).toHaveLength(12);
+    expect(detail.text).toContain(`,${codes[0]},Scanned,`);
+    expect(detail.text).toContain(`,${codes[5]},Inside a scanned package,`);
+    // Another tenant's sheet, or a sheet of the other list, is unknown; bad filters are code 1.
+    expectFailure(await h.call('GET', `Logistics/ship/file/${ship1.sheetId}`, { token: other.token }), 404, 2);
+    expectFailure(await h.call('GET', `Logistics/stock/file/${ship1.sheetId}`, { token: s.token }), 404, 2);
+    expectFailure(await h.call('POST', 'Logistics/stock/file', { token: s.token, body: { sheetType: 'x' } }), 400, 1);
+    const otherList = await exportedFile(h, jobs.store, (await ok<{ id: number }>(h, 'POST', 'Logistics/stock/file', other.token, {}, 201)).id);
+    expect(otherList.lines).toHaveLength(1);
+
+    // A retry whose fields come in another order is the same batch: the same answer, nothing changed.
+    const moves = async () => Number((await sql<{ n: number }>`select count(*)::integer as n from logistic_movements where tenant_id = ${s.tenant.id}`.execute(h.db)).rows[0].n);
+    const before = await moves();
+    const retry = await post('App/stock', s.app.token, { codes: [codes[11]], warehouseId: s.distributor.id, sheetType: 2, batchId: 's2' });
+    expect(retry.statusCode, retry.body).toBe(201);
+    expect(retry.json()).toMatchObject({ sheetId: stock2.sheetId });
+    expect(await moves()).toBe(before);
   });
 
   it('lets the operator query the codes it keeps for the clients its role manages', async () => {
@@ -268,6 +310,14 @@ describeApi('The app scan API and the barcode query', (h) => {
     const operator = await h.signedInUser({ tenant: 'platform' });
     await h.db.updateTable('roles').set({ type: 1 }).where('id', '=', operator.roleId).execute();
     expect((await query(operator.token, code)).client.id).toBe(s.tenant.id);
+    // A General role reads only the codes of the clients it manages (its role read afresh).
+    await h.db.updateTable('roles').set({ type: 2, customers: json([s.tenant.id + 100000]) }).where('id', '=', operator.roleId).execute();
+    expectFailure(await h.call('GET', `Logistics/code?code=${code}`, { token: operator.token }), 404, 2);
+    await h.db.updateTable('roles').set({ customers: json([s.tenant.id]) }).where('id', '=', operator.roleId).execute();
+    expect((await query(operator.token, code)).client.id).toBe(s.tenant.id);
+    // A client never reads the operator's view of another client's code.
+    const other = await logisticsClient(h);
+    expectFailure(await h.call('GET', `Logistics/code?code=${code}`, { token: other.token }), 404, 2);
   });
 
   it('documents the app routes and the barcode query in the OpenAPI document', async () => {

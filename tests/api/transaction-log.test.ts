@@ -103,13 +103,64 @@ describeApi('Report: transaction log', (h) => {
     expect((await h.call('POST', 'Report/transactionLog', { token: op.token, body: {} })).statusCode).toBe(200);
   });
 
+  it('lets the operator read the logs of the clients its role manages, filtered by client; never the other way round', async () => {
+    const a = await h.createTenant({ functionFlags: 7 });
+    const b = await h.createTenant({ functionFlags: 7 });
+    const ua = await h.signedInUser({ tenant: a.code, functions: [1, 14] });
+    const ub = await h.signedInUser({ tenant: b.code, functions: [1, 14] });
+    const ca = await call<{ id: number }>('POST', 'system/announcement/category', ua.token, { names: { zh_TW: `甲${ua.account}` } }, 201);
+    await call('POST', 'system/announcement/category', ua.token, { id: ca.id, names: { zh_TW: `乙${ua.account}` } });
+    await call('POST', 'system/announcement/category', ub.token, { names: { zh_TW: `丙${ub.account}` } }, 201);
+    const rowOf = async (account: string) => (await h.db.selectFrom('change_logs').select('id').where('account', '=', account).orderBy('id').executeTakeFirstOrThrow()).id;
+    const rowB = await rowOf(ub.account);
+
+    // A General role managing client A only: A's rows (named by their client), never B's.
+    const op = await h.signedInUser({ tenant: 'platform', functions: [1, 14, 8, 43], customers: [a.id] });
+    const own = await call<{ id: number }>('POST', 'system/announcement/category', op.token, { names: { zh_TW: `營運${op.account}` } }, 201);
+    const pageA = await call<Page<Item & { clientId: number | null; clientCode: string | null }>>('POST', 'Report/transactionLog', op.token, { account: ua.account });
+    expect(pageA.items.map((i) => [i.action, i.clientId, i.clientCode])).toEqual([['update', a.id, a.code], ['create', a.id, a.code]]);
+    expect((await call<Page<Item>>('POST', 'Report/transactionLog', op.token, { account: ub.account })).total).toBe(0);
+    expectFailure(await h.call('GET', `Report/transactionLog/${rowB}`, { token: op.token, app }), 404, 2);
+    expectFailure(await h.call('GET', `Report/transactionLog/file/${rowB}`, { token: op.token, app }), 404, 2);
+    const detail = await call<Detail & { clientId: number }>('GET', `Report/transactionLog/${pageA.items[0].id}`, op.token);
+    expect(detail).toMatchObject({ clientId: a.id, before: { names: { zh_TW: `甲${ua.account}` } }, after: { names: { zh_TW: `乙${ua.account}` } } });
+    // The operator's own rows stay in the list, without a client; the client filter keeps one client's.
+    const mine = await call<Page<Item & { clientId: number | null }>>('POST', 'Report/transactionLog', op.token, { account: op.account });
+    expect(mine.items.map((i) => [i.resourceId, i.clientId])).toEqual([[String(own.id), null]]);
+    const onlyA = await call<Page<Item & { clientId: number | null }>>('GET', `Report/transactionLog?clientId=${a.id}&pageSize=100`, op.token);
+    expect(onlyA.total).toBeGreaterThanOrEqual(2);
+    expect(onlyA.items.every((i) => i.clientId === a.id)).toBe(true);
+    expectFailure(await h.call('POST', 'Report/transactionLog', { token: op.token, app, body: { clientId: b.id } }), 400, 1);
+    expectFailure(await h.call('POST', 'Report/transactionLog/file', { token: op.token, app, body: { clientId: b.id } }), 400, 1);
+    const platform = await h.db.selectFrom('tenants').select('id').where('code', '=', 'platform').executeTakeFirstOrThrow();
+    expectFailure(await h.call('POST', 'Report/transactionLog', { token: op.token, app, body: { clientId: platform.id } }), 400, 1);
+    expect((await call<{ value: number }[]>('GET', 'Report/transactionLog/clients', op.token)).map((o) => o.value)).toEqual([a.id]);
+
+    // Exports carry the scope: the list of client A (with its client column) and one of A's changes.
+    const listJob = await call<{ id: number }>('POST', 'Report/transactionLog/file', op.token, { clientId: a.id, account: ua.account, lang: 'en' }, 201);
+    const list = await exportedFile(h, jobs.store, listJob.id);
+    expect(list.lines).toHaveLength(3);
+    expect(list.lines[1]).toContain(`,${ua.account},Announcements,`);
+    const detailJob = await call<{ id: number }>('GET', `Report/transactionLog/file/${detail.id}?lang=en`, op.token);
+    expect((await exportedFile(h, jobs.store, detailJob.id)).text).toContain(`乙${ua.account}`);
+
+    // An Admin role manages every client: B's rows too.
+    const admin = await h.signedInUser({ tenant: 'platform', functions: [1, 14, 8, 43], roleType: 1 });
+    expect((await call<Page<Item>>('POST', 'Report/transactionLog', admin.token, { account: ub.account })).total).toBe(1);
+    expect((await call<Detail>('GET', `Report/transactionLog/${rowB}`, admin.token)).after.names.zh_TW).toBe(`丙${ub.account}`);
+    // Never the other way round: a client holds no menu 43 (SPEC 6), whatever its role says.
+    for (const [method, url] of [['POST', 'Report/transactionLog'], ['GET', 'Report/transactionLog'], ['GET', `Report/transactionLog/${await rowOf(op.account)}`], ['GET', 'Report/transactionLog/clients']] as const) {
+      expectFailure(await h.call(method, url, { token: ua.token, app, body: method === 'POST' ? {} : undefined }), 403, 3);
+    }
+  });
+
   it('exports the filtered list and one change as jobs', async () => {
     const u = await operatorWithWrites();
     const listJob = await call<{ id: number }>('POST', 'Report/transactionLog/file', u.token, { account: u.account, action: 'update', lang: 'en' }, 201);
     expect((await h.db.selectFrom('jobs').select('category').where('id', '=', listJob.id).executeTakeFirstOrThrow()).category).toBe(JobCategory.ExportChangeLogs);
     const list = await exportedFile(h, jobs.store, listJob.id);
     expect(list.lines).toHaveLength(2);
-    expect(list.lines[0]).toBe('Time,Account,Function,Action,Record type,Record id');
+    expect(list.lines[0]).toBe('Time,Client,Account,Function,Action,Record type,Record id');
     expect(list.lines[1]).toContain(`,${u.account},Announcements,Edit,announcementCategory,${u.categoryId}`);
 
     const [, update] = (await call<Page<Item>>('POST', 'Report/transactionLog', u.token, { account: u.account })).items;

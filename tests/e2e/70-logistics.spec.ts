@@ -8,13 +8,15 @@
  *    codes (a staff account of the factory), the supplier stocks them in and ships them out and
  *    is refused a production binding (403) and a ship-out of a code not in stock (the exception
  *    log); the barcode query shows the code's path, the stock and ship sheets list them;
- *  - every setup write left its change-log row with the values (clients never hold the
- *    transaction-log screen, menu 43: SPEC.md section 6; checked in the database).
- * Screenshots of the supplier screen and the barcode query at 1440 and 390 px.
+ *  - every setup write left its change-log row with the values; clients never hold the
+ *    transaction-log screen (menu 43, SPEC.md section 6), so the operator's reads them: an
+ *    operator whose role manages this client finds the client's setup changes (and a rename of
+ *    the factory, before and after) in its transaction log, filtered by the client.
+ * Screenshots of the supplier screen, the barcode query and the transaction log at 1440 and 390 px.
  */
 import crypto from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { query } from './db';
+import { createUser, query } from './db';
 import { choose, screenshot, signInAsNewUser, STRONG_PASSWORD } from './helpers';
 
 test.describe.configure({ mode: 'serial' });
@@ -262,4 +264,117 @@ test('the supplier (B, no C) signs in to the back office: home only; deleting it
   await expect(fail).toContainText('請先移除相關的工廠或倉庫。 (1503)');
   await fail.getByTestId('modal-confirm').click();
   expect((await query(`select id from users where id = $1`, [supplier.id])).length).toBe(1);
+});
+
+test("the operator's transaction log shows the client's setup changes with their details", async ({ page }) => {
+  test.setTimeout(120_000);
+  const [factory] = await query<{ id: number }>(`select id from factories where tenant_id = $1 and name = $2`, [state.tenantId, state.factory]);
+  expect(factory, 'the first test ran').toBeTruthy();
+  // The client renames its factory: an edit, with a before and an after.
+  const renamed = `${state.factory} 二廠`;
+  await signInAsNewUser(page, state.tenant);
+  await page.goto('/binding/factory');
+  await page.getByTestId(`row-edit-${factory.id}`).click();
+  const form = page.getByTestId('crud-form');
+  await form.locator('input[name="name"]').fill(renamed);
+  await form.getByTestId('crud-form-save').click();
+  await expect(form).toBeHidden();
+  const [edit] = await query<{ id: number; before: { name: string }; after: { name: string } }>(
+    `select id, before, after from change_logs where tenant_id = $1 and resource = 'factory' and action = 'update'`, [state.tenantId]);
+  expect([edit.before.name, edit.after.name]).toEqual([state.factory, renamed]);
+
+  // An operator account whose General role manages this client only and holds the report menu.
+  const [operator] = await query<{ id: number }>(`select id from tenants where code = 'platform'`);
+  const [role] = await query<{ id: number }>(
+    `insert into roles (tenant_id, name, type, functions, customers) values ($1, $2, 2, '[8, 42, 43]'::jsonb, $3::jsonb) returning id`,
+    [operator.id, `物流稽核 ${stamp}`, JSON.stringify([state.tenantId])]);
+  const account = `audit${stamp}`;
+  await createUser({ tenantCode: 'platform', account, password: STRONG_PASSWORD });
+  await query(`update users set role_id = $1 where account = $2 and tenant_id = $3`, [role.id, account, operator.id]);
+  const config = await page.request.get('/v1/Config/tenant/platform');
+  const { passwordPublicKey } = (await config.json()) as { passwordPublicKey: string };
+  const mima = crypto.publicEncrypt({ key: passwordPublicKey, padding: crypto.constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(STRONG_PASSWORD, 'utf8')).toString('base64');
+  const signedIn = await page.request.post('/v1/Identity/token', { data: { tenantCode: 'platform', account, mima } });
+  expect(signedIn.status(), await signedIn.text()).toBe(200);
+  await page.goto('/favicon.svg');
+  await page.evaluate(([session]) => { localStorage.setItem('oioc.session', session); localStorage.setItem('oioc.tenant', 'platform'); },
+    [JSON.stringify({ user: { ...(await signedIn.json()), tenantCode: 'platform' }, menu: null })] as const);
+
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/report/transaction-log');
+  await expect(page.getByTestId('page-title')).toHaveText('異動紀錄');
+  const filters = page.getByTestId('crud-filters');
+  await choose(filters, page, 'clientId', '物流', '物流測試客戶');
+  await page.getByTestId('crud-search').click();
+  const rows = page.locator('.MuiDataGrid-row');
+  // The six setup writes and the rename, newest first, each naming the client.
+  await expect(rows).toHaveCount(7);
+  await expect(rows.first()).toContainText('修改');
+  await expect(rows.first()).toContainText('物流測試客戶');
+  await expect(rows.last()).toContainText('新增');
+  const logged = await query<{ id: number; resource: string }>(`select id, resource from change_logs where tenant_id = $1 order by id desc`, [state.tenantId]);
+  expect(logged.map((l) => l.resource)).toEqual(['factory', 'supplier', 'packageRatio', 'warehouse', 'shift', 'productionLine', 'factory']);
+  await screenshot(page, 'transaction-log-client-1440');
+
+  // The rename's detail: the name before and after.
+  await page.getByTestId(`row-view-${edit.id}`).click();
+  const view = page.getByTestId('crud-form');
+  await expect(view).toBeVisible();
+  const values = await view.locator('textarea:not([aria-hidden="true"])').evaluateAll((els) => els.map((e) => (e as HTMLTextAreaElement).value));
+  expect(values).toEqual(expect.arrayContaining([state.factory, renamed]));
+  await screenshot(page, 'transaction-log-detail-1440');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await screenshot(page, 'transaction-log-detail-390');
+  await page.keyboard.press('Escape');
+  await page.setViewportSize({ width: 1440, height: 900 });
+
+  // The line's creation: its after values, no before.
+  await page.goto('/report/transaction-log');
+  await choose(page.getByTestId('crud-filters'), page, 'clientId', '物流', '物流測試客戶');
+  await page.getByTestId('crud-search').click();
+  const line = logged.find((l) => l.resource === 'productionLine')!;
+  await page.getByTestId(`row-view-${line.id}`).click();
+  const lineValues = await page.getByTestId('crud-form').locator('textarea:not([aria-hidden="true"])').evaluateAll((els) => els.map((e) => (e as HTMLTextAreaElement).value));
+  expect(lineValues).toEqual(expect.arrayContaining([state.line]));
+});
+
+
+test('disabling a factory asks first, then disables its line and shift with it', async ({ page }) => {
+  test.setTimeout(120_000);
+  const [factory] = await query<{ id: number }>(`select id from factories where tenant_id = $1 order by id limit 1`, [state.tenantId]);
+  expect(factory, 'the first test ran').toBeTruthy();
+  const enabled = async () => (await query<{ t: string; enabled: boolean }>(
+    `select 'factory' as t, enabled from factories where id = $1
+     union all select 'line', enabled from production_lines where factory_id = $1
+     union all select 'shift', enabled from shifts where factory_id = $1`, [factory.id])).map((r) => `${r.t}:${r.enabled}`);
+  expect(await enabled()).toEqual(['factory:true', 'line:true', 'shift:true']);
+  await signInAsNewUser(page, state.tenant);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/binding/factory');
+  await page.getByTestId(`row-edit-${factory.id}`).click();
+  const form = page.getByTestId('crud-form');
+  await form.locator('input[name="enabled"]').uncheck();
+  await form.getByTestId('crud-form-save').click();
+  const question = page.getByTestId('confirm-modal');
+  await expect(question).toContainText('其下的產線與班別將一併停用');
+  await screenshot(page, 'factory-disable-confirm-1440');
+  // Cancelled: nothing sent, the form still open.
+  await question.getByTestId('modal-cancel').click();
+  await expect(question).toBeHidden();
+  await expect(form).toBeVisible();
+  expect(await enabled()).toEqual(['factory:true', 'line:true', 'shift:true']);
+  // Confirmed: the factory, its line and its shift disabled in one write.
+  await form.getByTestId('crud-form-save').click();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await screenshot(page, 'factory-disable-confirm-390');
+  await question.getByTestId('modal-confirm').click();
+  await expect(form).toBeHidden();
+  await expect(page.getByTestId('toast')).toBeVisible();
+  expect(await enabled()).toEqual(['factory:false', 'line:false', 'shift:false']);
+  // Renaming a disabled factory asks nothing.
+  await page.getByTestId(`row-edit-${factory.id}`).click();
+  await form.locator('input[name="address"]').fill('桃園市觀音區工業路 2 號');
+  await form.getByTestId('crud-form-save').click();
+  await expect(form).toBeHidden();
+  await expect(question).toHaveCount(0);
 });

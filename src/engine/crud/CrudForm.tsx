@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { useSWRConfig } from 'swr';
 import { editForm, resolveForm, type ScreenDeclaration } from '../../domain/declarations';
 import { useApi } from '../api/swr';
+import { useEngineEnv } from '../env/EngineEnv';
 import { resolveCall, useCallApi } from './apiCall';
 import { DialogFrame, PageFrame } from '../shell/DialogFrame';
 import { PreviewButton } from '../marketing/PreviewButton';
@@ -75,6 +76,7 @@ export function CrudForm({ decl, mode, row, initialData, onClose, onModeChange, 
   });
   const [busy, setBusy] = useState(false);
   const callApi = useCallApi();
+  const env = useEngineEnv();
 
   const submit = async () => {
     if (mode === 'view' || busy || !loaded) return;
@@ -83,6 +85,17 @@ export function CrudForm({ decl, mode, row, initialData, onClose, onModeChange, 
     const call = mode === 'add' ? decl.api.create : decl.api.update;
     if (!call) return;
     const body = toBody(checked, resolved.schema, mode === 'edit' && row ? { name: rowKey, value: row[rowKey] } : undefined);
+    // Declared questions before an edit is saved (confirmOnEdit: e.g. disabling a factory disables its lines and shifts).
+    if (mode === 'edit') {
+      const was = (record ?? row ?? {}) as Data;
+      for (const q of formDecl.confirmOnEdit ?? []) {
+        if (was[q.field] !== q.from || body[q.field] !== q.to) continue;
+        setBusy(true);
+        const yes = await env.confirm({ title: t('screens.crud.confirmTitle'), message: t(q.message), tone: 'warning' });
+        setBusy(false);
+        if (!yes) return;
+      }
+    }
     setBusy(true);
     try {
       const answer = await callApi(call, { ...row, ...body }, { body: encodeBody(decl, body), silent: true });

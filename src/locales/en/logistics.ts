@@ -3,7 +3,9 @@
 const logistics = {
   "binding": {
     "enabled": "Enabled",
-    "enabledHelp": "Turning it off also disables everything bound to it (production lines, shifts)."
+    "enabledHelp": "Turning it off also disables everything bound to it (production lines, shifts).",
+    "disableFactoryConfirm": "Disable this factory? Its production lines and shifts are disabled with it, and the app can no longer bind codes to them.",
+    "disableLineConfirm": "Disable this production line? Its shifts are disabled with it, and the app can no longer bind codes to them."
   },
   "factory": {
     "title": "Factories",
@@ -64,7 +66,10 @@ const logistics = {
     "codeCount": "Codes moved",
     "time": "Time",
     "code": "Barcode",
-    "scannedCodes": "Codes scanned"
+    "scannedCodes": "Codes scanned",
+    "scanned": "How",
+    "scannedYes": "Scanned",
+    "scannedInside": "Inside a scanned package"
   },
   "exceptionLog": { "title": "Exception log", "entity": "exception", "time": "Time", "account": "Scanned by", "kind": "Scan", "sheetType": "Sheet type", "code": "Barcode", "reason": "Reason", "errorCode": "Error code", "batchId": "Batch", "from": "From", "to": "To" },
   "antiCounterfeit": { "title": "Anti-counterfeiting page", "description": "What a shopper sees on scanning a genuine code of yours: a title, a text and up to 4 images (each at most 2 MB).", "enable": "Show on the consumer page", "pageTitle": "Title", "content": "Text", "images": "Images", "verified": "Genuine product" },

@@ -19,7 +19,7 @@ const report = {
   transactionLog: {
     title: 'Change log',
     entity: 'Change',
-    description: 'Every add, edit and delete made in your company, newest first. Open one to see the values before and after.',
+    description: 'Every add, edit and delete made in your company and in the clients you manage, newest first. Open one to see the values before and after.',
     time: 'Time',
     startTime: 'From',
     endTime: 'To',
@@ -28,6 +28,7 @@ const report = {
     action: 'Action',
     resource: 'Record type',
     resourceId: 'Record id',
+    client: 'Client',
     changes: 'Changed fields',
     field: 'Field',
     before: 'Before',

@@ -4,7 +4,9 @@ import type en from '../en/logistics';
 const logistics: typeof en = {
   "binding": {
     "enabled": "启用",
-    "enabledHelp": "停用时，绑定于其下的项目（产线、班别）一并停用。"
+    "enabledHelp": "停用时，绑定于其下的项目（产线、班别）一并停用。",
+    "disableFactoryConfirm": "确定要停用此工厂吗？其下的产线与班别将一并停用，App 不能再将条码绑定到它们。",
+    "disableLineConfirm": "确定要停用此产线吗？其下的班别将一并停用，App 不能再将条码绑定到它们。"
   },
   "factory": {
     "title": "工厂",
@@ -65,7 +67,10 @@ const logistics: typeof en = {
     "codeCount": "移动条码数",
     "time": "时间",
     "code": "条码",
-    "scannedCodes": "扫描的条码"
+    "scannedCodes": "扫描的条码",
+    "scanned": "方式",
+    "scannedYes": "扫描",
+    "scannedInside": "随外箱移动"
   },
   "exceptionLog": { "title": "异常记录", "entity": "异常", "time": "时间", "account": "扫描账号", "kind": "扫描作业", "sheetType": "单据类型", "code": "条码", "reason": "原因", "errorCode": "错误码", "batchId": "批次", "from": "起", "to": "止" },
   "antiCounterfeit": { "title": "防伪页面维护", "description": "消费者扫描您的正品条码时看到的内容：标题、正文与最多 4 张图片（每张 2 MB 以内）。", "enable": "在消费者页面显示", "pageTitle": "标题", "content": "正文", "images": "图片", "verified": "正品验证" },

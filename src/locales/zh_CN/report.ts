@@ -19,7 +19,7 @@ const report = {
   transactionLog: {
     title: '异动记录',
     entity: '异动',
-    description: '贵公司所有的新增、修改与删除，最新的在前。打开一笔可查看异动前后的值。',
+    description: '贵公司及您管理的客户所有的新增、修改与删除，最新的在前。打开一笔可查看异动前后的值。',
     time: '时间',
     startTime: '起',
     endTime: '止',
@@ -28,6 +28,7 @@ const report = {
     action: '动作',
     resource: '数据类型',
     resourceId: '数据编号',
+    client: '客户',
     changes: '异动字段',
     field: '字段',
     before: '异动前',

@@ -4,7 +4,9 @@ import type en from '../en/logistics';
 const logistics: typeof en = {
   "binding": {
     "enabled": "啟用",
-    "enabledHelp": "停用時，綁定於其下的項目（產線、班別）一併停用。"
+    "enabledHelp": "停用時，綁定於其下的項目（產線、班別）一併停用。",
+    "disableFactoryConfirm": "確定要停用此工廠嗎？其下的產線與班別將一併停用，App 不能再將條碼綁定到它們。",
+    "disableLineConfirm": "確定要停用此產線嗎？其下的班別將一併停用，App 不能再將條碼綁定到它們。"
   },
   "factory": {
     "title": "工廠",
@@ -65,7 +67,10 @@ const logistics: typeof en = {
     "codeCount": "移動條碼數",
     "time": "時間",
     "code": "條碼",
-    "scannedCodes": "掃描的條碼"
+    "scannedCodes": "掃描的條碼",
+    "scanned": "方式",
+    "scannedYes": "掃描",
+    "scannedInside": "隨外箱移動"
   },
   "exceptionLog": { "title": "異常紀錄", "entity": "異常", "time": "時間", "account": "掃描帳號", "kind": "掃描作業", "sheetType": "單據類型", "code": "條碼", "reason": "原因", "errorCode": "錯誤碼", "batchId": "批次", "from": "起", "to": "迄" },
   "antiCounterfeit": { "title": "防偽頁面維護", "description": "消費者掃描您的正品條碼時看到的內容：標題、內文與最多 4 張圖片（每張 2 MB 以內）。", "enable": "在消費者頁面顯示", "pageTitle": "標題", "content": "內文", "images": "圖片", "verified": "正品驗證" },

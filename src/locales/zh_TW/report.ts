@@ -19,7 +19,7 @@ const report = {
   transactionLog: {
     title: '異動紀錄',
     entity: '異動',
-    description: '貴公司所有的新增、修改與刪除，最新的在前。開啟一筆可查看異動前後的值。',
+    description: '貴公司及您管理的客戶所有的新增、修改與刪除，最新的在前。開啟一筆可查看異動前後的值。',
     time: '時間',
     startTime: '起',
     endTime: '迄',
@@ -28,6 +28,7 @@ const report = {
     action: '動作',
     resource: '資料類型',
     resourceId: '資料編號',
+    client: '客戶',
     changes: '異動欄位',
     field: '欄位',
     before: '異動前',
