@@ -31,6 +31,7 @@ const screens: typeof en = {
       export: '导出',
       import: '导入 CSV',
       importFailed: '导入失败',
+      importRefused_one: '未导入任何数据：有 {{count}} 行需要修正。',
       importRefused: '未导入任何数据：有 {{count}} 行需要修正。',
       importLine: '第 {{line}} 行（{{value}}）：{{reason}}（{{code}}）',
       importLineBare: '第 {{line}} 行：{{reason}}（{{code}}）',

@@ -31,6 +31,7 @@ const screens: typeof en = {
       export: '匯出',
       import: '匯入 CSV',
       importFailed: '匯入失敗',
+      importRefused_one: '未匯入任何資料：有 {{count}} 行需要修正。',
       importRefused: '未匯入任何資料：有 {{count}} 行需要修正。',
       importLine: '第 {{line}} 行（{{value}}）：{{reason}}（{{code}}）',
       importLineBare: '第 {{line}} 行：{{reason}}（{{code}}）',
