@@ -28,6 +28,10 @@ const screens = {
     ...activity,
     ...partners,
     crud: {
+      arrayAdd: 'Add',
+      arrayMoveUp: 'Move up {{n}}',
+      arrayMoveDown: 'Move down {{n}}',
+      arrayRemove: 'Remove {{n}}',
       createdAt: 'Created',
       updatedAt: 'Updated',
       actions: 'Actions',

@@ -24,6 +24,10 @@ const screens: typeof en = {
     ...activity,
     ...partners,
     crud: {
+      arrayAdd: '新增',
+      arrayMoveUp: '上移第 {{n}} 项',
+      arrayMoveDown: '下移第 {{n}} 项',
+      arrayRemove: '移除第 {{n}} 项',
       createdAt: '创建时间',
       updatedAt: '更新时间',
       actions: '操作',

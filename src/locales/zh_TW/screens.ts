@@ -24,6 +24,10 @@ const screens: typeof en = {
     ...activity,
     ...partners,
     crud: {
+      arrayAdd: '新增',
+      arrayMoveUp: '上移第 {{n}} 項',
+      arrayMoveDown: '下移第 {{n}} 項',
+      arrayRemove: '移除第 {{n}} 項',
       createdAt: '建立時間',
       updatedAt: '更新時間',
       actions: '操作',
