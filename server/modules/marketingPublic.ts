@@ -150,8 +150,10 @@ interface ScanRow {
 
 /**
  * The scan of `code` in one statement: finds the code in the tenant's generated packages,
- * inserts the scan_logs row, and reads the earlier count, the newest earlier scan with a place
- * and the code's brand product (through its packaging material). No row: not this tenant's code.
+ * inserts the scan_logs row, and reads the earlier count, the newest earlier scan (its time, and
+ * its place when the shopper shared one: the page says "place not shared" otherwise; a code
+ * checked before never reads as a first check) and the code's brand product (through its
+ * packaging material). No row: not this tenant's code.
  */
 async function recordScan(db: Db, tenantId: number, code: string, req: FastifyRequest, place: { lat: number; lng: number } | null): Promise<ScanRow | undefined> {
   const userAgent = (req.headers['user-agent'] ?? '').slice(0, 500) || null;
@@ -176,8 +178,8 @@ async function recordScan(db: Db, tenantId: number, code: string, req: FastifyRe
     from hit
     left join lateral (
       select s.scanned_at, s.location, s.latitude, s.longitude from scan_logs s
-      where s.package_id = hit.package_id and s.seq = hit.seq and (s.latitude is not null or s.location is not null)
-      order by s.scanned_at desc limit 1
+      where s.package_id = hit.package_id and s.seq = hit.seq
+      order by s.scanned_at desc, s.id desc limit 1
     ) last on true
     left join lateral (
       select l.brand_product_id from brand_product_materials l

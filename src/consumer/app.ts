@@ -16,7 +16,7 @@ import { MarketingPlatform, QueryPageFunction, VisibleFunction } from '../domain
 import type { PageAuthenticity } from '../domain/antiCounterfeit';
 import type { PageActivity, PageBanner, PageData, PagePlatform, PagePopularProduct, PageQuery, PreviewDraft } from '../domain/marketing/page';
 import {
-  acceptPreviewMessage, consentKey, inkOnWhite, layoutLetter, mergePreview, needsConsent, parseConsent,
+  acceptPreviewMessage, carouselBanners, consentKey, inkOnWhite, layoutLetter, mergePreview, needsConsent, parseConsent,
   phoneLink, pickPageLang, platformHref, textOn, tint, safeColor,
 } from '../domain/marketing/consumer';
 import { HTML_LANG, INTL_LOCALE, LANG_LABEL, TEXTS, type Texts } from './texts';
@@ -382,7 +382,7 @@ function Page({ ctx, onLang, location, onPrivacy, inert, member, points, lottery
   const tabRefs = useRef<Record<string, HTMLButtonElement | null>>({});
   const name = li.clientDisplayName || page.tenant.name || t.pageTitle;
   const logo = li.logoUrl || page.tenant.logoUrl;
-  const banners = [...(page.productBanners ?? []), ...(page.banners ?? [])];
+  const banners = carouselBanners(page);
   const grid = letter === 'C';
   const body = (k: SectionKey) => (k === 'query'
     ? html`<${QueryResult} ctx=${ctx} query=${page.query} location=${location} />${lottery}`

@@ -125,8 +125,12 @@ function Picker(p: PickerProps) {
       field: { clearable: !p.required },
     },
   };
+  // Keyed by the zone: MUI X fixes the zone of the value it builds from typed sections when the
+  // field mounts (its reference date), so a picker mounted before the zone was known (the
+  // reference lists or the form's zone field arrive later) would read a typed 00:00 in the
+  // browser's zone. A new zone mounts a new field.
   return p.withTime ? (
-    <DateTimePicker {...common} ampm={false} format={DATE_TIME_FORMAT} minDateTime={p.min} maxDateTime={p.max} />
+    <DateTimePicker key={p.zone ?? 'browser'} {...common} ampm={false} format={DATE_TIME_FORMAT} minDateTime={p.min} maxDateTime={p.max} />
   ) : (
     <DatePicker {...common} format={DATE_FORMAT} minDate={p.min} maxDate={p.max} />
   );

@@ -130,6 +130,9 @@ describeApi('Marketing API (public)', (h) => {
       // safeScanCount is 2 (the live layout): the third scan warns.
       const third = await pageOk(`page/${a.code}?c=${code}`);
       expect(third.query).toMatchObject({ scannedCount: 3, warning: true });
+      // The latest scan is the newest earlier one, place or not: checked before, never "a first check".
+      expect(third.query!.latestScan).toMatchObject({ latitude: null, longitude: null });
+      expect(new Date(third.query!.latestScan!.at).getTime()).toBe(new Date(rows[1].scanned_at).getTime());
       expect(await scansOf(code)).toHaveLength(3);
       // A back-office preview records nothing.
       expect((await pageOk(`page/${a.code}?c=${code}&mode=preview`)).query).toBeNull();

@@ -5,7 +5,9 @@
  *    screenshots in tests/e2e/artifacts/);
  *  - a 300-character name is kept whole, counted and refused, never cut;
  *  - in a UTC browser, an announcement entered as 00:00 Taipei time shows 00:00 with the zone
- *    named in the list, the view dialog and on home.
+ *    named in the list, the view dialog and on home;
+ *  - in a UTC browser, 00:00 TYPED into the announcement form's start (zone Taipei) is stored
+ *    as midnight in Taipei (16:00 UTC the day before), not midnight in UTC.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { createUser, query, uniqueAccount } from './db';
@@ -108,5 +110,29 @@ test.describe('times in a UTC browser', () => {
     await expect(dialog.locator('input[name="startTime"]')).toHaveValue(shown, SLOW);
     await expect(dialog.getByTestId('zone-name').first()).toHaveText('(UTC+08:00) Taipei');
     await screenshot(page, 'announcement-view-utc-browser-en');
+  });
+  test('00:00 typed into the start of a Taipei announcement is midnight in Taipei, stored as such', async ({ page }) => {
+    test.setTimeout(120_000);
+    const taipeiDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Taipei', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+    const title = `Typed midnight ${Date.now().toString(36)}`;
+    await query(`insert into announcement_categories (tenant_id, names) select id, $2::jsonb from tenants where code = $1`, [OPERATOR, JSON.stringify({ zh_TW: title, en: title })]);
+    await signInAsNewUser(page, OPERATOR);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto('/system/announcement?lang=en');
+    await page.getByTestId('crud-add').click(SLOW);
+    const form = page.getByTestId('crud-form');
+    await form.locator('input[name="categoryId"]').fill(title, SLOW);
+    await page.getByRole('option', { name: title }).click();
+    // The zone field holds Taipei (the default) before anything is typed.
+    await expect(form.getByTestId('zone-name').first()).toHaveText('(UTC+08:00) Taipei', SLOW);
+    await form.locator('input[name="startTime"]').locator('xpath=..').locator('[role="spinbutton"]').first().click();
+    await page.keyboard.type(`${taipeiDay.replace(/-/g, '')}0000`);
+    await expect(form.locator('input[name="startTime"]')).toHaveValue(`${taipeiDay.replace(/-/g, '/')} 00:00`);
+    await form.locator('input[name="contents.zh_TW.title"]').fill(title);
+    await form.locator('textarea[name="contents.zh_TW.content"]').fill('Typed at midnight in Taipei.');
+    await form.getByTestId('crud-form-save').click();
+    await expect(form).toBeHidden(SLOW);
+    const [row] = await query<{ start: string }>(`select to_char(start_time at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI') as start from announcements where contents->'zh_TW'->>'title' = $1`, [title]);
+    expect(new Date(`${row.start}:00Z`).toISOString()).toBe(new Date(`${taipeiDay}T00:00:00+08:00`).toISOString());
   });
 });

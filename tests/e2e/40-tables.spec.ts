@@ -61,6 +61,26 @@ async function expectNothingUnderActions(page: Page): Promise<void> {
   expect(overlaps, 'chips cut or under the actions column').toEqual([]);
 }
 
+/**
+ * The "more columns" cue hides no data: it overlaps no row, and no header title but that of a
+ * column already running under the actions.
+ */
+async function expectHintOverNoData(page: Page): Promise<void> {
+  const covered = await page.evaluate(() => {
+    const hint = document.querySelector('[data-testid="crud-scroll-hint"]')!.getBoundingClientRect();
+    const meets = (r: DOMRect) => r.left < hint.right && r.right > hint.left && r.top < hint.bottom && r.bottom > hint.top;
+    const actions = document.querySelector('.MuiDataGrid-columnHeader[data-field="__actions"]')!.getBoundingClientRect();
+    const rows = [...document.querySelectorAll('.MuiDataGrid-row')].filter((r) => meets(r.getBoundingClientRect())).map((r) => `row ${r.getAttribute('data-id')}`);
+    const titles = [...document.querySelectorAll('.MuiDataGrid-columnHeader:not([data-field="__actions"])')]
+      .filter((h) => h.getBoundingClientRect().right <= actions.left + 1)
+      .map((h) => h.querySelector('.MuiDataGrid-columnHeaderTitle')!)
+      .filter((title) => meets(title.getBoundingClientRect()))
+      .map((title) => title.textContent);
+    return [...rows, ...titles];
+  });
+  expect(covered, 'data under the more-columns cue').toEqual([]);
+}
+
 for (const lang of ['zh_TW', 'en'] as const) {
   test(`packaging materials at 1440 px (${lang}): whole headers, every column reachable, nothing under the actions`, async ({ page }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
@@ -79,6 +99,7 @@ for (const lang of ['zh_TW', 'en'] as const) {
       await expect(bar).toBeVisible();
       expect((await bar.boundingBox())!.height).toBeGreaterThanOrEqual(8);
       await expect(page.getByTestId('crud-scroll-hint')).toBeVisible();
+      await expectHintOverNoData(page);
     }
     await screenshot(page, `tables-materials-1440-${lang}`);
     await scroller.evaluate((e) => e.scrollTo({ left: e.scrollWidth }));
@@ -103,6 +124,27 @@ for (const lang of ['zh_TW', 'en'] as const) {
     await screenshot(page, `tables-materials-390-${lang}`);
   });
 }
+
+test('a card at 390 px keeps its chips inside the card (the client functions wrap)', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInAsNewUser(page, 'platform');
+  const [{ code }] = await query<{ code: string }>(
+    `insert into tenants (code, type, names, function_flags) values ($1, 2, $2::jsonb, 7) returning code`,
+    [`chips${stamp}`, JSON.stringify({ zh_TW: `晶片客戶 ${stamp}`, en: `Chips client ${stamp}` })],
+  );
+  await page.goto(`/system/client?lang=en`);
+  await page.getByTestId('crud-filters').locator('input[name="keyword"]').fill(code);
+  await page.getByTestId('crud-search').click();
+  const card = page.locator('[data-testid^="crud-card-"]').filter({ hasText: code });
+  // Logistics, Marketing, Members (and the agency mode's chip).
+  await expect(card.locator('.MuiChip-root[data-value="4"]')).toBeVisible();
+  const cardBox = (await card.boundingBox())!;
+  for (const chip of await card.locator('.MuiChip-root').all()) {
+    const box = (await chip.boundingBox())!;
+    expect(box.x + box.width, await chip.textContent() ?? '').toBeLessThanOrEqual(cardBox.x + cardBox.width - 8);
+  }
+  await screenshot(page, 'tables-clients-390-en');
+});
 
 test('the selected tab of announcements / categories is in the address and survives a reload', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });

@@ -71,7 +71,7 @@ async function clientWithMaterial(): Promise<{ tenant: string; clientId: number;
   const tenant = uniqueAccount('shop').toLowerCase();
   const [client] = await query<{ id: number }>(
     `insert into tenants (code, type, names, function_flags) values ($1, 2, $2::jsonb, 2) returning id`,
-    [tenant, JSON.stringify({ zh_TW: '好茶品牌', zh_CN: '好茶品牌', en: 'Good Tea' })],
+    [tenant, JSON.stringify({ zh_TW: '好茶品牌', zh_CN: '好茶品牌', en: 'Good Field Mountain Tea Company' })],
   );
   const [operator] = await query<{ id: number }>(`select id from tenants where code = 'platform'`);
   const [product] = await query<{ id: number }>(`insert into client_products (tenant_id, client_id, name) values ($1, $2, $3) returning id`, [operator.id, client.id, `${tenant} tea`]);
@@ -143,6 +143,9 @@ test('a shopper scans a real code on a phone: the page answers for it and the sc
   for (const [lang, label] of [['en', 'Times checked'], ['zh_CN', '查询次数']] as const) {
     await page.goto(`/m/${tenant}?c=${codes[0]}&lang=${lang}`);
     await expect(page.getByText(label)).toBeVisible();
+    // The brand's name shows whole beside the language switch (it ended in "..." in English).
+    const brand = page.locator('.bar-name');
+    expect(await brand.evaluate((e) => e.scrollWidth <= e.clientWidth && e.scrollHeight <= e.clientHeight + 1), `${lang}: brand name cut`).toBe(true);
     await screenshot(page, `consumer-scan-390-${lang}`);
   }
   expect(await scans(codes[0])).toBe(4);

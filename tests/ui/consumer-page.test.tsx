@@ -55,6 +55,19 @@ function open(path: string, fetchImpl: typeof fetch, over: Partial<ConsumerEnv> 
 const agreed = () => localStorage.setItem('oioc-consent:acme', JSON.stringify({ version: 2, at: '' }));
 
 describe('the consumer page (live)', () => {
+  it('shows a banner of the scanned product once, though it is among the tenant\'s banners too', async () => {
+    agreed();
+    const page = fixturePage();
+    page.productBanners = [page.banners[1]!];
+    const api = fakeFetch(page);
+    open('/m/acme?c=QT8F3K2M9X4P', api.fn);
+    await screen.findByRole('heading', { level: 1, name: '青田茶園' });
+    const slides = document.querySelectorAll('.carousel-slide');
+    expect(slides).toHaveLength(3);
+    // The product's banner first.
+    expect(slides[0]!.querySelector('img')!.getAttribute('src')).toContain('banner-2.svg');
+  });
+
   it('renders layout A: the brand, the scan\'s answer per the query-page flags, lists, contact and platforms in priority order', async () => {
     agreed();
     const api = fakeFetch(fixturePage());
@@ -193,7 +206,8 @@ describe('the consumer page (live)', () => {
     const api = fakeFetch('offline', fixturePage());
     open('/m/acme?c=X&lang=en', api.fn);
     expect(await screen.findByRole('heading', { name: 'The page could not be loaded' })).toBeInTheDocument();
-    expect(document.documentElement.dataset.state).toBe('error');
+    // The document's state is set by an effect, after paint.
+    await waitFor(() => expect(document.documentElement.dataset.state).toBe('error'));
     fireEvent.click(screen.getByRole('button', { name: /Try again/ }));
     expect(await screen.findByText('Code found')).toBeInTheDocument();
     expect(api.calls).toHaveLength(2);

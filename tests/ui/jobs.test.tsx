@@ -226,6 +226,27 @@ describe('report download screen', () => {
   });
 });
 
+describe('row action export', () => {
+  it('names the export on the progress card by the action, the row and the format, never "Export #id"', async () => {
+    signedIn(null);
+    const row = { id: 3, clientId: 2, clientName: { en: 'Demo client' }, materialName: 'Label', quantity: 20, status: 2, progress: 100, type: 1, codeType: 2, createdAt: '2026-01-02T03:04:05.000Z' };
+    const calls = stubFetch((method, url) => {
+      if (method === 'GET' && url.startsWith('/v1/Code/package?')) return json({ items: [row], total: 1 });
+      if (method === 'GET' && url.startsWith('/v1/Code/package/columns')) return json([{ value: 'seq', label: 'No.' }, { value: 'code', label: 'Code' }]);
+      if (method === 'POST' && url === '/v1/Code/package/3/file') return json({ id: 77, reportId: 12 }, 201);
+      if (method === 'GET' && url.startsWith('/v1/Job?')) return json([]);
+      if (method === 'GET' && url.startsWith('/v1/')) return json([]);
+      return undefined;
+    });
+    withProviders(<><CrudView decl={declaration('code.package')} /><ExportJobsHost /></>, 'en');
+    fireEvent.click(await screen.findByTestId('row-exportCodes-3'));
+    fireEvent.click(await screen.findByTestId('action-input-submit'));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(await screen.findByTestId('export-job-name-77')).toHaveTextContent('Export codes: Package no. 3 (CSV)');
+    expect(screen.getByTestId('export-jobs')).not.toHaveTextContent('Export #77');
+  });
+});
+
 describe('toolbar export', () => {
   const DECL = declaration('product.packaging-material');
 

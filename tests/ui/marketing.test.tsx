@@ -114,6 +114,29 @@ describe('platform list', () => {
     ]);
   });
 
+  it('lists the more-info links as numbered items with labelled buttons in the interface language, up to 4', async () => {
+    signedIn(null, { tenantCode: 'demo', tenantType: 2 });
+    const { calls } = stub({ company: { name: 'Demo Co' }, moreInfo: [{ name: 'Shop', url: 'https://shop.example.com' }] }, 'marketing/contact-info');
+    withProviders(<FormView decl={contactDecl} />, 'zh_TW');
+    const add = await screen.findByTestId('array-add-moreInfo');
+    // A section heading like the form's others, no item titled "<list>-1".
+    const section = add.closest('section')!;
+    expect(within(section).getByRole('heading', { level: 3 })).toHaveTextContent('更多資訊');
+    expect(section.textContent).not.toMatch(/-1/);
+    expect(add).toHaveTextContent('新增 1 / 4');
+    for (let i = 0; i < 3; i++) fireEvent.click(screen.getByTestId('array-add-moreInfo'));
+    await waitFor(() => expect(section.querySelectorAll('[data-array-item]')).toHaveLength(4));
+    // At the limit the add button goes; each item has its remove button, named in Chinese.
+    expect(screen.queryByTestId('array-add-moreInfo')).toBeNull();
+    fireEvent.click(within(section).getByRole('button', { name: '移除第 4 項' }));
+    fireEvent.click(within(section).getByRole('button', { name: '移除第 3 項' }));
+    fireEvent.click(within(section).getByRole('button', { name: '移除第 2 項' }));
+    await waitFor(() => expect(section.querySelectorAll('[data-array-item]')).toHaveLength(1));
+    fireEvent.click(screen.getByTestId('form-save'));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(JSON.parse(calls.find((c) => c.method === 'POST')!.body!).moreInfo).toEqual([{ name: 'Shop', url: 'https://shop.example.com' }]);
+  });
+
   it('asks a custom image platform for its icon, and refuses to save it without one', async () => {
     signedIn(null, { tenantCode: 'demo', tenantType: 2 });
     const { calls } = stub({ company: { name: 'Demo Co' }, platforms: [{ type: 1, url: 'line', priority: 1 }] }, 'marketing/contact-info');

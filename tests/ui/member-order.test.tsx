@@ -77,7 +77,7 @@ describe('member orders', () => {
     await screen.findByText('M250115-K7H3QX', {}, { timeout: 30_000 });
     await act(async () => fireEvent.change(screen.getByTestId('crud-import-file'), { target: { files: [csvFile()] } }));
     const message = await screen.findByTestId('app-modal-message', {}, { timeout: 30_000 });
-    expect(message.textContent).toContain('2 line(s)');
+    expect(message.textContent).toContain('2 lines need correcting');
     expect(message.textContent).toMatch(/Line 2 \(M1\): .+ \(7303\)/);
     expect(message.textContent).toMatch(/Line 5 \(M2\): .+ \(7311\)/);
   });

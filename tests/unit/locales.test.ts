@@ -79,3 +79,21 @@ describe('validation texts', () => {
     expect(placeholders(enValidation.max)).toEqual(['length']);
   });
 });
+
+describe('counted texts (issue 12: "1 items in total")', () => {
+  /** English texts with {{count}} whose words never change with the number (no counted noun after it). */
+  const NO_NOUN = new Set([
+    'tags.count', 'screens.crud.importMore', 'screens.crud.moreChips', 'screens.crud.selectedCount', 'validation.prizeCount',
+  ]);
+  const flatten = (o: Record<string, unknown>, prefix = ''): [string, string][] =>
+    Object.entries(o).flatMap(([k, v]) => (v && typeof v === 'object' ? flatten(v as Record<string, unknown>, `${prefix}${k}.`) : typeof v === 'string' ? [[`${prefix}${k}`, v] as [string, string]] : []));
+
+  it('every English text counting something has its singular form (i18next plurals), so 1 never reads "1 items"', async () => {
+    const { resources } = await import('../../src/locales');
+    const texts = new Map(flatten(resources.en.translation));
+    const missing = [...texts]
+      .filter(([key, text]) => text.includes('{{count}}') && !key.endsWith('_one') && !NO_NOUN.has(key) && !texts.has(`${key}_one`))
+      .map(([key, text]) => `${key}: ${text}`);
+    expect(missing).toEqual([]);
+  });
+});

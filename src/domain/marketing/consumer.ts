@@ -8,7 +8,7 @@ import { LANGS, DEFAULT_LANG, isLang, type Lang } from '../lang';
 import { LayoutColor, PageLayout } from '../enums';
 import {
   PREVIEW_DEFAULTS,
-  type PageData, type PageLayoutInfo, type PageQuery, type PagePrivacyInfo, type PreviewDraft, type PreviewMessage,
+  type PageBanner, type PageData, type PageLayoutInfo, type PageQuery, type PagePrivacyInfo, type PreviewDraft, type PreviewMessage,
 } from './page';
 
 // --- Language ------------------------------------------------------------------------------
@@ -278,4 +278,18 @@ export function platformHref(url: string, isEmail: boolean): string {
   if (isEmail) return /^mailto:/i.test(u) ? u : `mailto:${u}`;
   if (/^(https?:|mailto:|tel:|weixin:|line:)/i.test(u)) return u;
   return `https://${u.replace(/^\/\//, '')}`;
+}
+
+// --- Banners -------------------------------------------------------------------------------
+
+/**
+ * The carousel's banners: the scanned product's first, then the tenant's others. Every banner
+ * belongs to a product, so the scanned product's banners are among the tenant's current ones
+ * too (and the preview posts a draft banner as both): each shows once, by id.
+ */
+export function carouselBanners(page: Pick<PageData, 'banners' | 'productBanners'>): PageBanner[] {
+  const seen = new Set<unknown>();
+  // A draft banner not saved yet has no id: the same images are the same banner.
+  const key = (b: PageBanner): unknown => b.id ?? `${b.images?.small}|${b.images?.large}`;
+  return [...(page.productBanners ?? []), ...(page.banners ?? [])].filter((b) => !seen.has(key(b)) && (seen.add(key(b)), true));
 }

@@ -21,7 +21,8 @@ export interface ActionInputDialogProps {
   row: Row;
   onClose: () => void;
   /** After a successful call: the answer. */
-  onDone: (answer: unknown) => void;
+  /** The call answered: its answer, and the body that was sent. */
+  onDone: (answer: unknown, body: Record<string, unknown>) => void;
 }
 
 export function ActionInputDialog({ action, row, onClose, onDone }: ActionInputDialogProps) {
@@ -40,7 +41,7 @@ export function ActionInputDialog({ action, row, onClose, onDone }: ActionInputD
     setBusy(true);
     try {
       const answer = await callApi(action.api, row, { body, silent: true });
-      onDone(answer);
+      onDone(answer, body);
     } catch (e) {
       form.fail(e);
     } finally {

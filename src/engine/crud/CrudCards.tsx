@@ -1,7 +1,8 @@
 /**
  * The rows of a declared list on a phone: a card per row, the first column as its title, the
  * next columns as labelled lines, and the row's actions. The engine shows these instead of the
- * grid below the `sm` breakpoint (a grid of two visible columns helps nobody there).
+ * grid below the `sm` breakpoint (a grid of two visible columns helps nobody there). Chip
+ * lists wrap inside the card (a row of three chips is wider than a phone's line).
  */
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -37,7 +38,7 @@ export function CrudCards({ ctl }: { ctl: CrudController }) {
                 {lines.map((c) => (
                   <Box key={c.key} sx={{ display: 'contents' }}>
                     <Box component="dt" sx={{ color: 'text.secondary', fontSize: 13 }}>{t(c.label)}</Box>
-                    <Box component="dd" sx={{ m: 0, minWidth: 0, display: 'flex', alignItems: 'center' }}>
+                    <Box component="dd" sx={{ m: 0, minWidth: 0, display: 'flex', alignItems: 'center', '& .crud-chips': { flexWrap: 'wrap' } }}>
                       <Cell column={c} value={row[c.key]} row={row} />
                     </Box>
                   </Box>

@@ -33,7 +33,7 @@ function Chips({ labels, values }: { labels: string[]; values: unknown[] }) {
   const shown = labels.length > CHIPS_SHOWN + 1 ? CHIPS_SHOWN : labels.length;
   const rest = labels.length - shown;
   return (
-    <Box sx={{ display: 'flex', gap: 0.5, minWidth: 0, flexWrap: 'nowrap' }}>
+    <Box className="crud-chips" sx={{ display: 'flex', gap: 0.5, minWidth: 0, flexWrap: 'nowrap' }}>
       {labels.slice(0, shown).map((label, i) => (
         <Chip key={String(values[i])} size="small" label={label} title={label} data-value={String(values[i])} sx={chipSx} />
       ))}

@@ -6,6 +6,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import Button from '@mui/material/Button';
 import ArrowForwardRounded from '@mui/icons-material/ArrowForwardRounded';
 import Box from '@mui/material/Box';
+import Tooltip from '@mui/material/Tooltip';
 import { DataGrid, type GridColDef, type GridSortModel } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
 import { useLang } from '../i18n/useLang';
@@ -98,15 +99,21 @@ export function CrudTable({ ctl }: { ctl: CrudController }) {
   return (
     <Box ref={rootRef} sx={{ display: 'flex', flexDirection: 'column', minWidth: 0, position: 'relative' }}>
       {hidden > 0 && (
-        <Button
-          size="small"
-          data-testid="crud-scroll-hint"
-          endIcon={<ArrowForwardRounded fontSize="small" />}
-          onClick={scrollRight}
-          sx={{ position: 'absolute', right: actionsWidth + 8, bottom: 14, zIndex: 4, bgcolor: 'background.paper', boxShadow: '0 1px 4px rgba(16,24,40,0.18)', borderRadius: 4, px: 1.5, '&:hover': { bgcolor: 'grey.50' } }}
-        >
-          {t('screens.crud.moreColumns', { count: hidden })}
-        </Button>
+        // In the header row, just left of the actions: over the header of the column that runs
+        // out of sight, never over a row's data (at the foot of the rows it hid the last row's
+        // cells). Compact; the tooltip and the name say how many columns follow.
+        <Tooltip title={t('screens.crud.moreColumns', { count: hidden })}>
+          <Button
+            size="small"
+            data-testid="crud-scroll-hint"
+            aria-label={t('screens.crud.moreColumns', { count: hidden })}
+            endIcon={<ArrowForwardRounded fontSize="small" />}
+            onClick={scrollRight}
+            sx={{ position: 'absolute', right: actionsWidth + 6, top: 10, height: 28, minWidth: 0, zIndex: 4, bgcolor: 'background.paper', boxShadow: '0 1px 4px rgba(16,24,40,0.18)', borderRadius: 4, px: 1.25, fontVariantNumeric: 'tabular-nums', '& .MuiButton-endIcon': { ml: 0.25 }, '&:hover': { bgcolor: 'grey.50' } }}
+          >
+            +{hidden}
+          </Button>
+        </Tooltip>
       )}
       <DataGrid
         rows={list.rows}

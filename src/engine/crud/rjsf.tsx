@@ -6,10 +6,17 @@
  */
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import FormHelperText from '@mui/material/FormHelperText';
+import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
+import AddRounded from '@mui/icons-material/AddRounded';
+import ArrowDownwardRounded from '@mui/icons-material/ArrowDownwardRounded';
+import ArrowUpwardRounded from '@mui/icons-material/ArrowUpwardRounded';
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import { Templates as MuiTemplates } from '@rjsf/mui';
-import type { BaseInputTemplateProps, FieldErrorProps, NameGeneratorFunction, ObjectFieldTemplateProps, TemplatesType } from '@rjsf/utils';
+import type { ArrayFieldItemTemplateProps, ArrayFieldTemplateProps, BaseInputTemplateProps, FieldErrorProps, NameGeneratorFunction, ObjectFieldTemplateProps, TemplatesType } from '@rjsf/utils';
+import { useTranslation } from 'react-i18next';
 import { customizeValidator } from '@rjsf/validator-ajv8';
 import { extendAjv } from '../../domain/validation/ajv';
 import { LengthCounter } from '../../widgets/LengthCounter';
@@ -109,9 +116,10 @@ function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
       ))}
     </Box>
   );
-  // A nested object with a title is a section: its heading above its fields.
+  // A nested object with a title is a section: its heading above its fields. An item of a
+  // list is not (its box and number say which it is; RJSF would title it "<list title>-1").
   const depth = props.fieldPathId.path.length;
-  if (depth === 0 || !props.title) return grid;
+  if (depth === 0 || !props.title || typeof props.fieldPathId.path.at(-1) === 'number') return grid;
   const headingId = `${props.fieldPathId.$id}-heading`;
   return (
     <Box component="section" role="group" aria-labelledby={headingId} data-section={props.fieldPathId.path.map(String).join('.')} sx={{ pt: depth === 1 ? 1 : 0.25 }}>
@@ -136,7 +144,71 @@ function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
   );
 }
 
+const sectionHeading = { fontSize: 14, fontWeight: 700, color: 'text.primary', pb: 0.75, mb: 1.25, borderBottom: '1px solid', borderColor: 'divider' } as const;
+
+/**
+ * A list of records (arrays of objects without a widget of their own: more-info links, member
+ * tiers and reward rules, change details) as a section like a nested object: its heading, a
+ * bordered numbered box per item with its move and remove buttons, and an "Add" button in the
+ * interface language that goes away at `maxItems` (the count shows beside it). Not the theme's
+ * default (a raised card with a large heading and unlabelled "+"/"-" icons).
+ */
+function ArrayFieldTemplate(props: ArrayFieldTemplateProps) {
+  const { t } = useTranslation();
+  const path = props.fieldPathId.path.map(String).join('.');
+  const headingId = `${props.fieldPathId.$id}-heading`;
+  const max = (props.schema as { maxItems?: unknown }).maxItems;
+  const editable = !props.readonly && !props.disabled;
+  return (
+    <Box component="section" role="group" aria-labelledby={props.title ? headingId : undefined} data-array={path}>
+      {props.title && (
+        <Typography id={headingId} component="h3" sx={sectionHeading}>
+          {props.title}
+          {props.required && <Box component="span" aria-hidden sx={{ color: 'error.main', fontWeight: 400, ml: 0.5 }}>*</Box>}
+        </Typography>
+      )}
+      <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.25 }}>{props.items}</Box>
+      {props.items.length === 0 && !editable && <Typography color="text.secondary">—</Typography>}
+      {props.canAdd && editable && (
+        <Button size="small" startIcon={<AddRounded />} onClick={props.onAddClick} data-testid={`array-add-${path}`} sx={{ mt: props.items.length ? 1 : 0 }}>
+          {t('screens.crud.arrayAdd')}
+          {typeof max === 'number' && <Box component="span" sx={{ color: 'text.secondary', fontWeight: 400, ml: 0.75 }}>{` ${props.items.length} / ${max}`}</Box>}
+        </Button>
+      )}
+    </Box>
+  );
+}
+
+function ArrayFieldItemTemplate(props: ArrayFieldItemTemplateProps) {
+  const { t } = useTranslation();
+  const b = props.buttonsProps;
+  const n = b.index + 1;
+  const path = b.fieldPathId.path.map(String).join('.');
+  const off = b.disabled || b.readonly;
+  return (
+    <Box data-array-item={path} sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', border: '1px solid', borderColor: 'divider', borderRadius: 1.5, p: 1.5, pl: 1 }}>
+      <Typography aria-hidden sx={{ width: 22, flexShrink: 0, textAlign: 'center', pt: 1, fontWeight: 600, color: 'text.secondary' }}>{n}</Typography>
+      <Box sx={{ flex: 1, minWidth: 0 }}>{props.children}</Box>
+      {props.hasToolbar && !off && (
+        <Box sx={{ display: 'flex', flexShrink: 0, pt: 0.5 }}>
+          {(b.hasMoveUp || b.hasMoveDown) && (
+            <>
+              <IconButton size="small" aria-label={t('screens.crud.arrayMoveUp', { n })} disabled={!b.hasMoveUp} onClick={b.onMoveUpItem}><ArrowUpwardRounded fontSize="small" /></IconButton>
+              <IconButton size="small" aria-label={t('screens.crud.arrayMoveDown', { n })} disabled={!b.hasMoveDown} onClick={b.onMoveDownItem}><ArrowDownwardRounded fontSize="small" /></IconButton>
+            </>
+          )}
+          {b.hasRemove && (
+            <IconButton size="small" aria-label={t('screens.crud.arrayRemove', { n })} data-testid={`array-remove-${path}`} onClick={b.onRemoveItem}><DeleteOutlined fontSize="small" /></IconButton>
+          )}
+        </Box>
+      )}
+    </Box>
+  );
+}
+
 export const rjsfTemplates: Partial<Omit<TemplatesType, 'ButtonTemplates'>> = {
+  ArrayFieldItemTemplate,
+  ArrayFieldTemplate,
   BaseInputTemplate,
   FieldErrorTemplate,
   ObjectFieldTemplate,

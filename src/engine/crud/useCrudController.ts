@@ -11,10 +11,12 @@ import type { ScreenDeclaration } from '../../domain/declarations';
 import { isJobQueued } from '../../domain/jobs';
 import { isApiError } from '../api/ApiError';
 import { useEngineEnv } from '../env/EngineEnv';
+import { useLang } from '../i18n/useLang';
 import { downloadFile } from '../jobs/download';
 import { revalidateExportReports, trackJob } from '../jobs/runExport';
 import { callPath, useCallApi } from './apiCall';
 import type { FormMode } from './CrudForm';
+import { formatCell } from './format';
 import type { EngineRowAction } from './extensions';
 import type { ResultInfo } from './ResultDialog';
 import { useCrudList, type Row } from './useCrudList';
@@ -33,6 +35,7 @@ export interface CrudControllerOptions {
 
 export function useCrudController(decl: ScreenDeclaration, options: CrudControllerOptions = {}) {
   const { t } = useTranslation();
+  const [lang] = useLang();
   const env = useEngineEnv();
   const callApi = useCallApi();
   const { mutate } = useSWRConfig();
@@ -81,10 +84,24 @@ export function useCrudController(decl: ScreenDeclaration, options: CrudControll
     await afterWrite('first');
   };
 
+  /**
+   * What a row action's export is called on the progress card until the job names its file:
+   * the action and the row as the list's first column shows it, with the chosen format
+   * ("Export codes: Package no. 3 (CSV)"), never "Export #12".
+   */
+  const jobLabel = (action: EngineRowAction, row: Row, body?: Record<string, unknown>): string => {
+    const first = decl.grid?.columns?.[0];
+    const tr = (k: string, o?: Record<string, unknown>) => String(t(k, o));
+    const value = first ? formatCell(first, row[first.key], tr, lang, row) : '';
+    const what = first && value ? `: ${t(first.label)} ${value}` : '';
+    const format = typeof body?.format === 'string' && body.format ? ` (${body.format.toUpperCase()})` : '';
+    return `${t(action.label)}${what}${format}`;
+  };
+
   /** What follows a row action's call: its result shown once, or its notice; the page reloads. */
-  const afterAction = async (action: EngineRowAction, row: Row, answer: unknown) => {
+  const afterAction = async (action: EngineRowAction, row: Row, answer: unknown, body?: Record<string, unknown>) => {
     // An export answers a queued job: the jobs host follows it (noticeExport, progress, download).
-    if (isJobQueued(answer)) trackJob(answer);
+    if (isJobQueued(answer)) trackJob(answer, null, jobLabel(action, row, body));
     else if (action.result) setResult({ key: action.result, known: row, answer });
     else env.notify(t(action.notice ?? 'screens.crud.successEdit'));
     if (action.download) void revalidateExportReports(mutate);
@@ -136,10 +153,10 @@ export function useCrudController(decl: ScreenDeclaration, options: CrudControll
       void afterWrite('first');
     },
     /** A row action's input dialog answered. */
-    inputDone: (answer: unknown) => {
+    inputDone: (answer: unknown, body?: Record<string, unknown>) => {
       if (!input) return;
       setInput(null);
-      void afterAction(input.action, input.row, answer).catch(ignoreApiError);
+      void afterAction(input.action, input.row, answer, body).catch(ignoreApiError);
     },
     closeInput: () => setInput(null),
     /** The toolbar import succeeded: the list from page 1. */

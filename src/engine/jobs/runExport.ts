@@ -41,8 +41,8 @@ export async function runExport(apiCall: string, body?: unknown, options: RunExp
 }
 
 /** Follow a job some other call queued. */
-export function trackJob(queued: JobQueued, category: number | null = null): void {
-  jobsStore.track(queued, category);
+export function trackJob(queued: JobQueued, category: number | null = null, label?: string): void {
+  jobsStore.track(queued, category, label);
 }
 
 /** The hook form (stable functions). */

@@ -49,6 +49,7 @@ const lottery = {
     expireDateType: "A date",
     expireDaysType: "Days after winning",
     serials: "Serials CSV",
+    serialsImported_one: "{{count}} serial imported",
     serialsImported: "{{count}} serials imported",
     serialsGenerated: "The system generates one serial per piece.",
     paymentInfo: "WeChat pay",

@@ -74,6 +74,7 @@ const ui = {
       suspicious: 'Suspicious codes',
       suspiciousHint: 'Scanned by shoppers more often than the safe scan count, or in places far apart.',
       noneSuspicious: 'Nothing suspicious in this period.',
+      scannedTimes_one: '{{count}} scan (safe {{safe}})',
       scannedTimes: '{{count}} scans (safe {{safe}})',
       farApart: '{{km}} km apart',
       codesTitle: 'Codes generated, last {{days}} days',

@@ -49,6 +49,7 @@ const lottery = {
     expireDateType: "指定日期",
     expireDaysType: "中奖后天数",
     serials: "序号 CSV",
+    serialsImported_one: "已导入 {{count}} 组序号",
     serialsImported: "已导入 {{count}} 组序号",
     serialsGenerated: "系统依数量产生序号。",
     paymentInfo: "微信支付",

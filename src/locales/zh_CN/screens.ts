@@ -26,6 +26,10 @@ const screens: typeof en = {
     ...pointActivity,
     ...partners,
     crud: {
+      arrayAdd: '新增',
+      arrayMoveUp: '上移第 {{n}} 项',
+      arrayMoveDown: '下移第 {{n}} 项',
+      arrayRemove: '移除第 {{n}} 项',
       createdAt: '创建时间',
       updatedAt: '更新时间',
       actions: '操作',
@@ -33,6 +37,7 @@ const screens: typeof en = {
       export: '导出',
       import: '导入 CSV',
       importFailed: '导入失败',
+      importRefused_one: '未导入任何数据：有 {{count}} 行需要修正。',
       importRefused: '未导入任何数据：有 {{count}} 行需要修正。',
       importLine: '第 {{line}} 行（{{value}}）：{{reason}}（{{code}}）',
       importLineBare: '第 {{line}} 行：{{reason}}（{{code}}）',

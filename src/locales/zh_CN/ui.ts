@@ -74,6 +74,7 @@ const ui = {
       suspicious: '可疑条码',
       suspiciousHint: '消费者扫描次数超过安全扫描次数，或在相距遥远的地点被扫描。',
       noneSuspicious: '此期间没有可疑条码。',
+      scannedTimes_one: '扫描 {{count}} 次（安全 {{safe}} 次）',
       scannedTimes: '扫描 {{count}} 次（安全 {{safe}} 次）',
       farApart: '相距 {{km}} 公里',
       codesTitle: '产生码数（最近 {{days}} 天）',

@@ -49,6 +49,7 @@ const lottery = {
     expireDateType: "指定日期",
     expireDaysType: "中獎後天數",
     serials: "序號 CSV",
+    serialsImported_one: "已匯入 {{count}} 組序號",
     serialsImported: "已匯入 {{count}} 組序號",
     serialsGenerated: "系統依數量產生序號。",
     paymentInfo: "微信支付",

@@ -26,6 +26,10 @@ const screens: typeof en = {
     ...pointActivity,
     ...partners,
     crud: {
+      arrayAdd: '新增',
+      arrayMoveUp: '上移第 {{n}} 項',
+      arrayMoveDown: '下移第 {{n}} 項',
+      arrayRemove: '移除第 {{n}} 項',
       createdAt: '建立時間',
       updatedAt: '更新時間',
       actions: '操作',
@@ -33,6 +37,7 @@ const screens: typeof en = {
       export: '匯出',
       import: '匯入 CSV',
       importFailed: '匯入失敗',
+      importRefused_one: '未匯入任何資料：有 {{count}} 行需要修正。',
       importRefused: '未匯入任何資料：有 {{count}} 行需要修正。',
       importLine: '第 {{line}} 行（{{value}}）：{{reason}}（{{code}}）',
       importLineBare: '第 {{line}} 行：{{reason}}（{{code}}）',

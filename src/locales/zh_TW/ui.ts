@@ -74,6 +74,7 @@ const ui = {
       suspicious: '可疑條碼',
       suspiciousHint: '消費者掃描次數超過安全掃描次數，或在相距遙遠的地點被掃描。',
       noneSuspicious: '此期間沒有可疑條碼。',
+      scannedTimes_one: '掃描 {{count}} 次（安全 {{safe}} 次）',
       scannedTimes: '掃描 {{count}} 次（安全 {{safe}} 次）',
       farApart: '相距 {{km}} 公里',
       codesTitle: '產生碼數（最近 {{days}} 天）',
