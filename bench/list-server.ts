@@ -20,6 +20,7 @@ import pg from 'pg';
 import { buildApp } from '../server/app';
 import { openPglite, type Db } from '../server/db/index';
 import { migrate } from '../server/db/migrate';
+import { namedStatementsEnabled, useNamedStatements } from '../server/db/namedStatements';
 import type { Database } from '../server/db/schema';
 import { loadOrCreateKeys } from '../server/security/keys';
 import { hashPassword } from '../server/security/passwords';
@@ -58,6 +59,7 @@ function onLog(event: LogEvent): void {
 async function openDb(): Promise<Db> {
   if (process.env.BENCH_BACKEND === 'postgres') {
     const pool = new pg.Pool({ connectionString: process.env.BENCH_PG_URL, max: 10 });
+    if (namedStatementsEnabled()) useNamedStatements(pool);
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: onLog });
   }
   return openPglite(process.env.BENCH_PGLITE_DIR || undefined, { log: onLog });

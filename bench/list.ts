@@ -213,6 +213,8 @@ export async function runBackend(backend: Backend, log: (line: string) => void =
   const child = fork(fileURLToPath(new URL('./list-server.ts', import.meta.url)), [], {
     env: { ...process.env, ...prepared.env, BENCH_ROWS: String(ROWS) },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    // BENCH_CPU_PROF=<folder>: a V8 CPU profile of the app's process, written there when it stops.
+    execArgv: [...process.execArgv, ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [])],
   });
   const stopChild = async () => {
     if (child.exitCode !== null || child.signalCode !== null) return;
@@ -235,7 +237,9 @@ export async function runBackend(backend: Backend, log: (line: string) => void =
     const headers = { authorization: `Bearer ${token}` };
     const examples: { label: string; page?: QueryExample; count?: QueryExample }[] = [];
 
-    for (const ep of ENDPOINTS) {
+    // BENCH_ONLY=<text>: only the endpoints whose label holds it (and the hello-world reference).
+    const only = process.env.BENCH_ONLY;
+    for (const ep of ENDPOINTS.filter((e) => !only || e.hello || e.label.includes(only))) {
       const url = `${ep.hello ? `http://127.0.0.1:${ready.helloPort}` : base}${ep.path}`;
       const check = await fetch(url, { headers });
       const body = await json(check);

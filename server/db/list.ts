@@ -145,8 +145,10 @@ export async function listPage<O>(query: SelectQueryBuilder<any, any, O>, spec: 
   const since = writeEpoch();
 
   const ordered = query.orderBy(sortExpr, order).orderBy(idRef, order);
-  const compiled = ordered.compile();
-  const filterKey = keyOf(compiled);
+  // One compile of the filter names it, for the count and the boundaries (compiling costs more
+  // than the page query takes in the database: docs/benchmarks.md).
+  const countKey = keyOf(query.compile());
+  const filterKey = `${countKey}\u0000${key}\u0000${order}`;
   const withKeys = ordered.select([sql`${sortExpr}`.as(SORT_VALUE), idRef.as(ID_VALUE)]) as unknown as SelectQueryBuilder<any, any, O & Keys>;
 
   let rows: (O & Keys)[] | null = null;
@@ -178,7 +180,7 @@ export async function listPage<O>(query: SelectQueryBuilder<any, any, O>, spec: 
   if ((items.length > 0 && items.length < pageSize) || (items.length === 0 && offset === 0)) {
     return { items, total: offset + items.length };
   }
-  return { items, total: await countOf(query, since) };
+  return { items, total: await countOf(query, countKey, since) };
 }
 
 /** A compiled query as a cache key: its SQL and its parameters. */
@@ -187,12 +189,11 @@ const keyOf = (q: { sql: string; parameters: readonly unknown[] }) =>
 
 type Keys = { [SORT_VALUE]: unknown; [ID_VALUE]: unknown };
 
-async function countOf(query: SelectQueryBuilder<any, any, any>, since: number): Promise<number> {
-  const countQuery = query.clearSelect().clearOrderBy().select((eb) => eb.fn.countAll().as('total'));
-  const compiled = countQuery.compile();
-  const key = keyOf(compiled);
+/** The COUNT of `query`'s filter; `key`: the filter compiled (keyOf(query.compile())). */
+async function countOf(query: SelectQueryBuilder<any, any, any>, key: string, since: number): Promise<number> {
   const cached = counts.get(key);
   if (cached !== undefined) return cached;
+  const countQuery = query.clearSelect().clearOrderBy().select((eb) => eb.fn.countAll().as('total'));
   // Requests asking the same count at the same time share one COUNT.
   const flight = `${since}\u0000${key}`; // not shared across a write
   const running = countsRunning.get(flight);
