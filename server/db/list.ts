@@ -12,7 +12,7 @@
  * empty parameters (`?keyword=&type=` means no filter).
  */
 import { sql, type Expression, type SelectQueryBuilder } from 'kysely';
-import type { FastifyRequest, RouteShorthandOptions } from 'fastify';
+import type { FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { Page } from '../../src/domain/api';
 import { resolveSchema, sortableKeys, type ScreenDeclaration, type SortOrder } from '../../src/domain/declarations';
 import { PAGE_SIZE } from '../../src/domain/limits';
@@ -81,10 +81,10 @@ export function listQuerySchema(spec: ListSpec, filters?: Record<string, unknown
 export function listRoute(spec: ListSpec, filters?: Record<string, unknown>): Pick<RouteShorthandOptions, 'schema' | 'preValidation'> {
   return {
     schema: { querystring: listQuerySchema(spec, filters) },
-    preValidation: async (req: FastifyRequest) => {
+    preValidation: (req: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void) => {
       const query = req.query as Record<string, unknown> | undefined;
-      if (!query) return;
-      for (const [k, v] of Object.entries(query)) if (typeof v === 'string' && v.trim() === '') delete query[k];
+      if (query) for (const k in query) if (typeof query[k] === 'string' && (query[k] as string).trim() === '') delete query[k];
+      done();
     },
   };
 }
@@ -171,8 +171,10 @@ export async function listPage<O>(query: SelectQueryBuilder<any, any, O>, spec: 
   }
   const last = rows[rows.length - 1];
   if (last && rows.length === pageSize) boundaries.set(`${filterKey}\u0000${offset + pageSize}`, { sort: last[SORT_VALUE], id: last[ID_VALUE] }, since);
+  // A copy without the two key columns (a rest pattern with computed keys is several times slower).
   const items = rows.map((r) => {
-    const { [SORT_VALUE]: _s, [ID_VALUE]: _i, ...item } = r as Record<string, unknown>;
+    const item: Record<string, unknown> = {};
+    for (const k in r) if (k !== SORT_VALUE && k !== ID_VALUE) item[k] = (r as Record<string, unknown>)[k];
     return item as O;
   });
 
