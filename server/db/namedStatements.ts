@@ -22,23 +22,41 @@ const SEEN_MAX = 5_000;
 
 const names = new Map<string, string>();
 const seen = new Set<string>();
+/** Texts never named again (their prepared form failed: see `unname`). */
+const unnamed = new Set<string>();
+let lastName = 0;
 
 /** The statement name of `text`, or undefined while it is not (yet) a repeated statement. */
 export function statementName(text: string): string | undefined {
   const named = names.get(text);
   if (named !== undefined) return named;
-  if (text.length > TEXT_MAX || names.size >= NAMED_MAX) return undefined;
+  if (text.length > TEXT_MAX || lastName >= NAMED_MAX || unnamed.has(text)) return undefined;
   if (!seen.has(text)) {
     if (seen.size < SEEN_MAX) seen.add(text);
     return undefined;
   }
   seen.delete(text);
-  const name = `oioc_${names.size + 1}`;
+  const name = `oioc_${++lastName}`;
   names.set(text, name);
   return name;
 }
 
 type Query = (...args: unknown[]) => unknown;
+
+/**
+ * A prepared statement whose tables changed shape under it (a migration run by another process
+ * while this one runs: "cached plan must not change result type", SQLSTATE 0A000) fails on every
+ * use on that connection: its text goes back to unnamed statements for good (the failing call
+ * is answered as before; the next one works).
+ */
+function unname(text: string, err: unknown): never {
+  const e = err as { code?: string; message?: string } | null;
+  if (e?.code === '0A000' && /cached plan must not change result type/.test(e.message ?? '')) {
+    names.delete(text);
+    unnamed.add(text);
+  }
+  throw err;
+}
 
 /** Every client the pool opens sends repeated statements with parameters as named ones. */
 export function useNamedStatements(pool: pg.Pool): pg.Pool {
@@ -47,7 +65,7 @@ export function useNamedStatements(pool: pg.Pool): pg.Pool {
     (client as unknown as { query: Query }).query = (text: unknown, values?: unknown, callback?: unknown) => {
       if (typeof text === 'string' && Array.isArray(values) && values.length > 0 && callback === undefined) {
         const name = statementName(text);
-        if (name !== undefined) return query({ name, text, values });
+        if (name !== undefined) return (query({ name, text, values }) as Promise<unknown>).catch((err) => unname(text, err));
       }
       return callback === undefined ? (values === undefined ? query(text) : query(text, values)) : query(text, values, callback);
     };
