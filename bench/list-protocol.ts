@@ -27,6 +27,12 @@ export interface QueryExample {
 
 export interface CapturedMessage {
   type: 'captured';
+  /**
+   * CPU time used while armed: by the app's process (user + system), and by the PostgreSQL
+   * backends of the bench database (/proc/<pid>/stat; null on PGlite, in the app's process).
+   * Per request, it tells the cost of a call whatever else the shared machine runs.
+   */
+  cpu: { appMs: number; dbMs: number | null };
   stats: Partial<Record<QueryClass, ClassStats>>;
   examples: Partial<Record<QueryClass, QueryExample>>;
 }

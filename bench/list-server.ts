@@ -14,12 +14,14 @@
  * armed | captured | explained | done | stopped | failed}. `sql` runs statements (the
  * candidate indexes) in the bench database only.
  */
+import fs from 'node:fs';
 import Fastify from 'fastify';
 import { CompiledQuery, Kysely, PostgresDialect, type LogEvent } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../server/app';
 import { openPglite, type Db } from '../server/db/index';
 import { migrate } from '../server/db/migrate';
+import { namedStatementsEnabled, useNamedStatements } from '../server/db/namedStatements';
 import type { Database } from '../server/db/schema';
 import { loadOrCreateKeys } from '../server/security/keys';
 import { hashPassword } from '../server/security/passwords';
@@ -44,6 +46,37 @@ function pct(values: number[], p: number): number {
 }
 
 let durations: Map<QueryClass, number[]> | null = null;
+let cpuAtArm: { app: NodeJS.CpuUsage; db: Map<number, number> | null } | null = null;
+const CLOCK_TICK_MS = 10; // USER_HZ 100 on Linux
+
+/**
+ * CPU time (ms) of each PostgreSQL backend serving this database, by pid, from /proc (null when
+ * not readable). A backend that ends between two readings takes its time with it (the pool
+ * closes idle connections after 10 s: only between runs, when they are idle).
+ */
+async function dbCpuMs(db: Db): Promise<Map<number, number> | null> {
+  if (process.env.BENCH_BACKEND !== 'postgres') return null;
+  try {
+    const rows = (await db.executeQuery(CompiledQuery.raw('select pid from pg_stat_activity where datname = current_database()', []))).rows as { pid: number }[];
+    const out = new Map<number, number>();
+    for (const { pid } of rows) {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      out.set(pid, (Number(fields[11]) + Number(fields[12])) * CLOCK_TICK_MS); // utime, stime (fields 14 and 15)
+    }
+    return out;
+  } catch {
+    return null;
+  }
+}
+
+function dbCpuSince(before: Map<number, number> | null, now: Map<number, number> | null): number | null {
+  if (!before || !now) return null;
+  let ms = 0;
+  for (const [pid, t] of now) ms += t - (before.get(pid) ?? 0);
+  return ms;
+}
+
 let examples: CapturedMessage['examples'] = {};
 
 function onLog(event: LogEvent): void {
@@ -58,6 +91,7 @@ function onLog(event: LogEvent): void {
 async function openDb(): Promise<Db> {
   if (process.env.BENCH_BACKEND === 'postgres') {
     const pool = new pg.Pool({ connectionString: process.env.BENCH_PG_URL, max: 10 });
+    if (namedStatementsEnabled()) useNamedStatements(pool);
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: onLog });
   }
   return openPglite(process.env.BENCH_PGLITE_DIR || undefined, { log: onLog });
@@ -135,13 +169,16 @@ async function main(): Promise<void> {
       void (async () => {
         try {
           if (msg.cmd === 'arm') {
+            cpuAtArm = { app: process.cpuUsage(), db: await dbCpuMs(db) };
             durations = new Map();
             examples = {};
             send({ type: 'armed' });
           } else if (msg.cmd === 'disarm') {
             const stats: CapturedMessage['stats'] = {};
             for (const [cls, list] of durations ?? []) stats[cls] = { n: list.length, medianMs: pct(list, 50), p99Ms: pct(list, 99) };
-            send({ type: 'captured', stats, examples });
+            const app = process.cpuUsage(cpuAtArm?.app);
+            const cpu = { appMs: (app.user + app.system) / 1000, dbMs: dbCpuSince(cpuAtArm?.db ?? null, await dbCpuMs(db)) };
+            send({ type: 'captured', stats, examples, cpu });
             durations = null;
           } else if (msg.cmd === 'explain') {
             send(await explain(db, msg.sql, msg.parameters));

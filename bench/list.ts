@@ -192,6 +192,9 @@ export interface BackendResult {
     errors: number;
     aloneMs: number;
     db: CapturedMessage['stats'];
+    /** CPU per request (µs) of the app's process and of the database backends (null: not measured). */
+    appCpuUs: number;
+    dbCpuUs: number | null;
     explainPage?: ExplainedMessage;
     explainCount?: ExplainedMessage;
     firstFailure?: string;
@@ -213,6 +216,8 @@ export async function runBackend(backend: Backend, log: (line: string) => void =
   const child = fork(fileURLToPath(new URL('./list-server.ts', import.meta.url)), [], {
     env: { ...process.env, ...prepared.env, BENCH_ROWS: String(ROWS) },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    // BENCH_CPU_PROF=<folder>: a V8 CPU profile of the app's process, written there when it stops.
+    execArgv: [...process.execArgv, ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [])],
   });
   const stopChild = async () => {
     if (child.exitCode !== null || child.signalCode !== null) return;
@@ -235,7 +240,9 @@ export async function runBackend(backend: Backend, log: (line: string) => void =
     const headers = { authorization: `Bearer ${token}` };
     const examples: { label: string; page?: QueryExample; count?: QueryExample }[] = [];
 
-    for (const ep of ENDPOINTS) {
+    // BENCH_ONLY=<text>: only the endpoints whose label holds it (and the hello-world reference).
+    const only = process.env.BENCH_ONLY;
+    for (const ep of ENDPOINTS.filter((e) => !only || e.hello || e.label.includes(only))) {
       const url = `${ep.hello ? `http://127.0.0.1:${ready.helloPort}` : base}${ep.path}`;
       const check = await fetch(url, { headers });
       const body = await json(check);
@@ -277,6 +284,8 @@ export async function runBackend(backend: Backend, log: (line: string) => void =
         errors: run.errors + run.timeouts,
         aloneMs: median(alone),
         db: captured.stats,
+        appCpuUs: (captured.cpu.appMs * 1000) / Math.max(1, run.requests.total),
+        dbCpuUs: captured.cpu.dbMs === null ? null : (captured.cpu.dbMs * 1000) / Math.max(1, run.requests.total),
         explainPage: await explainOf('page'),
         explainCount: await explainOf('count'),
         firstFailure,
@@ -311,6 +320,7 @@ export async function runBackend(backend: Backend, log: (line: string) => void =
 export function listSection(results: BackendResult[]): Section {
   const rows: string[][] = [[
     'backend', 'endpoint', 'req/s', 'of hello-world', 'target', 'p50', 'p99', 'requests', 'non-2xx', 'errors', 'alone', 'db page', 'db count',
+    'app CPU/req', 'db CPU/req',
   ]];
   const fraction = (x: number) => (Number.isFinite(x) && x > 0 ? `1/${(1 / x).toFixed(1)}` : '-');
   const notes: string[] = [];
@@ -326,12 +336,14 @@ export function listSection(results: BackendResult[]): Section {
         r.backend, e.label, fmtInt(e.reqPerSec), e.url === '/hello' ? '1' : fraction(ratio),
         e.target ? `${fraction(e.target)} ${ratio >= e.target ? 'met' : 'NOT met'}` : '', `${e.p50} ms`, `${e.p99} ms`, fmtInt(e.requests), String(e.non2xx), String(e.errors),
         fmtMs(e.aloneMs), e.db.page ? fmtMs(e.db.page.medianMs) : '-', e.db.count ? fmtMs(e.db.count.medianMs) : '-',
+        `${e.appCpuUs.toFixed(0)} µs`, e.dbCpuUs === null ? '-' : `${e.dbCpuUs.toFixed(0)} µs`,
       ]);
     }
   }
   notes.push(
     `${DURATION} s of autocannon per row at ${CONNECTIONS} connections after a ${WARMUP} s warm-up; p50/p99: autocannon latency (ms, whole milliseconds); ` +
-    `alone: median of up to ${ALONE_RUNS} sequential requests (one connection, at most ~3 s); db page / db count: median time of the page query and of the COUNT query in the database during the run (Kysely log hook).`,
+    `alone: median of up to ${ALONE_RUNS} sequential requests (one connection, at most ~3 s); db page / db count: median time of the page query and of the COUNT query as Kysely sees it during the run (Kysely log hook: from sending the query to its rows, so under load it includes the wait for the event loop, not only the database). ` +
+    `app CPU/req, db CPU/req: CPU time of the app's process and of the PostgreSQL backends of the bench database (/proc) during the run, per request: the cost of a call, much less sensitive than req/s to what else the machine runs (the hello-world's own process is the app's: its row is the cost of a bare Fastify answer).`,
   );
   for (const r of results) {
     if (r.skipped || !r.ready) continue;

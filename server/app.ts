@@ -115,9 +115,10 @@ export async function buildApp({ db, settings, keys, logger = false, logRequests
 
   app.decorateRequest('user', null);
   // A write (committed by now) drops this process's short caches: sessions, list counts (db/shortCache.ts).
-  app.addHook('onSend', async (req, _reply, payload) => {
+  // Callback hooks on the hot path: an async hook costs a promise per request.
+  app.addHook('onSend', (req, _reply, payload, done) => {
     if (req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'OPTIONS') noteWrite();
-    return payload;
+    done(null, payload);
   });
 
   const routes: RouteEntry[] = [];

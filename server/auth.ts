@@ -13,7 +13,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MimaStatus, UserStatus } from '../src/domain/enums';
-import { menuIds, userMenu, type MenuVisibilityInput } from '../src/domain/menu';
+import { menuIds, userMenu, type MenuNode, type MenuVisibilityInput } from '../src/domain/menu';
 import { isPartnerType, partnerMenuFunctions } from '../src/domain/partners';
 import type { AppDeps } from './context';
 import { forbidden, unauthorized } from './errors';
@@ -82,18 +82,69 @@ function bearer(req: FastifyRequest): string | null {
  * Session lookups are kept SESSION_CACHE_MS per token (db/shortCache.ts): a small call costs no
  * query for them. Any write of this process (a logout, a password change, a disabled user or
  * tenant, a role edit) drops them all; another process sees such a change within this time.
+ * Requests of one token that miss at the same time share one lookup (not across a write).
+ * The cached caller is one frozen object shared by the requests of its session; what is
+ * derived from it alone (the menu ids it holds, its side menu) is kept with it (`derived`),
+ * so it lives and dies with the cached session.
  */
 const SESSION_CACHE_MS = 5_000;
-const sessions = new ShortCache<Caller & { lastSeenAt: Date }>(SESSION_CACHE_MS);
+interface SessionEntry {
+  user: Readonly<Caller>;
+  lastSeenAt: Date;
+}
+const sessions = new ShortCache<SessionEntry>(SESSION_CACHE_MS);
+const lookups = new Map<string, Promise<SessionEntry | null>>();
 
-export async function findSession(deps: AppDeps, token: string): Promise<(Caller & { lastSeenAt: Date }) | null> {
+export async function findSession(deps: AppDeps, token: string): Promise<SessionEntry | null> {
   const key = hashToken(token);
   const cached = sessions.get(key);
   if (cached) return cached;
   const since = writeEpoch();
-  const found = await lookUpSession(deps, key);
-  if (found) sessions.set(key, found, since);
-  return found;
+  const flight = `${since}\u0000${key}`;
+  const running = lookups.get(flight);
+  if (running) return running;
+  const lookup = lookUpSession(deps, key).then((found) => {
+    if (!found) return null;
+    const { lastSeenAt, ...user } = found;
+    const entry: SessionEntry = {
+      user: Object.freeze({ ...user, excludedMenuIds: Object.freeze(user.excludedMenuIds) as number[], roleFunctions: Object.freeze(user.roleFunctions) as number[] }),
+      lastSeenAt,
+    };
+    sessions.set(key, entry, since);
+    return entry;
+  }).finally(() => lookups.delete(flight));
+  lookups.set(flight, lookup);
+  return lookup;
+}
+
+type Derived = { tree?: MenuNode[]; held?: number[]; extra?: Map<string, unknown> };
+/** Per caller object, per app settings (one process may hold apps of different settings: tests). */
+const derived = new WeakMap<Caller, WeakMap<object, Derived>>();
+const derivedOf = (user: Caller, deps: AppDeps): Derived => {
+  let bySettings = derived.get(user);
+  if (!bySettings) derived.set(user, (bySettings = new WeakMap()));
+  let d = bySettings.get(deps.settings);
+  if (!d) bySettings.set(deps.settings, (d = {}));
+  return d;
+};
+
+/** The caller's side menu (userMenu of its tenant and role), computed once per cached session. */
+export function callerMenu(user: Caller, deps: AppDeps): readonly MenuNode[] {
+  const d = derivedOf(user, deps);
+  return (d.tree ??= userMenu(menuInput(user, deps), user.roleFunctions));
+}
+
+/**
+ * A value computed from the caller and the app's settings alone (e.g. an answer that depends on nothing else), kept
+ * as long as this caller object: the cached session, dropped on any write of this process.
+ */
+export function perCaller<T>(user: Caller, deps: AppDeps, name: string, compute: () => T): T {
+  const d = derivedOf(user, deps);
+  const extra = (d.extra ??= new Map());
+  if (extra.has(name)) return extra.get(name) as T;
+  const value = compute();
+  extra.set(name, value);
+  return value;
 }
 
 async function lookUpSession(deps: AppDeps, tokenHash: string): Promise<(Caller & { lastSeenAt: Date }) | null> {
@@ -132,7 +183,8 @@ async function lookUpSession(deps: AppDeps, tokenHash: string): Promise<(Caller 
 
 /** The menu ids (functions) the caller holds: what its side menu shows. */
 export function heldMenuIds(user: Caller, deps: AppDeps): number[] {
-  return menuIds(userMenu(menuInput(user, deps), user.roleFunctions));
+  const d = derivedOf(user, deps);
+  return (d.held ??= menuIds(callerMenu(user, deps)));
 }
 
 /** The onRequest hook of the /v1 scope. */
@@ -145,11 +197,11 @@ export function authenticate(deps: AppDeps) {
     if (!token) throw unauthorized();
     const found = await findSession(deps, token);
     if (!found) throw unauthorized();
-    const { lastSeenAt, ...user } = found;
+    const { lastSeenAt, user } = found;
     if (Date.now() - lastSeenAt.getTime() > TOUCH_EVERY_MS) {
       const now = new Date();
+      found.lastSeenAt = now; // the cached lookup too, first: requests meanwhile do not touch again
       await deps.db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', user.sessionId).execute();
-      found.lastSeenAt = now; // the cached lookup too
     }
     req.user = user;
     if (user.mimaStatus === MimaStatus.MustChange && !config.allowMustChange) throw forbidden();

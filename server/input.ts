@@ -72,8 +72,9 @@ export function guardInput(app: FastifyInstance): void {
     route.schema = bounded;
   });
 
-  app.addHook('preHandler', async (req) => {
+  app.addHook('preHandler', (req, _reply, done) => {
     const faults = faultsOf(req);
-    if (Object.keys(faults).length) throw badRequest(faults);
+    if (Object.keys(faults).length) done(badRequest(faults));
+    else done();
   });
 }

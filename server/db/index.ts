@@ -12,6 +12,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect, type KyselyConfig } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
+import { namedStatementsEnabled, useNamedStatements } from './namedStatements';
 import { pgliteDialect } from './pglite-dialect';
 
 export type Db = Kysely<Database>;
@@ -49,6 +50,8 @@ export async function openPglite(dataDir?: string, options: Omit<KyselyConfig, '
 
 export function openPostgres(connectionString: string, max = 10, options: Omit<KyselyConfig, 'dialect'> = {}): Db {
   const pool = new pg.Pool({ connectionString, max });
+  // Repeated queries are prepared once per connection (db/namedStatements.ts).
+  if (namedStatementsEnabled()) useNamedStatements(pool);
   // An idle client's error (a PostgreSQL restart, a dropped database) must not crash the
   // process: the pool discards that client and the next query opens a new connection.
   pool.on('error', (err) => console.error(`PostgreSQL idle connection lost: ${err.message}`));

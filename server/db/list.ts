@@ -11,8 +11,8 @@
  * (bad sort key, page or order -> 400 code 1 naming the parameter) and a hook that drops
  * empty parameters (`?keyword=&type=` means no filter).
  */
-import { sql, type Expression, type SelectQueryBuilder } from 'kysely';
-import type { FastifyRequest, RouteShorthandOptions } from 'fastify';
+import { CompiledQuery, sql, type Expression, type SelectQueryBuilder } from 'kysely';
+import type { FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { Page } from '../../src/domain/api';
 import { resolveSchema, sortableKeys, type ScreenDeclaration, type SortOrder } from '../../src/domain/declarations';
 import { PAGE_SIZE } from '../../src/domain/limits';
@@ -81,10 +81,10 @@ export function listQuerySchema(spec: ListSpec, filters?: Record<string, unknown
 export function listRoute(spec: ListSpec, filters?: Record<string, unknown>): Pick<RouteShorthandOptions, 'schema' | 'preValidation'> {
   return {
     schema: { querystring: listQuerySchema(spec, filters) },
-    preValidation: async (req: FastifyRequest) => {
+    preValidation: (req: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void) => {
       const query = req.query as Record<string, unknown> | undefined;
-      if (!query) return;
-      for (const [k, v] of Object.entries(query)) if (typeof v === 'string' && v.trim() === '') delete query[k];
+      if (query) for (const k in query) if (typeof query[k] === 'string' && (query[k] as string).trim() === '') delete query[k];
+      done();
     },
   };
 }
@@ -124,6 +124,44 @@ const ID_VALUE = '__list_id';
 export interface ListPageOptions {
   /** Read deep pages by keyset when a boundary is known (default true). */
   keyset?: boolean;
+  /**
+   * The database (or transaction) `query` was built on. Given, a page query whose text is
+   * known for this filter's SQL runs from that text (`pageTexts`) without being built and
+   * compiled again.
+   */
+  db?: { executeQuery<R>(query: CompiledQuery<R>): Promise<{ rows: R[] }> };
+}
+
+/**
+ * Page query texts by filter SQL, sort, order and kind of page (first, offset, keyset). A page
+ * query is its filter's query plus an order, two key columns and a limit: when the sort
+ * expression holds no parameter, its parameters are the filter's followed by the page's own
+ * (limit, offset or boundary), so the text compiled once serves every later request of that
+ * shape with new values. Only SQL text is kept (never data); bounded.
+ */
+const pageTexts = new Map<string, string>();
+const PAGE_TEXTS_MAX = 2_000;
+
+type PageKind = 'first' | 'offset' | 'keyset';
+
+/**
+ * One page query: from its kept text when `db` is given and the text is known, else built,
+ * compiled (its text kept when its parameters are the filter's then `tail`) and run.
+ */
+async function pageRows<R>(
+  base: CompiledQuery, shape: string, kind: PageKind, tail: unknown[], build: () => SelectQueryBuilder<any, any, R>, db: ListPageOptions['db'],
+): Promise<R[]> {
+  if (!db) return build().execute();
+  const textKey = `${base.sql}\u0000${shape}\u0000${kind}`;
+  const text = pageTexts.get(textKey);
+  if (text !== undefined) return (await db.executeQuery<R>(CompiledQuery.raw(text, [...base.parameters, ...tail]) as CompiledQuery<R>)).rows;
+  const compiled = build().compile();
+  const b = base.parameters.length;
+  const same = compiled.parameters.length === b + tail.length
+    && base.parameters.every((v, i) => compiled.parameters[i] === v)
+    && tail.every((v, i) => compiled.parameters[b + i] === v);
+  if (same && pageTexts.size < PAGE_TEXTS_MAX) pageTexts.set(textKey, compiled.sql);
+  return (await db.executeQuery<R>(compiled)).rows;
 }
 
 /**
@@ -144,33 +182,41 @@ export async function listPage<O>(query: SelectQueryBuilder<any, any, O>, spec: 
   const idRef = sql.ref(spec.idColumn);
   const since = writeEpoch();
 
-  const ordered = query.orderBy(sortExpr, order).orderBy(idRef, order);
-  const compiled = ordered.compile();
-  const filterKey = keyOf(compiled);
-  const withKeys = ordered.select([sql`${sortExpr}`.as(SORT_VALUE), idRef.as(ID_VALUE)]) as unknown as SelectQueryBuilder<any, any, O & Keys>;
+  // One compile of the filter names it, for the count and the boundaries, and gives the
+  // parameters of its page queries (compiling costs more than the page query takes in the
+  // database: docs/benchmarks.md).
+  const base = query.compile();
+  const countKey = keyOf(base);
+  const shape = `${key}\u0000${order}`;
+  const filterKey = `${countKey}\u0000${shape}`;
+  const withKeys = () => query.orderBy(sortExpr, order).orderBy(idRef, order)
+    .select([sql`${sortExpr}`.as(SORT_VALUE), idRef.as(ID_VALUE)]) as unknown as SelectQueryBuilder<any, any, O & Keys>;
 
   let rows: (O & Keys)[] | null = null;
   const known = offset > 0 && options.keyset !== false ? boundaries.get(`${filterKey}\u0000${offset}`) : undefined;
   if (known && known.sort !== null && known.sort !== undefined) {
     const after = order === 'asc' ? sql.raw('>') : sql.raw('<');
-    const found = await withKeys.where(sql<boolean>`(${sortExpr}, ${idRef}) ${after} (${known.sort}, ${known.id})`).limit(pageSize).execute();
+    const found = await pageRows(base, shape, 'keyset', [known.sort, known.id, pageSize],
+      () => withKeys().where(sql<boolean>`(${sortExpr}, ${idRef}) ${after} (${known.sort}, ${known.id})`).limit(pageSize), options.db);
     // Ascending, NULL sort values come last and are not "greater": a short page may lack them.
     if (found.length === pageSize || order === 'desc') rows = found;
   }
   if (!rows) {
     if (offset > 0) {
-      const found = await withKeys.limit(pageSize + 1).offset(offset - 1).execute();
+      const found = await pageRows(base, shape, 'offset', [pageSize + 1, offset - 1], () => withKeys().limit(pageSize + 1).offset(offset - 1), options.db);
       const before = found.shift();
       if (before) boundaries.set(`${filterKey}\u0000${offset}`, { sort: before[SORT_VALUE], id: before[ID_VALUE] }, since);
       rows = found;
     } else {
-      rows = await withKeys.limit(pageSize).execute();
+      rows = await pageRows(base, shape, 'first', [pageSize], () => withKeys().limit(pageSize), options.db);
     }
   }
   const last = rows[rows.length - 1];
   if (last && rows.length === pageSize) boundaries.set(`${filterKey}\u0000${offset + pageSize}`, { sort: last[SORT_VALUE], id: last[ID_VALUE] }, since);
+  // A copy without the two key columns (a rest pattern with computed keys is several times slower).
   const items = rows.map((r) => {
-    const { [SORT_VALUE]: _s, [ID_VALUE]: _i, ...item } = r as Record<string, unknown>;
+    const item: Record<string, unknown> = {};
+    for (const k in r) if (k !== SORT_VALUE && k !== ID_VALUE) item[k] = (r as Record<string, unknown>)[k];
     return item as O;
   });
 
@@ -178,7 +224,7 @@ export async function listPage<O>(query: SelectQueryBuilder<any, any, O>, spec: 
   if ((items.length > 0 && items.length < pageSize) || (items.length === 0 && offset === 0)) {
     return { items, total: offset + items.length };
   }
-  return { items, total: await countOf(query, since) };
+  return { items, total: await countOf(query, countKey, since) };
 }
 
 /** A compiled query as a cache key: its SQL and its parameters. */
@@ -187,12 +233,11 @@ const keyOf = (q: { sql: string; parameters: readonly unknown[] }) =>
 
 type Keys = { [SORT_VALUE]: unknown; [ID_VALUE]: unknown };
 
-async function countOf(query: SelectQueryBuilder<any, any, any>, since: number): Promise<number> {
-  const countQuery = query.clearSelect().clearOrderBy().select((eb) => eb.fn.countAll().as('total'));
-  const compiled = countQuery.compile();
-  const key = keyOf(compiled);
+/** The COUNT of `query`'s filter; `key`: the filter compiled (keyOf(query.compile())). */
+async function countOf(query: SelectQueryBuilder<any, any, any>, key: string, since: number): Promise<number> {
   const cached = counts.get(key);
   if (cached !== undefined) return cached;
+  const countQuery = query.clearSelect().clearOrderBy().select((eb) => eb.fn.countAll().as('total'));
   // Requests asking the same count at the same time share one COUNT.
   const flight = `${since}\u0000${key}`; // not shared across a write
   const running = countsRunning.get(flight);

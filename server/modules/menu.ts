@@ -4,10 +4,10 @@
  * src/domain/grants.ts; needs the role menu, 9).
  * Both answer { Backend: MenuItem[] }.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { MenuItem } from '../../src/domain/api';
-import { userMenu, type MenuNode } from '../../src/domain/menu';
-import { caller, menuInput } from '../auth';
+import type { MenuNode } from '../../src/domain/menu';
+import { caller, callerMenu, perCaller } from '../auth';
 import type { AppDeps } from '../context';
 
 export function toMenuItems(tree: readonly MenuNode[]): MenuItem[] {
@@ -23,14 +23,16 @@ export function toMenuItems(tree: readonly MenuNode[]): MenuItem[] {
 const ROLE_MENU_ID = 9;
 
 export default async function menuRoutes(app: FastifyInstance, deps: AppDeps) {
-  app.get('/system/menu/nested', async (req): Promise<{ Backend: MenuItem[] }> => {
+  // The answer depends on the caller's session alone: serialized once per cached session
+  // (auth.ts perCaller; a write of this process or the session cache's few seconds renew it).
+  const answer = (req: FastifyRequest, reply: FastifyReply) => {
     const who = caller(req);
-    return { Backend: toMenuItems(userMenu(menuInput(who, deps), who.roleFunctions)) };
-  });
+    const body = perCaller(who, deps, 'menu', () => JSON.stringify({ Backend: toMenuItems(callerMenu(who, deps)) }));
+    return reply.type('application/json; charset=utf-8').send(body);
+  };
 
-  app.get('/system/menu', { config: { menuId: ROLE_MENU_ID } }, async (req): Promise<{ Backend: MenuItem[] }> => {
-    const who = caller(req);
-    // The same tree as the side menu: a role grants only what its holder sees.
-    return { Backend: toMenuItems(userMenu(menuInput(who, deps), who.roleFunctions)) };
-  });
+  app.get('/system/menu/nested', answer);
+
+  // The same tree as the side menu: a role grants only what its holder sees.
+  app.get('/system/menu', { config: { menuId: ROLE_MENU_ID } }, answer);
 }

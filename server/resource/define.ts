@@ -284,7 +284,7 @@ export function defineResource<Row, Dto extends { id: number }, Body, Filters = 
         }
         let q = scoped(db, who, scope);
         if (def.filter) q = def.filter(q, query);
-        const page = await listPage(q, spec, query);
+        const page = await listPage(q, spec, query, { db });
         const item = def.listItem ?? def.toDto;
         return { total: page.total, items: page.items.map((r) => item(r)) };
       });

@@ -5,6 +5,7 @@
  * bounded (code 1 on page); keyword search (pg_trgm indexed) finds a part of an account or a
  * name; a signed-out or changed session is refused at once despite the session cache.
  */
+import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { MimaStatus, TenantType, UserType } from '../../src/domain/enums';
 import { PAGE_MAX } from '../../server/db/list';
@@ -89,5 +90,32 @@ describeApi('Lists at depth: keyset pages, bounded page, indexed keyword, cached
     const reset = await h.call('PUT', `System/initial/${other.account}`, { token: admin.token });
     expect(reset.statusCode, reset.body).toBeLessThan(300);
     expectFailure(await h.call('GET', 'system/menu/nested', { token: other.token }), 401, 3);
+  });
+
+  it('shows a role edit at once in the side menu and the route checks, though both are kept with the session', async () => {
+    const { tenant } = await tenantWith(1);
+    const admin = await h.signedInUser({ tenant: tenant.code, functions: [1, 9, 10] });
+    const user = await h.signedInUser({ tenant: tenant.code, functions: [1, 9, 10] });
+    const menuIds = async () => ((await h.call('GET', 'system/menu/nested', { token: user.token })).json() as { Backend: { id: number; children: { id: number }[] }[] })
+      .Backend.flatMap((g) => [g.id, ...g.children.map((c) => c.id)]);
+    expect(await menuIds()).toContain(10);
+    expect(await menuIds()).toContain(10); // the kept answer
+    expect((await list(user.token, 'page=1')).total).toBeGreaterThan(0);
+    const role = (await h.call('GET', `system/role/${user.roleId}`, { token: admin.token })).json() as Record<string, unknown>;
+    const edited = await h.call('PUT', 'system/role', { token: admin.token, body: { ...role, functions: [1, 9] } });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(await menuIds()).not.toContain(10);
+    expectFailure(await h.call('GET', 'system/employee?page=1', { token: user.token }), 403, 3);
+  });
+
+  it.runIf(h.backend === 'postgres')('sends a repeated list query as a prepared statement, with the same answer', async () => {
+    const { admin } = await tenantWith(25);
+    const pages: Page<Employee>[] = [];
+    for (let i = 0; i < 4; i++) pages.push(await list(admin.token, 'page=2&pageSize=10&sort=account&order=asc'));
+    expect(pages.every((p) => JSON.stringify(p) === JSON.stringify(pages[0]))).toBe(true);
+    expect(pages[0].items.map((e) => e.account)).toEqual(Array.from({ length: 10 }, (_, i) => `deep${String(10 + i).padStart(3, '0')}`));
+    // Calls one after another use the pool's last released connection (pg-pool: LIFO), this one too.
+    const prepared = await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(h.db);
+    expect(prepared.rows.some((r) => r.statement.includes('from "users" as "u"') && r.statement.includes(' limit '))).toBe(true);
   });
 });
