@@ -32,15 +32,16 @@ import {
   checkAnswers, drawIndex, noWinIndex, playRefusal, prizeExpiry, qualificationFailure, qualifies, type Qualification,
 } from '../../src/domain/activity/lotteryPlay';
 import type { PlayActivity, PlayFormField, PlayOffer, PlayPrize, PlayRecord } from '../../src/domain/activity/lotteryPublic';
-import { ClientFunction, CodePackageStatus, ExchangeMethod, PrizeType, TenantType, UserStatus } from '../../src/domain/enums';
+import { ClientFunction, CodePackageStatus, ExchangeMethod, PrizeType } from '../../src/domain/enums';
 import { ErrorCode } from '../../src/domain/errors';
 import type { AppDeps } from '../context';
 import { json, type Database } from '../db/schema';
-import { ApiError, notFound, unauthorized } from '../errors';
+import { ApiError, unauthorized } from '../errors';
 import { findMember } from '../services/memberAuth';
 import { takePrize, takeSerial } from '../services/lotteryDraw';
 import { isUniqueViolation } from '../services/resource';
 import { CODE_MAX_LENGTH } from './marketingPublic';
+import { findPublicTenant } from '../services/publicTenant';
 
 type Db = AppDeps['db'] | Transaction<Database>;
 
@@ -60,17 +61,7 @@ const noActivity = () => fail(404, ErrorCode.NoActivityInfo);
 const noCode = () => fail(404, ErrorCode.NoMarketingCode);
 const noRecord = () => fail(404, ErrorCode.NoActivityRecord);
 
-interface Tenant { id: number }
-
-async function findTenant(db: Db, code: string): Promise<Tenant> {
-  const t = await db.selectFrom('tenants').select('id')
-    .where('code', '=', code).where('type', '=', TenantType.Client).where('deleted_at', 'is', null)
-    .where('status', '=', UserStatus.Enabled)
-    .where(sql<boolean>`(function_flags & ${ClientFunction.Marketing}) <> 0`)
-    .executeTakeFirst();
-  if (!t) throw notFound();
-  return t;
-}
+const findTenant = (db: Db, code: string) => findPublicTenant(db, code, ClientFunction.Marketing);
 
 interface CodeRow { package_id: number; seq: number; code: string; brand_product_id: number | null; qualification: number | null }
 

@@ -27,7 +27,7 @@
 import { pageAuthenticity } from './antiCounterfeit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import { ClientFunction, CodePackageStatus, ScanLogType, ScanSource, TenantType, UserStatus } from '../../src/domain/enums';
+import { ClientFunction, CodePackageStatus, ScanLogType, ScanSource } from '../../src/domain/enums';
 import { ErrorCode } from '../../src/domain/errors';
 import { DEFAULT_LANG, LANGS, pickName, type Lang, type Names } from '../../src/domain/lang';
 import {
@@ -39,6 +39,7 @@ import { ShortCache, writeEpoch } from '../db/shortCache';
 import { idParams } from '../services/resource';
 import { contactInfo, layoutInfo, titleDisplayName } from './marketing';
 import { pointProductsInForce } from './memberShop';
+import { findPublicTenant, type PublicTenant } from '../services/publicTenant';
 
 /** The marketing API base (SPEC 7: "a separate marketing API base"), on the same server. */
 export const MARKETING_API_BASE = '/mapi/v1';
@@ -73,23 +74,13 @@ export function coordinates(lat: string | undefined, lng: string | undefined): {
   return { lat: la, lng: lo };
 }
 
-interface PageTenantRow { id: number; code: string; names: Names }
-
-async function findTenant(db: Db, code: string): Promise<PageTenantRow> {
-  const t = await db.selectFrom('tenants').select(['id', 'code', 'names'])
-    .where('code', '=', code).where('type', '=', TenantType.Client).where('deleted_at', 'is', null)
-    .where('status', '=', UserStatus.Enabled)
-    .where(sql<boolean>`(function_flags & ${ClientFunction.Marketing}) <> 0`)
-    .executeTakeFirst();
-  if (!t) throw notFound();
-  return t;
-}
+const findTenant = (db: Db, code: string) => findPublicTenant(db, code, ClientFunction.Marketing);
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 const num = (v: string | number | null) => (v === null || v === undefined ? null : Number(v));
 const hasNames = (n: Names | null | undefined): n is Names => !!n && Object.values(n).some((v) => !!v);
 
-async function pageLayout(db: Db, tenant: PageTenantRow, lang: Lang, now: Date): Promise<PageLayoutInfo> {
+async function pageLayout(db: Db, tenant: PublicTenant, lang: Lang, now: Date): Promise<PageLayoutInfo> {
   const [{ current }, title] = await Promise.all([layoutInfo(db, tenant.id, now), titleDisplayName(db, tenant.id, lang)]);
   return {
     logoUrl: current?.logoUrl ?? null,
@@ -214,7 +205,7 @@ function queryOf(code: string, row: ScanRow | undefined, safeScanCount: number):
   };
 }
 
-async function buildPage(db: Db, tenant: PageTenantRow, lang: Lang, now: Date, productBanners: PageBanner[], query: PageQuery | null, layout?: PageLayoutInfo): Promise<PageData> {
+async function buildPage(db: Db, tenant: PublicTenant, lang: Lang, now: Date, productBanners: PageBanner[], query: PageQuery | null, layout?: PageLayoutInfo): Promise<PageData> {
   const layoutInfoOut = layout ?? await pageLayout(db, tenant, lang, now);
   const [banners, popularProducts, contact, authenticity, pointProducts] = await Promise.all([
     bannersInForce(db, tenant.id, now), popularInForce(db, tenant.id, now), contactInfo(db, tenant.id), pageAuthenticity(db, tenant.id, lang),
@@ -238,7 +229,7 @@ async function buildPage(db: Db, tenant: PageTenantRow, lang: Lang, now: Date, p
 
 /** What every visit of a tenant's page shares: built once per tenant and language, then reused briefly. */
 interface PageBase {
-  tenant: PageTenantRow;
+  tenant: PublicTenant;
   page: PageData;
 }
 

@@ -19,16 +19,17 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { ClientFunction, TenantType, UserStatus } from '../../src/domain/enums';
+import { ClientFunction } from '../../src/domain/enums';
 import { ErrorCode } from '../../src/domain/errors';
 import type { PagePointProduct } from '../../src/domain/marketing/page';
 import { orderNumber } from '../../src/domain/memberOrders';
 import type { AppDeps } from '../context';
 import { json } from '../db/schema';
-import { ApiError, notFound } from '../errors';
+import { ApiError } from '../errors';
 import { requireMember } from '../services/memberAuth';
 import { pointBalance, spendPoints } from '../services/memberPoints';
 import { objectBody, validated } from '../services/resource';
+import { findPublicTenant } from '../services/publicTenant';
 
 type Db = AppDeps['db'];
 
@@ -72,15 +73,7 @@ interface RedeemBody {
   note?: string;
 }
 
-async function memberTenant(db: Db, code: string): Promise<{ id: number }> {
-  const t = await db.selectFrom('tenants').select('id')
-    .where('code', '=', code).where('type', '=', TenantType.Client).where('deleted_at', 'is', null)
-    .where('status', '=', UserStatus.Enabled)
-    .where(sql<boolean>`(function_flags & ${ClientFunction.Member}) <> 0`)
-    .executeTakeFirst();
-  if (!t) throw notFound();
-  return t;
-}
+const memberTenant = (db: Db, code: string) => findPublicTenant(db, code, ClientFunction.Member);
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 

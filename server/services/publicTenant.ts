@@ -1,0 +1,24 @@
+/**
+ * The tenant a public page call names (/mapi/v1/...: the consumer page, lottery play, the
+ * member shop): an enabled, undeleted client tenant holding the function the call serves.
+ * Anything else answers 404 code 2, the same as a code that was never a tenant, so a public
+ * caller cannot tell a disabled client from an unknown one.
+ */
+import { sql } from 'kysely';
+import { TenantType, UserStatus } from '../../src/domain/enums';
+import type { Names } from '../../src/domain/lang';
+import type { AppDeps } from '../context';
+import { notFound } from '../errors';
+
+export interface PublicTenant { id: number; code: string; names: Names }
+
+/** `fn`: the ClientFunction flag the call needs (Marketing for the page and play, Member for the shop). */
+export async function findPublicTenant(db: AppDeps['db'], code: string, fn: number): Promise<PublicTenant> {
+  const t = await db.selectFrom('tenants').select(['id', 'code', 'names'])
+    .where('code', '=', code).where('type', '=', TenantType.Client).where('deleted_at', 'is', null)
+    .where('status', '=', UserStatus.Enabled)
+    .where(sql<boolean>`(function_flags & ${fn}) <> 0`)
+    .executeTakeFirst();
+  if (!t) throw notFound();
+  return t as PublicTenant;
+}
