@@ -13,11 +13,11 @@
  * Screenshots of the wheel, the scratch card and the redemption form at 390 px.
  */
 import fs from 'node:fs/promises';
-import { hash } from '@node-rs/argon2';
 import { expect, test, type Page } from '@playwright/test';
 import { png } from '../support/png';
-import { query, uniqueAccount } from './db';
+import { query } from './db';
 import { screenshot, sessionToken, signInAsNewUser } from './helpers';
+import { clientTenant, generatedCodes } from './fixtures';
 
 const PHONE = { width: 390, height: 844 };
 const stamp = Date.now().toString(36);
@@ -30,45 +30,7 @@ const picture = (name: string, rgb: [number, number, number]) => ({
   buffer: png(220, 220, { fill: (x, y) => ((((x - 110) ** 2 + (y - 110) ** 2) < 80 ** 2) ? rgb : [0xff, 0xfb, 0xf0]) }),
 });
 
-/** A client tenant with Marketing (its admin holds the marketing and activity menus), a brand product linked to a packaging material. */
-async function lotteryClient(): Promise<{ tenant: string; clientId: number; materialId: number }> {
-  const tenant = uniqueAccount('luck').toLowerCase();
-  const [client] = await query<{ id: number }>(
-    `insert into tenants (code, type, names, function_flags) values ($1, 2, $2::jsonb, 6) returning id`,
-    [tenant, JSON.stringify({ zh_TW: '好運茶莊', zh_CN: '好运茶庄', en: 'Lucky Tea' })],
-  );
-  const [role] = await query<{ id: number }>(
-    `insert into roles (tenant_id, name, type, functions) values ($1, 'Admin', 1, $2::jsonb) returning id`,
-    [client.id, JSON.stringify([2, 19, 6, 31, 32, 33, 34, 35, 36, 48, 49, 8, 42])],
-  );
-  await query(
-    `insert into users (tenant_id, account, name, type, status, role_id, mima_hash, mima_status) values ($1, 'admin', 'Admin', 1, 1, $2, $3, 1)`,
-    [client.id, role.id, await hash(`X${Date.now()}x1`, { memoryCost: 19456, timeCost: 2, parallelism: 1 })],
-  );
-  const [operator] = await query<{ id: number }>(`select id from tenants where code = 'platform'`);
-  const [cp] = await query<{ id: number }>(`insert into client_products (tenant_id, client_id, name) values ($1, $2, $3) returning id`, [operator.id, client.id, `${tenant} tea`]);
-  const [category] = await query<{ id: number }>(`insert into packaging_categories (tenant_id, name) values ($1, $2) returning id`, [operator.id, `${tenant} labels`]);
-  const [material] = await query<{ id: number }>(
-    `insert into packaging_materials (tenant_id, client_id, product_id, category_id, name, no, code_type, binding_sheet_type, code_format, code_length)
-     values ($1, $2, $3, $4, 'Label', $5, 2, 1, 3, 16) returning id`,
-    [operator.id, client.id, cp.id, category.id, `${tenant}-no`],
-  );
-  const [brand] = await query<{ id: number }>(`insert into brands (tenant_id, name) values ($1, $2) returning id`, [client.id, `好運 ${stamp}`]);
-  const [bp] = await query<{ id: number }>(`insert into brand_products (tenant_id, brand_id, name) values ($1, $2, $3) returning id`, [client.id, brand.id, PRODUCT]);
-  await query(`insert into brand_product_materials (brand_product_id, material_id) values ($1, $2)`, [bp.id, material.id]);
-  return { tenant, clientId: client.id, materialId: material.id };
-}
 
-/** Codes made by the real generation job: the operator posts a package and the job fills it. */
-async function generatedCodes(page: Page, clientId: number, materialId: number, quantity: number): Promise<string[]> {
-  await signInAsNewUser(page, 'platform');
-  const token = await sessionToken(page);
-  const res = await page.request.post('/v1/Code/package', { headers: { authorization: `Bearer ${token}` }, data: { clientId, packagingMaterialId: materialId, type: 1, quantity } });
-  expect(res.status(), await res.text()).toBe(201);
-  const { id } = (await res.json()) as { id: number };
-  await expect.poll(async () => (await query<{ status: number }>(`select status from code_packages where id = $1`, [id]))[0].status, { timeout: 60_000 }).toBe(2);
-  return (await query<{ code: string }>(`select code from codes where package_id = $1 order by seq`, [id])).map((r) => r.code);
-}
 
 /** Digits YYYYMMDDHHmm of Taipei's wall clock `days` from now. */
 const wall = (days: number) => new Date(Date.now() + days * 86400000 + 8 * 3600000).toISOString().slice(0, 16).replace(/\D/g, '');
@@ -86,7 +48,11 @@ async function select(page: Page, name: string, option: string): Promise<void> {
 
 test('a client designs a wheel lottery; a shopper plays it on a phone with a real code, wins, redeems; the client sees and exports the winner', async ({ browser, page }) => {
   test.setTimeout(240_000);
-  const { tenant, clientId, materialId } = await lotteryClient();
+  const { tenant, clientId, materialId } = await clientTenant({
+    prefix: 'luck', names: { zh_TW: '好運茶莊', zh_CN: '好运茶庄', en: 'Lucky Tea' },
+    functions: [2, 19, 6, 31, 32, 33, 34, 35, 36, 48, 49, 8, 42],
+    brandProduct: { name: PRODUCT, brandName: `好運 ${stamp}` },
+  });
   const [code, scratchCode, envelopeCode] = await generatedCodes(page, clientId, materialId, 3);
   await page.context().clearCookies();
 

@@ -8,66 +8,15 @@
  *    for that product, joins, and opens the red packet: the points of the drawn rule, held in
  *    the ledger as the activity's row.
  */
-import fs from 'node:fs';
-import { hash } from '@node-rs/argon2';
-import { expect, test, type Page } from '@playwright/test';
-import { query, uniqueAccount } from './db';
-import { otpOutboxFile } from './env';
-import { choose, screenshot, sessionToken, signInAsNewUser } from './helpers';
+import { expect, test } from '@playwright/test';
+import { query } from './db';
+import { choose, screenshot, signInAsNewUser } from './helpers';
+import { clientTenant, generatedCodes, outboxCode } from './fixtures';
 
 const PHONE = { width: 390, height: 844 };
 
-/** A client with Member (and Marketing), its Admin role with menus 48/50, a brand product on a packaging material, member settings. */
-async function pointClient() {
-  const tenant = uniqueAccount('pts').toLowerCase();
-  const [client] = await query<{ id: number }>(
-    `insert into tenants (code, type, names, function_flags) values ($1, 2, $2::jsonb, 6) returning id`,
-    [tenant, JSON.stringify({ zh_TW: '點點茶坊', zh_CN: '点点茶坊', en: 'Dot Tea House' })],
-  );
-  const [role] = await query<{ id: number }>(
-    `insert into roles (tenant_id, name, type, functions) values ($1, 'Admin', 1, $2::jsonb) returning id`,
-    [client.id, JSON.stringify([7, 38, 48, 50])],
-  );
-  await query(
-    `insert into users (tenant_id, account, name, type, status, role_id, mima_hash, mima_status) values ($1, 'admin', 'Admin', 1, 1, $2, $3, 1)`,
-    [client.id, role.id, await hash(`X${Date.now()}x1`, { memoryCost: 19456, timeCost: 2, parallelism: 1 })],
-  );
-  const [operator] = await query<{ id: number }>(`select id from tenants where code = 'platform'`);
-  const [product] = await query<{ id: number }>(`insert into client_products (tenant_id, client_id, name) values ($1, $2, $3) returning id`, [operator.id, client.id, `${tenant} tea`]);
-  const [category] = await query<{ id: number }>(`insert into packaging_categories (tenant_id, name) values ($1, $2) returning id`, [operator.id, `${tenant} labels`]);
-  const [material] = await query<{ id: number }>(
-    `insert into packaging_materials (tenant_id, client_id, product_id, category_id, name, no, code_type, binding_sheet_type, code_format, code_length)
-     values ($1, $2, $3, $4, 'Label', $5, 2, 1, 3, 16) returning id`,
-    [operator.id, client.id, product.id, category.id, `${tenant}-no`],
-  );
-  const [brand] = await query<{ id: number }>(`insert into brands (tenant_id, name) values ($1, 'Dot') returning id`, [client.id]);
-  const [bp] = await query<{ id: number }>(`insert into brand_products (tenant_id, brand_id, name) values ($1, $2, 'Oolong tea') returning id`, [client.id, brand.id]);
-  await query(`insert into brand_product_materials (brand_product_id, material_id) values ($1, $2)`, [bp.id, material.id]);
-  await query(`insert into member_settings (tenant_id, required_info, point_calculation_type, tiers, reward_rules) values ($1, 1, 1, '[]', '[]')`, [client.id]);
-  return { tenant, clientId: client.id, materialId: material.id, productId: bp.id };
-}
 
-/** Codes made by the real generation job: the operator posts a package and the job fills it. */
-async function generatedCodes(page: Page, clientId: number, materialId: number, quantity: number): Promise<string[]> {
-  await signInAsNewUser(page, 'platform');
-  const token = await sessionToken(page);
-  const res = await page.request.post('/v1/Code/package', { headers: { authorization: `Bearer ${token}` }, data: { clientId, packagingMaterialId: materialId, type: 1, quantity } });
-  expect(res.status(), await res.text()).toBe(201);
-  const { id } = (await res.json()) as { id: number };
-  await expect.poll(async () => (await query<{ status: number }>(`select status from code_packages where id = $1`, [id]))[0].status, { timeout: 60_000 }).toBe(2);
-  return (await query<{ code: string }>(`select code from codes where package_id = $1 order by seq`, [id])).map((r) => r.code);
-}
 
-async function outboxCode(tenant: string, phone: string): Promise<string> {
-  let code = '';
-  await expect.poll(() => {
-    const lines = fs.existsSync(otpOutboxFile()) ? fs.readFileSync(otpOutboxFile(), 'utf8').trim().split('\n') : [];
-    const mine = lines.filter(Boolean).map((l) => JSON.parse(l) as { tenantCode: string; phone: string; code: string }).filter((m) => m.tenantCode === tenant && m.phone === phone);
-    code = mine.at(-1)?.code ?? '';
-    return code;
-  }, { timeout: 10_000 }).toMatch(/^\d{6}$/);
-  return code;
-}
 
 const localToday = () => {
   const d = new Date();
@@ -76,7 +25,10 @@ const localToday = () => {
 
 test('a client adds a point activity with reward rules; a shopper on a phone scans a qualifying code and opens the points', async ({ browser, page }) => {
   test.setTimeout(180_000);
-  const { tenant, clientId, materialId, productId } = await pointClient();
+  const { tenant, clientId, materialId, productId } = await clientTenant({
+    prefix: 'pts', names: { zh_TW: '點點茶坊', zh_CN: '点点茶坊', en: 'Dot Tea House' },
+    functions: [7, 38, 48, 50], brandProduct: { name: 'Oolong tea', brandName: 'Dot' }, memberSettings: true,
+  });
   const [code] = await generatedCodes(page, clientId, materialId, 2);
   await page.context().clearCookies();
 

@@ -1,0 +1,88 @@
+/**
+ * Data that several specs set up the same way, written straight into this run's database where
+ * the UI is not what is tested: a client tenant of a spec's own (its Admin role holding the
+ * menus the spec needs, a packaging material the operator keeps for it, optionally a brand
+ * product on that material and member settings), codes made by the real generation job, and
+ * the one-time code the server sent to a shopper's phone.
+ */
+import fs from 'node:fs';
+import { hash } from '@node-rs/argon2';
+import { expect, type Page } from '@playwright/test';
+import type { Names } from '../../src/domain/lang';
+import { query, uniqueAccount } from './db';
+import { otpOutboxFile } from './env';
+import { sessionToken, signInAsNewUser } from './helpers';
+
+export interface ClientSpec {
+  /** Prefix of the tenant code (a unique suffix is added). */
+  prefix: string;
+  names: Names;
+  /** The menu ids its Admin role holds. */
+  functions: number[];
+  /** Client function flags (Logistics 1, Marketing 2, Member 4); 6 by default. */
+  functionFlags?: number;
+  /** A brand product of this name (on a brand of `brandName`) packed in the material. */
+  brandProduct?: { name: string; brandName: string };
+  /** Member settings exist (phone required, permanent points, no tiers or rules). */
+  memberSettings?: boolean;
+}
+
+export interface ClientFixture { tenant: string; clientId: number; materialId: number; productId?: number }
+
+export async function clientTenant(spec: ClientSpec): Promise<ClientFixture> {
+  const tenant = uniqueAccount(spec.prefix).toLowerCase();
+  const [client] = await query<{ id: number }>(
+    `insert into tenants (code, type, names, function_flags) values ($1, 2, $2::jsonb, $3) returning id`,
+    [tenant, JSON.stringify(spec.names), spec.functionFlags ?? 6],
+  );
+  const [role] = await query<{ id: number }>(
+    `insert into roles (tenant_id, name, type, functions) values ($1, 'Admin', 1, $2::jsonb) returning id`,
+    [client.id, JSON.stringify(spec.functions)],
+  );
+  await query(
+    `insert into users (tenant_id, account, name, type, status, role_id, mima_hash, mima_status) values ($1, 'admin', 'Admin', 1, 1, $2, $3, 1)`,
+    [client.id, role.id, await hash(`X${Date.now()}x1`, { memoryCost: 19456, timeCost: 2, parallelism: 1 })],
+  );
+  const [operator] = await query<{ id: number }>(`select id from tenants where code = 'platform'`);
+  const [product] = await query<{ id: number }>(`insert into client_products (tenant_id, client_id, name) values ($1, $2, $3) returning id`, [operator.id, client.id, `${tenant} tea`]);
+  const [category] = await query<{ id: number }>(`insert into packaging_categories (tenant_id, name) values ($1, $2) returning id`, [operator.id, `${tenant} labels`]);
+  const [material] = await query<{ id: number }>(
+    `insert into packaging_materials (tenant_id, client_id, product_id, category_id, name, no, code_type, binding_sheet_type, code_format, code_length)
+     values ($1, $2, $3, $4, 'Label', $5, 2, 1, 3, 16) returning id`,
+    [operator.id, client.id, product.id, category.id, `${tenant}-no`],
+  );
+  const fixture: ClientFixture = { tenant, clientId: client.id, materialId: material.id };
+  if (spec.brandProduct) {
+    const [brand] = await query<{ id: number }>(`insert into brands (tenant_id, name) values ($1, $2) returning id`, [client.id, spec.brandProduct.brandName]);
+    const [bp] = await query<{ id: number }>(`insert into brand_products (tenant_id, brand_id, name) values ($1, $2, $3) returning id`, [client.id, brand.id, spec.brandProduct.name]);
+    await query(`insert into brand_product_materials (brand_product_id, material_id) values ($1, $2)`, [bp.id, material.id]);
+    fixture.productId = bp.id;
+  }
+  if (spec.memberSettings) {
+    await query(`insert into member_settings (tenant_id, required_info, point_calculation_type, tiers, reward_rules) values ($1, 1, 1, '[]', '[]')`, [client.id]);
+  }
+  return fixture;
+}
+
+/** Codes made by the real generation job: the operator posts a package and the job fills it. */
+export async function generatedCodes(page: Page, clientId: number, materialId: number, quantity: number): Promise<string[]> {
+  await signInAsNewUser(page, 'platform');
+  const token = await sessionToken(page);
+  const res = await page.request.post('/v1/Code/package', { headers: { authorization: `Bearer ${token}` }, data: { clientId, packagingMaterialId: materialId, type: 1, quantity } });
+  expect(res.status(), await res.text()).toBe(201);
+  const { id } = (await res.json()) as { id: number };
+  await expect.poll(async () => (await query<{ status: number }>(`select status from code_packages where id = $1`, [id]))[0].status, { timeout: 60_000 }).toBe(2);
+  return (await query<{ code: string }>(`select code from codes where package_id = $1 order by seq`, [id])).map((r) => r.code);
+}
+
+/** The newest one-time code the server sent to a phone (the outbox file, one JSON line per code). */
+export async function outboxCode(tenant: string, phone: string): Promise<string> {
+  let code = '';
+  await expect.poll(() => {
+    const lines = fs.existsSync(otpOutboxFile()) ? fs.readFileSync(otpOutboxFile(), 'utf8').trim().split('\n') : [];
+    const mine = lines.filter(Boolean).map((l) => JSON.parse(l) as { tenantCode: string; phone: string; code: string }).filter((m) => m.tenantCode === tenant && m.phone === phone);
+    code = mine.at(-1)?.code ?? '';
+    return code;
+  }, { timeout: 10_000 }).toMatch(/^\d{6}$/);
+  return code;
+}
