@@ -36,7 +36,7 @@ function stub() {
 }
 
 const input = (name: string) => document.querySelector(`input[name="${name}"]`) as HTMLInputElement | null;
-const addRule = () => document.getElementById('root_rewardRules__add') as HTMLButtonElement | null;
+const addRule = () => document.querySelector('[data-testid="array-add-rewardRules"]') as HTMLButtonElement | null;
 
 afterEach(() => {
   vi.unstubAllGlobals();
