@@ -55,7 +55,7 @@ test('a client adds a point activity with reward rules; a shopper on a phone sca
   await form.locator('input[name="name"]').fill('Red packet week');
   await form.locator('input[name="icon"][value="2"]').check();
   for (const [i, [value, probability]] of [[8, 60], [12, 40]].entries()) {
-    await form.locator('#root_rewardRules__add').click();
+    await form.getByTestId('array-add-rewardRules').click();
     await form.locator(`input[name="rewardRules.${i}.type"][value="2"]`).check();
     await form.locator(`input[name="rewardRules.${i}.value"]`).fill(String(value));
     await form.locator(`input[name="rewardRules.${i}.probability"]`).fill(String(probability));

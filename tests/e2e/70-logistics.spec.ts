@@ -320,8 +320,8 @@ test("the operator's transaction log shows the client's setup changes with their
   await page.getByTestId(`row-view-${edit.id}`).click();
   const view = page.getByTestId('crud-form');
   await expect(view).toBeVisible();
-  const values = await view.locator('textarea:not([aria-hidden="true"])').evaluateAll((els) => els.map((e) => (e as HTMLTextAreaElement).value));
-  expect(values).toEqual(expect.arrayContaining([state.factory, renamed]));
+  await expect.poll(() => view.locator('textarea:not([aria-hidden="true"])').evaluateAll((els) => els.map((e) => (e as HTMLTextAreaElement).value)), { timeout: 15_000 })
+    .toEqual(expect.arrayContaining([state.factory, renamed]));
   await screenshot(page, 'transaction-log-detail-1440');
   await page.setViewportSize({ width: 390, height: 844 });
   await screenshot(page, 'transaction-log-detail-390');
@@ -334,8 +334,9 @@ test("the operator's transaction log shows the client's setup changes with their
   await page.getByTestId('crud-search').click();
   const line = logged.find((l) => l.resource === 'productionLine')!;
   await page.getByTestId(`row-view-${line.id}`).click();
-  const lineValues = await page.getByTestId('crud-form').locator('textarea:not([aria-hidden="true"])').evaluateAll((els) => els.map((e) => (e as HTMLTextAreaElement).value));
-  expect(lineValues).toEqual(expect.arrayContaining([state.line]));
+  // The dialog's change rows arrive with the detail call: wait for them, not only for the frame.
+  await expect.poll(() => page.getByTestId('crud-form').locator('textarea:not([aria-hidden="true"])').evaluateAll((els) => els.map((e) => (e as HTMLTextAreaElement).value)), { timeout: 15_000 })
+    .toEqual(expect.arrayContaining([state.line]));
 });
 
 

@@ -58,6 +58,25 @@ export function CrudTable({ ctl }: { ctl: CrudController }) {
   const rowKey = decl.rowKey ?? 'id';
 
   const rows = list.rows;
+  const actionsWidth = actionCount(decl) > 0 ? actionsWidthOf(actionCount(decl)) : 0;
+  const { rootRef, hidden, scrollRight } = useHiddenColumns(actionsWidth, [decl, lang, rows]);
+  // The cue that more columns follow: in the actions column's header, in place of its title, so
+  // it covers no column's title and no row's data wherever the columns happen to end.
+  const moreColumns = hidden > 0 && (
+    <Tooltip title={t('screens.crud.moreColumns', { count: hidden })}>
+      <Button
+        size="small"
+        data-testid="crud-scroll-hint"
+        aria-label={t('screens.crud.moreColumns', { count: hidden })}
+        endIcon={<ArrowForwardRounded fontSize="small" />}
+        onClick={(e) => { e.stopPropagation(); scrollRight(); }}
+        sx={{ height: 28, minWidth: 0, bgcolor: 'background.paper', boxShadow: '0 1px 4px rgba(16,24,40,0.18)', borderRadius: 4, px: 1.25, fontVariantNumeric: 'tabular-nums', '& .MuiButton-endIcon': { ml: 0.25 }, '&:hover': { bgcolor: 'grey.50' } }}
+      >
+        +{hidden}
+      </Button>
+    </Tooltip>
+  );
+
   const columns = useMemo<GridColDef[]>(() => {
     const tr = (k: string, o?: Record<string, unknown>) => String(t(k, o));
     const cols: GridColDef[] = (decl.grid?.columns ?? []).map((c) => {
@@ -84,37 +103,19 @@ export function CrudTable({ ctl }: { ctl: CrudController }) {
         sortable: false,
         resizable: false,
         width: actionsWidthOf(n),
+        ...(moreColumns ? { renderHeader: () => moreColumns } : {}),
         renderCell: (p) => <RowActions decl={decl} row={p.row as Row} onOpen={ctl.open} onRemove={ctl.remove} onAction={ctl.action} />,
       });
     }
     return cols;
-  }, [decl, t, lang, rows]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [decl, t, lang, rows, hidden]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  const actionsWidth = columns.at(-1)?.field === '__actions' ? (columns.at(-1)!.width ?? 0) : 0;
-  const { rootRef, hidden, scrollRight } = useHiddenColumns(actionsWidth, [columns, rows]);
 
   const sortModel: GridSortModel = [{ field: list.sort.key, sort: list.sort.order }];
   const localeText = useMemo(() => gridLocaleText(lang, { noRowsLabel: t('screens.crud.noRows') }), [lang, t]);
 
   return (
     <Box ref={rootRef} sx={{ display: 'flex', flexDirection: 'column', minWidth: 0, position: 'relative' }}>
-      {hidden > 0 && (
-        // In the header row, just left of the actions: over the header of the column that runs
-        // out of sight, never over a row's data (at the foot of the rows it hid the last row's
-        // cells). Compact; the tooltip and the name say how many columns follow.
-        <Tooltip title={t('screens.crud.moreColumns', { count: hidden })}>
-          <Button
-            size="small"
-            data-testid="crud-scroll-hint"
-            aria-label={t('screens.crud.moreColumns', { count: hidden })}
-            endIcon={<ArrowForwardRounded fontSize="small" />}
-            onClick={scrollRight}
-            sx={{ position: 'absolute', right: actionsWidth + 6, top: 10, height: 28, minWidth: 0, zIndex: 4, bgcolor: 'background.paper', boxShadow: '0 1px 4px rgba(16,24,40,0.18)', borderRadius: 4, px: 1.25, fontVariantNumeric: 'tabular-nums', '& .MuiButton-endIcon': { ml: 0.25 }, '&:hover': { bgcolor: 'grey.50' } }}
-          >
-            +{hidden}
-          </Button>
-        </Tooltip>
-      )}
       <DataGrid
         rows={list.rows}
         columns={columns}
