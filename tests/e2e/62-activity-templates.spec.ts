@@ -101,7 +101,8 @@ test('a Marketing client creates a wheel template with colours and an uploaded l
   // The view dialog shows the saved look.
   await page.setViewportSize({ width: 1440, height: 900 });
   await openTemplates(page);
-  await page.getByTestId('crud-activity.game-template').getByRole('button', { name: /^檢視/ }).first().click();
+  // This spec's own template: other specs add templates to the same client at the same time.
+  await page.getByTestId('crud-activity.game-template').getByRole('row').filter({ hasText: NAME }).getByRole('button', { name: /^檢視/ }).click();
   const view = page.getByTestId('crud-form');
   await expect(view.getByTestId('game-miniature').getByTestId('wheel-segment').first()).toHaveAttribute('fill', '#1f5fbf');
 });
