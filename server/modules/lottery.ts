@@ -186,13 +186,15 @@ async function checkBody(trx: Transaction<Database>, who: Caller, body: LotteryI
   return { gameType: template!.game_type, core: template!.core };
 }
 
-async function productIds(db: Db, tenantId: number, ids: number[]): Promise<Set<number>> {
+/** Which of these brand products are the tenant's (qualification ids of lotteries and point activities). */
+export async function productIds(db: Db, tenantId: number, ids: number[]): Promise<Set<number>> {
   if (!ids.length) return new Set();
   const rows = await db.selectFrom('brand_products').select('id').where('tenant_id', '=', tenantId).where('id', 'in', ids).execute();
   return new Set(rows.map((r) => r.id));
 }
 
-async function packageIds(db: Db, tenantId: number, type: number, ids: number[]): Promise<Set<number>> {
+/** Which of these order (code) packages or shipment sheets are the tenant's. */
+export async function packageIds(db: Db, tenantId: number, type: number, ids: number[]): Promise<Set<number>> {
   if (!ids.length) return new Set();
   const rows = type === QualificationType.OrderPackage
     ? await db.selectFrom('code_packages').select('id').where('client_id', '=', tenantId).where('id', 'in', ids).execute()

@@ -34,7 +34,7 @@ import { ApiError, badRequest } from '../errors';
 import { defineResource, type Db } from '../resource/define';
 import { storedFileFailure } from '../services/textKeys';
 import { checkStoredUpload } from './files';
-import { numberList, packageOptions, productOptions } from './lottery';
+import { numberList, packageIds, packageOptions, productIds, productOptions } from './lottery';
 import { langOf } from './product';
 
 export const POINT_ACTIVITY_MENU = 50;
@@ -105,12 +105,12 @@ const activities = defineResource<PointRow, PointActivityAnswer, PointActivityIn
     const q = qualificationOf(body);
     if (body.qualificationType === QualificationType.Product) {
       const ids = q.product ?? [];
-      const known = await brandProductIds(trx, who.tenantId, ids);
+      const known = await productIds(trx, who.tenantId, ids);
       (body.qualificationProducts ?? []).forEach((id, i) => { if (!known.has(id)) fields[`${field}.${i}`] = { key: 'invalid' }; });
     } else {
       const list = (q.order ?? q.shipment)!;
-      const products = await brandProductIds(trx, who.tenantId, list.map((r) => r.productId));
-      const packages = await packageIdsOf(trx, who.tenantId, body.qualificationType, list.flatMap((r) => r.packageIds));
+      const products = await productIds(trx, who.tenantId, list.map((r) => r.productId));
+      const packages = await packageIds(trx, who.tenantId, body.qualificationType, list.flatMap((r) => r.packageIds));
       list.forEach((r, i) => {
         if (!products.has(r.productId)) fields[`${field}.${i}.productId`] = { key: 'invalid' };
         if (r.packageIds.some((p) => !packages.has(p))) fields[`${field}.${i}.packageIds`] = { key: 'invalid' };
@@ -161,20 +161,6 @@ function addOneDay(date: string, days = 1): string {
 
 function qualificationListsOf(q: ReturnType<typeof qualificationOf>) {
   return { qualificationProducts: q.product ?? [], qualificationOrders: q.order ?? [], qualificationShipments: q.shipment ?? [] };
-}
-
-async function brandProductIds(db: Db, tenantId: number, ids: number[]): Promise<Set<number>> {
-  if (!ids.length) return new Set();
-  const rows = await db.selectFrom('brand_products').select('id').where('tenant_id', '=', tenantId).where('id', 'in', ids).execute();
-  return new Set(rows.map((r) => r.id));
-}
-
-async function packageIdsOf(db: Db, tenantId: number, type: number, ids: number[]): Promise<Set<number>> {
-  if (!ids.length) return new Set();
-  const rows = type === QualificationType.OrderPackage
-    ? await db.selectFrom('code_packages').select('id').where('client_id', '=', tenantId).where('id', 'in', ids).execute()
-    : await db.selectFrom('logistic_sheets').select('id').where('tenant_id', '=', tenantId).where('sheet_type', 'in', [4, 5, 6]).where('id', 'in', ids).execute();
-  return new Set(rows.map((r) => r.id));
 }
 
 const OPTION_QUERY = {
