@@ -16,13 +16,10 @@
  */
 import fs from 'node:fs';
 import Fastify from 'fastify';
-import { CompiledQuery, Kysely, PostgresDialect, type LogEvent } from 'kysely';
-import pg from 'pg';
+import { CompiledQuery, type LogEvent } from 'kysely';
 import { buildApp } from '../server/app';
-import { openPglite, type Db } from '../server/db/index';
+import { openPglite, openPostgres, type Db } from '../server/db/index';
 import { migrate } from '../server/db/migrate';
-import { namedStatementsEnabled, useNamedStatements } from '../server/db/namedStatements';
-import type { Database } from '../server/db/schema';
 import { loadOrCreateKeys } from '../server/security/keys';
 import { hashPassword } from '../server/security/passwords';
 import { seed } from '../server/seed';
@@ -90,9 +87,8 @@ function onLog(event: LogEvent): void {
 
 async function openDb(): Promise<Db> {
   if (process.env.BENCH_BACKEND === 'postgres') {
-    const pool = new pg.Pool({ connectionString: process.env.BENCH_PG_URL, max: 10 });
-    if (namedStatementsEnabled()) useNamedStatements(pool);
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: onLog });
+    // The app's own PostgreSQL setup (named statements, timestamp reader), with the log hook.
+    return openPostgres(process.env.BENCH_PG_URL!, 10, { log: onLog });
   }
   return openPglite(process.env.BENCH_PGLITE_DIR || undefined, { log: onLog });
 }
@@ -159,7 +155,15 @@ async function main(): Promise<void> {
     if (!address || typeof address === 'string') throw new Error('no TCP address');
     // The reference: a Fastify hello-world in this same process (ratios in bench/list.ts).
     const hello = Fastify({ logger: false });
+    const ROWS_FLOOR = rows;
     hello.get('/hello', async () => ({ hello: 'world' }));
+    // The floor of a database-backed call: one fixed page query (no session, no query building)
+    // answered as the database returned it.
+    const benchTenant = await db.selectFrom('tenants').select('id').where('code', '=', BENCH_TENANT).executeTakeFirstOrThrow();
+    const floorQuery = CompiledQuery.raw(`select u.id, u.account, u.name, u.role_id, r.name as "roleName", u.status, u.email, u.phone_country_code, u.phone,
+      u.mima_status, u.created_at, u.updated_at from users u left join roles r on r.id = u.role_id
+      where u.type in ($1, $2) and u.tenant_id = $3 order by u.created_at desc, u.id desc limit 10`, [1, 2, benchTenant.id]);
+    hello.get('/floor', async () => ({ total: ROWS_FLOOR, items: (await db.executeQuery(floorQuery)).rows }));
     await hello.listen({ port: 0, host: '127.0.0.1' });
     const helloAddress = hello.server.address();
     if (!helloAddress || typeof helloAddress === 'string') throw new Error('no TCP address');

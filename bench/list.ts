@@ -51,6 +51,7 @@ const DEEP_PAGE = Math.max(1, Math.floor(ROWS / 20));
 const LIST = '/v1/system/employee';
 export const ENDPOINTS: Endpoint[] = [
   { label: 'hello-world (reference)', path: '/hello', hello: true },
+  { label: 'plain page query (reference)', path: '/floor', hello: true },
   { label: 'menu (system/menu/nested)', path: '/v1/system/menu/nested', target: 1 / 3 },
   { label: 'page 1, createdAt desc', path: `${LIST}?page=1&pageSize=10&sort=createdAt&order=desc`, target: 1 / 10 },
   { label: `page ${DEEP_PAGE}, account asc`, path: `${LIST}?page=${DEEP_PAGE}&pageSize=10&sort=account&order=asc`, target: 1 / 20 },

@@ -14,6 +14,7 @@ import pg from 'pg';
 import type { Database } from './schema';
 import { namedStatementsEnabled, useNamedStatements } from './namedStatements';
 import { pgliteDialect } from './pglite-dialect';
+import { useFastTimestamps } from './timestamps';
 
 export type Db = Kysely<Database>;
 
@@ -49,6 +50,7 @@ export async function openPglite(dataDir?: string, options: Omit<KyselyConfig, '
 }
 
 export function openPostgres(connectionString: string, max = 10, options: Omit<KyselyConfig, 'dialect'> = {}): Db {
+  useFastTimestamps();
   const pool = new pg.Pool({ connectionString, max });
   // Repeated queries are prepared once per connection (db/namedStatements.ts).
   if (namedStatementsEnabled()) useNamedStatements(pool);

@@ -174,7 +174,8 @@ async function pageRows<R>(
  */
 export async function listPage<O>(query: SelectQueryBuilder<any, any, O>, spec: ListSpec, params: ListParams, options: ListPageOptions = {}): Promise<Page<O>> {
   const page = Math.min(params.page ?? 1, PAGE_MAX);
-  const pageSize = Math.min(params.pageSize ?? PAGE_SIZE, PAGE_SIZE_MAX);
+  // An integer from 1 to PAGE_SIZE_MAX whatever the caller passed: it is written into the SQL.
+  const pageSize = Math.min(Math.max(Math.trunc(Number(params.pageSize ?? PAGE_SIZE)) || PAGE_SIZE, 1), PAGE_SIZE_MAX);
   const key = params.sort !== undefined && params.sort in spec.sortable ? params.sort : spec.defaultSort.key;
   const order: SortOrder = params.sort !== undefined ? (params.order ?? 'asc') : (params.order ?? spec.defaultSort.order);
   const offset = (page - 1) * pageSize;
@@ -187,7 +188,11 @@ export async function listPage<O>(query: SelectQueryBuilder<any, any, O>, spec: 
   // database: docs/benchmarks.md).
   const base = query.compile();
   const countKey = keyOf(base);
-  const shape = `${key}\u0000${order}`;
+  // The LIMIT is written into the text, not sent as a parameter: with a parameter there,
+  // PostgreSQL's generic plan assumes a large limit, so a named statement was planned afresh
+  // on every execution (measured: 225 µs of database CPU a page instead of 79 µs).
+  const limit = sql.lit(pageSize);
+  const shape = `${key}\u0000${order}\u0000${pageSize}`;
   const filterKey = `${countKey}\u0000${shape}`;
   const withKeys = () => query.orderBy(sortExpr, order).orderBy(idRef, order)
     .select([sql`${sortExpr}`.as(SORT_VALUE), idRef.as(ID_VALUE)]) as unknown as SelectQueryBuilder<any, any, O & Keys>;
@@ -196,19 +201,19 @@ export async function listPage<O>(query: SelectQueryBuilder<any, any, O>, spec: 
   const known = offset > 0 && options.keyset !== false ? boundaries.get(`${filterKey}\u0000${offset}`) : undefined;
   if (known && known.sort !== null && known.sort !== undefined) {
     const after = order === 'asc' ? sql.raw('>') : sql.raw('<');
-    const found = await pageRows(base, shape, 'keyset', [known.sort, known.id, pageSize],
-      () => withKeys().where(sql<boolean>`(${sortExpr}, ${idRef}) ${after} (${known.sort}, ${known.id})`).limit(pageSize), options.db);
+    const found = await pageRows(base, shape, 'keyset', [known.sort, known.id],
+      () => withKeys().where(sql<boolean>`(${sortExpr}, ${idRef}) ${after} (${known.sort}, ${known.id})`).limit(limit), options.db);
     // Ascending, NULL sort values come last and are not "greater": a short page may lack them.
     if (found.length === pageSize || order === 'desc') rows = found;
   }
   if (!rows) {
     if (offset > 0) {
-      const found = await pageRows(base, shape, 'offset', [pageSize + 1, offset - 1], () => withKeys().limit(pageSize + 1).offset(offset - 1), options.db);
+      const found = await pageRows(base, shape, 'offset', [offset - 1], () => withKeys().limit(sql.lit(pageSize + 1)).offset(offset - 1), options.db);
       const before = found.shift();
       if (before) boundaries.set(`${filterKey}\u0000${offset}`, { sort: before[SORT_VALUE], id: before[ID_VALUE] }, since);
       rows = found;
     } else {
-      rows = await pageRows(base, shape, 'first', [pageSize], () => withKeys().limit(pageSize), options.db);
+      rows = await pageRows(base, shape, 'first', [], () => withKeys().limit(limit), options.db);
     }
   }
   const last = rows[rows.length - 1];

@@ -92,7 +92,8 @@ const employeeQuery = (db: Db) => db.selectFrom('users as u')
 
 type EmployeeRow = Awaited<ReturnType<ReturnType<typeof employeeQuery>['executeTakeFirstOrThrow']>>;
 
-function toDto(u: EmployeeRow): EmployeeDto {
+/** A list row: what the grid shows (no password status, no change time). */
+function toListItem(u: EmployeeRow): EmployeeListItem {
   return {
     id: u.id,
     account: u.account,
@@ -103,10 +104,12 @@ function toDto(u: EmployeeRow): EmployeeDto {
     email: u.email,
     phoneCountryCode: u.phone_country_code,
     phone: u.phone,
-    mimaStatus: u.mima_status,
     createdAt: u.created_at.toISOString(),
-    updatedAt: u.updated_at.toISOString(),
   };
+}
+
+function toDto(u: EmployeeRow): EmployeeDto {
+  return { ...toListItem(u), mimaStatus: u.mima_status, updatedAt: u.updated_at.toISOString() };
 }
 
 /** Is `roleId` a role of the tenant? */
@@ -151,10 +154,7 @@ const employees = defineResource<EmployeeRow, EmployeeDto, EmployeeBody, { keywo
     return out;
   },
   toDto,
-  listItem: (row) => {
-    const { mimaStatus: _m, updatedAt: _u, ...item } = toDto(row);
-    return item;
-  },
+  listItem: toListItem,
   readOnly: ['mimaStatus'],
   // A create: a taken account is refused before the (slow) hash of the generated password.
   prepare: async ({ who, deps }, body, id) => {
