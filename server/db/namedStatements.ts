@@ -8,6 +8,7 @@
  * each connection parses it once, and PostgreSQL may keep its plan (plan_cache_mode auto:
  * a generic plan only when it costs no more than the custom ones).
  *
+ * Pattern searches (LIKE, ILIKE) stay unnamed: their best plan depends on the pattern.
  * Bounded: texts up to TEXT_MAX characters, at most NAMED_MAX names per process (one-off
  * texts, e.g. a bulk insert of n rows, never get one: a text is named on its second sight).
  * Statements without parameters (migrations, several statements in one text) and cursors are
@@ -41,7 +42,7 @@ export function statementName(text: string): string | undefined {
   if (text.length > TEXT_MAX || lastName >= NAMED_MAX || unnamed.has(text)) return undefined;
   if (!seen.has(text)) {
     if (PLANNED_BY_VALUE.test(text)) {
-      unnamed.add(text);
+      if (unnamed.size < SEEN_MAX) unnamed.add(text);
       return undefined;
     }
     if (seen.size < SEEN_MAX) seen.add(text);
