@@ -40,8 +40,8 @@ function sectionPathOf(pathname: string): string | null {
 }
 
 /**
- * The page opened directly (a reload, a link): its chunks start loading early — the shell, then
- * the screens' registry, the section screen and the screen of the path together — rather than
+ * The page opened directly (a reload, a link): its chunks start loading early — the shell, the
+ * screens' registry, the section screen and the screen of the path together — rather than
  * each after the one that renders it (issue 10 section 4). Nothing waits on these:
  * the routes load the same modules when they render, already there or on their way.
  */
