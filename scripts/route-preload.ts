@@ -12,6 +12,7 @@
 import path from 'node:path';
 import type { OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
+import { EARLY_CALLS, EARLY_GLOBAL } from '../src/engine/api/early.ts';
 
 /** The modules heading each group (paths from the project root). */
 const GROUPS = {
@@ -39,13 +40,28 @@ function closure(bundle: OutputBundle, heads: string[], known: Set<string>): str
   return out;
 }
 
-export function preloadScript(files: Record<Group, string[]>, sessionKey: string, base = '/'): string {
+/**
+ * On a signed-in page (`g` holds 'shell'), the calls every signed-in page makes, asked at once
+ * with the headers of the app's client (src/engine/api/early.ts takes the answers).
+ */
+function earlyCalls(base: string): string {
+  const c = EARLY_CALLS;
+  const v1 = JSON.stringify(`${base}v1/`);
+  return `if(g[1]==='shell')try{var d=JSON.parse(s),u=d.user,e=window[${JSON.stringify(EARLY_GLOBAL)}]={},h={Accept:'application/json',Authorization:'Bearer '+u.token},`
+    + `c=[${JSON.stringify(c.menu)}];if(u.tenantCode)c.push(${JSON.stringify(c.configPrefix)}+encodeURIComponent(u.tenantCode));`
+    + `if((d.menu||[]).some(function(m){return(m.children||[]).some(function(x){return x.id===${c.exportMenuId}})}))c.push(${JSON.stringify(c.exportAmount)});`
+    + `if(typeof u.token==='string')for(var k=0;k<c.length;k++)e[${v1}+c[k]]={token:u.token,answer:fetch(${v1}+c[k],{headers:h})}}catch(x){}`;
+}
+
+export function preloadScript(files: Record<Group, string[]>, sessionKey: string, base = '/', early = true): string {
   const lists = JSON.stringify(Object.fromEntries(Object.entries(files).map(([g, f]) => [g, f.map((x) => `${base}${x}`)])));
   return `<script>(function(){var f=${lists},p=location.pathname.replace(/\\/+$/,'')||'/',s=null;`
     + `try{s=localStorage.getItem(${JSON.stringify(sessionKey)})}catch(e){}`
     + `if(p==='/login'&&/[?&]code=[^&]/.test(location.search)&&!s)return;`
     + `var g=['app'];if(s&&p!=='/'&&p!=='/login'&&p!=='/forbidden'){g.push('shell');if(p==='/home')g.push('home')}`
-    + `for(var i=0;i<g.length;i++)for(var j=0;j<f[g[i]].length;j++){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=f[g[i]][j];document.head.appendChild(l)}})()</script>`;
+    + `for(var i=0;i<g.length;i++)for(var j=0;j<f[g[i]].length;j++){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=f[g[i]][j];document.head.appendChild(l)}`
+    + (early ? earlyCalls(base) : '')
+    + `})()</script>`;
 }
 
 export function routePreload(sessionKey: string): Plugin {

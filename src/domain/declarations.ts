@@ -18,7 +18,8 @@
 import { DECLARATION_FILES } from '../schemas/index';
 import type * as G from './declarations.generated';
 import { ENUMS, FLAG_ENUMS, isEnumName, type EnumName } from './enums';
-import { registerAnnotations, type FormDeclaration, type FormRule, type JsonSchema } from './validation/index';
+import type { FormDeclaration, FormRule, JsonSchema } from './validation/index';
+import { registerAnnotations } from './validation/annotations';
 
 // --- Types (screen.schema.json) ----------------------------------------------------------
 // Generated from the schema (declarations.generated.ts, `npm run gen:types`); only the embedded

@@ -6,13 +6,14 @@
  */
 import Ajv, { type Options } from 'ajv';
 import addFormats from 'ajv-formats';
+import { annotations, onAnnotation, registerAnnotations } from './annotations';
 import { FORMATS } from './formats';
 import { KEYWORDS } from './keywords';
 
 export type UnknownFields = 'allow' | 'reject' | 'remove';
 
-/** Non-validating keywords that declarations may carry for the form renderer. */
-const annotations = new Set<string>(['enumNames']);
+export { registerAnnotations };
+
 const instances = new Map<UnknownFields, Ajv>();
 
 const OPTIONS: Options = {
@@ -49,10 +50,7 @@ export function ajvFor(mode: UnknownFields): Ajv {
   return ajv;
 }
 
-/** Lets declarations carry extra annotation keywords (no validation) for the renderer. */
-export function registerAnnotations(...names: string[]): void {
-  for (const name of names) {
-    annotations.add(name);
-    for (const ajv of instances.values()) if (!ajv.getKeyword(name)) ajv.addKeyword({ keyword: name });
-  }
-}
+// Annotations registered after an instance was made are added to it too.
+onAnnotation((name) => {
+  for (const ajv of instances.values()) if (!ajv.getKeyword(name)) ajv.addKeyword({ keyword: name });
+});

@@ -5,6 +5,7 @@
  * handler (the Fail modal) unless `silent`. The loading mask covers calls unless `noMask`.
  */
 import { ApiError } from './ApiError';
+import { takeEarly } from './early';
 import { apiEnv } from './env';
 import { loadingStore } from './loading';
 
@@ -80,7 +81,11 @@ export async function request<T = unknown>(method: Method, path: string, options
   try {
     let res: Response;
     try {
-      res = await fetch(buildUrl(path, options.query), { method, headers, body, signal: options.signal });
+      const url = buildUrl(path, options.query);
+      const ask = () => fetch(url, { method, headers, body, signal: options.signal });
+      // The head script's answer to the same call, if it asked (api/early.ts), else a fetch.
+      const early = method === 'GET' && !options.signal ? takeEarly(url, token) : null;
+      res = early ? await early.catch(ask) : await ask();
     } catch (e) {
       if ((e as { name?: string })?.name === 'AbortError') throw e;
       throw new ApiError(0, null, Boolean(token));

@@ -2,6 +2,7 @@
  * The screen of a menu route whose path has `kind: "crud"` declarations: one list, or several
  * (a list and its categories) as tabs. The list itself is CrudView (useCrudController + views).
  */
+import { Suspense } from 'react';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +12,19 @@ import type { MenuNode } from '../../domain/menu';
 import { DECLARATION_FILES } from '../../schemas/index';
 import { CrudView } from './CrudView';
 import { CrudPageScreen } from './CrudPageScreen';
-import { FormView } from './FormScreen';
+import { lazyChunk } from '../lazy/lazyChunk';
+import { PageLoader } from '../pages/PageLoader';
+
+// A form declaration among the tabs (member settings) brings the form stack (RJSF, the
+// validator, pickers): its own chunk, so a list does not load it before its rows.
+const LazyFormView = lazyChunk(() => import('./FormScreen').then((m) => ({ default: m.FormView })));
+function FormView(props: React.ComponentProps<typeof LazyFormView>) {
+  return (
+    <Suspense fallback={<PageLoader />}>
+      <LazyFormView {...props} />
+    </Suspense>
+  );
+}
 
 /** The query parameter naming the selected tab of a path with several lists. */
 export const TAB_PARAM = 'tab';

@@ -7,7 +7,10 @@
  * Each screen is a lazy chunk: RJSF, the validator and the DataGrid load only when a screen
  * opens. Imported once by src/main.tsx; reads the JSON registry only (no validator).
  */
+import { createElement, type ComponentType } from 'react';
+import type { MenuNode } from '../../domain/menu';
 import { lazyChunk } from '../lazy/lazyChunk';
+import { PageLoader } from '../pages/PageLoader';
 import { DECLARATION_FILES } from '../../schemas/index';
 import { registerScreen } from '../routes/screens';
 import '../panes/index';
@@ -20,7 +23,9 @@ const LOADERS = {
 
 export type RegisteredKind = keyof typeof LOADERS;
 
-const SCREENS = { crud: lazyChunk(LOADERS.crud), form: lazyChunk(LOADERS.form), custom: lazyChunk(LOADERS.custom) } as const;
+// Each shows its own spinner while it loads (lazyChunk `fallback`, no Suspense throttle).
+const screen = <M extends { default: ComponentType<{ node: MenuNode }> }>(load: () => Promise<M>) => lazyChunk(load, { fallback: createElement(PageLoader) });
+const SCREENS = { crud: screen(LOADERS.crud), form: screen(LOADERS.form), custom: screen(LOADERS.custom) } as const;
 
 interface DeclarationHead {
   kind?: unknown;
@@ -58,7 +63,7 @@ export function registerDeclaredScreens(): void {
  */
 export function preloadScreen(path: string): Promise<unknown> {
   const kind = (Object.keys(LOADERS) as RegisteredKind[]).filter((k) => screenPaths(k).includes(path)).at(-1);
-  return kind ? LOADERS[kind]() : Promise.resolve();
+  return kind ? SCREENS[kind].preload() : Promise.resolve();
 }
 
 /** @deprecated the name of the first version: registers every kind now. */

@@ -9,7 +9,7 @@
  *
  * The caller keeps its own <Suspense> fallback (spinner) around it.
  */
-import { Component, lazy, useState, type ComponentProps, type ComponentType, type ReactNode } from 'react';
+import { Component, lazy, useEffect, useState, type ComponentProps, type ComponentType, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import ErrorOutlineRounded from '@mui/icons-material/ErrorOutlineRounded';
@@ -82,13 +82,74 @@ export interface LazyChunkOptions {
   variant?: 'page' | 'dialog';
   /** Default CHUNK_LOAD_TIMEOUT_MS. */
   timeoutMs?: number;
+  /**
+   * Shown while the chunk loads, by the chunk itself instead of the caller's <Suspense>: its
+   * arrival is then a plain update, committed at once, where a Suspense boundary showing a
+   * fallback is revealed no sooner than 300 ms after the last fallback appeared (React 19
+   * throttles retries). The shell and the screens of a page opened directly use it: each
+   * waited out that delay in turn (issue 10 section 4).
+   */
+  fallback?: ReactNode;
 }
 
+/** A lazy chunk's component, and `preload()` to fetch it before it renders. */
+export type LazyChunk<P> = ComponentType<P> & { preload(): Promise<unknown> };
+
+/**
+ * A component that loads `load()` on first render. Once loaded (rendered before, or fetched by
+ * `preload()`), it renders at once without suspending.
+ */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function lazyChunk<M extends { default: ComponentType<any> }>(load: () => Promise<M>, options: LazyChunkOptions = {}): ComponentType<ComponentProps<M['default']>> {
+export function lazyChunk<M extends { default: ComponentType<any> }>(load: () => Promise<M>, options: LazyChunkOptions = {}): LazyChunk<ComponentProps<M['default']>> {
   type P = ComponentProps<M['default']>;
-  const make = () => lazy(() => withTimeout(load, options.timeoutMs));
+  let loaded: M | null = null;
+  let pending: Promise<M> | null = null;
+  // One load at a time; a failed one is forgotten, so a retry imports again.
+  const fetchModule = () => {
+    pending ??= withTimeout(load, options.timeoutMs).then(
+      (m) => (loaded = m),
+      (e) => {
+        pending = null;
+        throw e;
+      },
+    );
+    return pending;
+  };
+  const make = () => lazy(fetchModule);
   let Loaded = make();
+
+  /** Waits for the chunk in an effect, showing `fallback` meanwhile (no Suspense). */
+  function Awaited({ fallback, props }: { fallback: ReactNode; props: P }) {
+    const [failure, setFailure] = useState<unknown>(null);
+    const [, setArrived] = useState(false);
+    useEffect(() => {
+      if (loaded) return;
+      let live = true;
+      fetchModule().then(
+        () => live && setArrived(true),
+        (e) => live && setFailure(e),
+      );
+      return () => {
+        live = false;
+      };
+    }, []);
+    if (failure) throw failure;
+    if (loaded) {
+      const Component = loaded.default;
+      return <Component {...props} />;
+    }
+    return <>{fallback}</>;
+  }
+
+  function Body(props: P) {
+    if (loaded) {
+      const Component = loaded.default;
+      return <Component {...props} />;
+    }
+    if (options.fallback !== undefined) return <Awaited fallback={options.fallback} props={props} />;
+    return <Loaded {...props} />;
+  }
+
   function Chunk(props: P) {
     const [attempt, setAttempt] = useState(0);
     const retry = () => {
@@ -97,9 +158,9 @@ export function lazyChunk<M extends { default: ComponentType<any> }>(load: () =>
     };
     return (
       <ChunkBoundary key={attempt} variant={options.variant ?? 'page'} onRetry={retry}>
-        <Loaded {...props} />
+        <Body {...props} />
       </ChunkBoundary>
     );
   }
-  return Chunk;
+  return Object.assign(Chunk, { preload: () => fetchModule() });
 }

@@ -1,0 +1,35 @@
+/**
+ * The calls every signed-in page makes (the side menu, the tenant's config, the count of export
+ * reports when the menu has their download page), asked for by index.html's head script
+ * (scripts/route-preload.ts) from the first bytes of the page when a session is stored, with
+ * the headers `request` sends, rather than once the app's JavaScript has loaded and the shell
+ * rendered (issue 10 section 4). `request` takes such an answer once, for the same URL and
+ * token, instead of asking again; on any mismatch or failure it asks as usual. Nothing is kept
+ * across loads: the answers live in the page's memory until taken.
+ */
+
+/** The paths (relative to /v1) of the early calls; `configPrefix` is followed by the tenant code. */
+export const EARLY_CALLS = {
+  menu: 'system/menu/nested',
+  configPrefix: 'Config/tenant/',
+  exportAmount: 'Report/exportReportAmount',
+  /** The menu id of the export reports' download page (shell/SideMenu EXPORT_DOWNLOAD_MENU_ID). */
+  exportMenuId: 42,
+} as const;
+
+/** Where the head script leaves its answers: { [url]: { token, answer } }. */
+export const EARLY_GLOBAL = '__oiocEarly';
+
+interface EarlyCall {
+  token: string;
+  answer: Promise<Response>;
+}
+
+/** The early answer of `url` asked with `token`, at most once; null when there is none. */
+export function takeEarly(url: string, token: string | null): Promise<Response> | null {
+  const calls = (globalThis as Record<string, unknown>)[EARLY_GLOBAL] as Record<string, EarlyCall | undefined> | undefined;
+  const call = calls?.[url];
+  if (!calls || !call) return null;
+  delete calls[url];
+  return token && call.token === token && call.answer instanceof Promise ? call.answer : null;
+}
