@@ -123,7 +123,8 @@ export function lazyChunk<M extends { default: ComponentType<any> }>(load: () =>
     const [failure, setFailure] = useState<unknown>(null);
     const [, setArrived] = useState(false);
     useEffect(() => {
-      if (loaded) return;
+      // Also when the chunk arrived between the render (fallback) and this effect: the
+      // settled promise re-renders with it (an early return here left the spinner for good).
       let live = true;
       fetchModule().then(
         () => live && setArrived(true),
