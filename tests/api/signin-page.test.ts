@@ -18,6 +18,8 @@ const INDEX = `<!doctype html>
 <html lang="zh-Hant">
   <head>
     <title>spa</title>
+    <!-- The default logo: the shell's first image. -->
+    <link rel="preload" as="image" href="/logo.svg" />
     <script type="module" crossorigin src="/assets/main-abc.js"></script>
     <link rel="stylesheet" crossorigin href="/assets/main-abc.css">
   </head>
@@ -61,6 +63,9 @@ describeApi('the prerendered sign-in page', (h) => {
     expect(html).toContain('<script type="module" crossorigin src="/assets/main-abc.js">');
     expect(html).toContain(`<style>${CSS}</style>`);
     expect(html).not.toContain('rel="stylesheet"');
+    // The default logo is drawn in the page: no image (and no separate SVG document) before the paint.
+    expect(html).toMatch(/<span class="si-logo" role="img" aria-label="[^"]+"><svg /);
+    expect(html).not.toContain('/logo.svg');
   });
 
   it('is in the language of ?lang=, else of the language cookie', async () => {

@@ -109,6 +109,22 @@ describe('the light sign-in page', () => {
     expect(document.documentElement.lang).toBe('zh-Hans-CN');
     expect(localStorage.getItem('oioc.lang')).toBe('zh_CN');
   });
+
+  it('draws the default logo in the page, and shows the tenant\'s own logo once its config names one', async () => {
+    fakeServer({ status: 200, body: {} });
+    const { unmount } = render(<SignInPage code="demo" initialLang="en" onSignedIn={() => {}} />);
+    await screen.findByText('Demo client');
+    const drawn = screen.getByRole('img', { name: 'One Item One Code Management System' });
+    expect(drawn.tagName).toBe('SPAN');
+    expect(drawn.querySelector('svg')).toHaveAttribute('aria-hidden', 'true');
+    expect(document.querySelector('img')).toBeNull(); // no separate SVG document to build before the paint
+    unmount();
+
+    fakeServer({ status: 200, body: {} }, { status: 200, body: { ...CONFIG, logo: 'uploads/acme-logo.png' } });
+    render(<SignInPage code="demo" initialLang="en" onSignedIn={() => {}} />);
+    await screen.findByText('Demo client');
+    expect(screen.getByRole('img', { name: 'One Item One Code Management System' })).toHaveAttribute('src', '/uploads/acme-logo.png');
+  });
 });
 
 describe('which page load is a light sign-in', () => {

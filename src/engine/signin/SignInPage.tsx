@@ -11,7 +11,8 @@ import { HTML_LANG, LANGS, pickName, type Lang } from '../../domain/lang';
 import { checkRequired, collectErrors } from '../../domain/rules';
 import { encryptMima } from '../api/crypto';
 import { applyDocumentLang, rememberLang } from '../i18n/langStore';
-import { assetUrl, DEFAULT_LOGO } from '../session/assets';
+import { assetUrl } from '../session/assets';
+import { DefaultLogo } from './DefaultLogo';
 import { rememberTenantCode } from '../session/store';
 import { loadTenantConfig, postSignIn, type CallFailure } from './api';
 import { ChevronIcon, EyeIcon, HelpIcon, LockIcon, PersonIcon, StoreIcon, TranslateIcon } from './icons';
@@ -155,6 +156,7 @@ export function SignInPage({ code, initialLang, onSignedIn, footerYear }: SignIn
 
   const tenantName = pickName(config?.tenant?.names, lang);
   const background = assetUrl(config ?? undefined, config?.loginBackground);
+  const tenantLogo = assetUrl(config ?? undefined, config?.logo);
   const hint = config?.forgotPasswordHint?.trim() || t('login.forgotDefault');
   const disabled = busy || !config;
 
@@ -211,7 +213,9 @@ export function SignInPage({ code, initialLang, onSignedIn, footerYear }: SignIn
             void submit();
           }}
         >
-          <img className="si-logo" src={assetUrl(config ?? undefined, config?.logo) ?? DEFAULT_LOGO} alt={t('app.title')} width={162} height={38} />
+          {tenantLogo
+            ? <img className="si-logo" src={tenantLogo} alt={t('app.title')} width={162} height={38} />
+            : <DefaultLogo label={t('app.title')} />}
           <h1 className="si-title">{t('login.title')}</h1>
           <p className="si-tenant">
             <StoreIcon />
