@@ -17,8 +17,6 @@ export async function writeSignInPages(root: string, outDir: string): Promise<st
   const index = await readFile(path.join(outDir, 'index.html'), 'utf8');
   // The entry's stylesheet (the sign-in page's own CSS), inlined: no request before the paint.
   let html = index;
-  // The default logo's preload is the shell's: the sign-in page draws that logo in the page.
-  html = html.replace(/[ \t]*(?:<!-- The default logo:[\s\S]*?-->\s*)?<link rel="preload" as="image" href="\/logo\.svg" ?\/?>\n?/, '');
   for (const m of index.matchAll(/<link rel="stylesheet"[^>]*href="([^"]+\.css)"[^>]*>/g)) {
     const css = await readFile(path.join(outDir, m[1].replace(/^\//, '')), 'utf8');
     html = html.replace(m[0], () => `<style>${css.replace(/<\/style/gi, '<\\/style')}</style>`);

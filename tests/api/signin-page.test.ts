@@ -18,8 +18,6 @@ const INDEX = `<!doctype html>
 <html lang="zh-Hant">
   <head>
     <title>spa</title>
-    <!-- The default logo: the shell's first image. -->
-    <link rel="preload" as="image" href="/logo.svg" />
     <script type="module" crossorigin src="/assets/main-abc.js"></script>
     <link rel="stylesheet" crossorigin href="/assets/main-abc.css">
   </head>

@@ -93,4 +93,24 @@ describe('top-bar dialogs', () => {
     await new Promise((r) => setTimeout(r, 50));
     expect(screen.queryByTestId('suggest-password-modal')).toBeNull();
   });
+
+  it('the top bar draws the default logo in the page, and shows a tenant\'s own logo as an image', async () => {
+    signedIn(MENU);
+    const { unmount } = renderApp('/home', { lang: 'en' });
+    const link = await screen.findByTestId('logo-link', {}, { timeout: 10000 });
+    const drawn = within(link).getByRole('img', { name: 'One Item One Code Management System' });
+    expect(drawn.tagName).toBe('SPAN');
+    expect(drawn.querySelector('svg')).not.toBeNull();
+    unmount();
+
+    fakeFetch((method, path) => {
+      if (path.startsWith('Config/tenant/platform') || path === 'Config/reference') return { status: 200, body: config({ logo: 'uploads/acme-logo.png' }) };
+      if (path === 'system/menu/nested') return { status: 200, body: { Backend: MENU } };
+      if (path === 'system/announcement/Home') return { status: 200, body: [] };
+      return undefined;
+    });
+    renderApp('/home', { lang: 'en' });
+    const tenantLink = await screen.findByTestId('logo-link', {}, { timeout: 10000 });
+    await waitFor(() => expect(tenantLink.querySelector('img')).toHaveAttribute('src', '/uploads/acme-logo.png'));
+  });
 });

@@ -8,4 +8,3 @@ export function assetUrl(config: Pick<TenantConfig, 'staticHost'> | undefined, p
   return host ? `${host}/${path}` : `/${path}`;
 }
 
-export const DEFAULT_LOGO = '/logo.svg';

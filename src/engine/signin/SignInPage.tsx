@@ -215,7 +215,7 @@ export function SignInPage({ code, initialLang, onSignedIn, footerYear }: SignIn
         >
           {tenantLogo
             ? <img className="si-logo" src={tenantLogo} alt={t('app.title')} width={162} height={38} />
-            : <DefaultLogo label={t('app.title')} />}
+            : <DefaultLogo className="si-logo" label={t('app.title')} />}
           <h1 className="si-title">{t('login.title')}</h1>
           <p className="si-tenant">
             <StoreIcon />
