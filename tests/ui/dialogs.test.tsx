@@ -103,7 +103,7 @@ describe('top-bar dialogs', () => {
     expect(drawn.querySelector('svg')).not.toBeNull();
     unmount();
 
-    fakeFetch((method, path) => {
+    fakeFetch((_method, path) => {
       if (path.startsWith('Config/tenant/platform') || path === 'Config/reference') return { status: 200, body: config({ logo: 'uploads/acme-logo.png' }) };
       if (path === 'system/menu/nested') return { status: 200, body: { Backend: MENU } };
       if (path === 'system/announcement/Home') return { status: 200, body: [] };

@@ -12,7 +12,7 @@ import { checkRequired, collectErrors } from '../../domain/rules';
 import { encryptMima } from '../api/crypto';
 import { applyDocumentLang, rememberLang } from '../i18n/langStore';
 import { assetUrl } from '../session/assets';
-import { DefaultLogo } from './DefaultLogo';
+import { DefaultLogo } from '../brand/DefaultLogo';
 import { rememberTenantCode } from '../session/store';
 import { loadTenantConfig, postSignIn, type CallFailure } from './api';
 import { ChevronIcon, EyeIcon, HelpIcon, LockIcon, PersonIcon, StoreIcon, TranslateIcon } from './icons';
