@@ -8,20 +8,19 @@
  *    for that product, joins, and opens the red packet: the points of the drawn rule, held in
  *    the ledger as the activity's row.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { query } from './db';
 import { choose, screenshot, signInAsNewUser } from './helpers';
 import { clientTenant, generatedCodes, outboxCode } from './fixtures';
 
 const PHONE = { width: 390, height: 844 };
 
-
-
-
-const localToday = () => {
+/** Today on the browser's calendar (Asia/Taipei in playwright.config.ts), which the form's
+ * x-defaultDays uses; the test runner's own zone may be a day behind. */
+const browserToday = (page: Page) => page.evaluate(() => {
   const d = new Date();
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-};
+});
 
 test('a client adds a point activity with reward rules; a shopper on a phone scans a qualifying code and opens the points', async ({ browser, page }) => {
   test.setTimeout(180_000);
@@ -45,7 +44,7 @@ test('a client adds a point activity with reward rules; a shopper on a phone sca
   await expect(client).toHaveURL(/\/activity\/point-activity\/config\?mode=add$/);
   const form = client.getByTestId('crud-form');
   // SPEC 4 defaults: enabled, dates today, expiry type 1 in 180 days, qualification 1, icon 1.
-  const today = localToday().replace(/-/g, '/');
+  const today = (await browserToday(client)).replace(/-/g, '/');
   await expect(form.locator('input[name="from"]')).toHaveValue(today);
   await expect(form.locator('input[name="to"]')).toHaveValue(today);
   await expect(form.locator('input[name="enable"]')).toBeChecked();
