@@ -29,7 +29,6 @@ async function search(page: Page, keyword: string): Promise<void> {
 }
 
 test('a role with a few functions, an employee holding it, the employee sees only those; the role cannot be deleted while held', async ({ page }) => {
-  test.setTimeout(120_000);
   const admin = await signInAsNewUser(page, TENANT);
   const roleName = `E2E稽核${Date.now().toString(36)}`;
 

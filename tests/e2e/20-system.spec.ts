@@ -84,7 +84,6 @@ const state = {
 // --- Clients ---------------------------------------------------------------------------------
 
 test('the operator creates a client with Marketing and Member; its admin signs in and sees the menu of those flags', async ({ page }) => {
-  test.setTimeout(180_000);
   const operator = await signInAsNewUser(page, OPERATOR);
   state.operatorAccount = operator.account;
 
@@ -196,7 +195,6 @@ function taipeiDigits(at: Date): string {
 }
 
 test('the operator publishes an announcement to all clients; the client home shows it with the operator label', async ({ page }) => {
-  test.setTimeout(180_000);
   await fillLogin(page, OPERATOR, state.operatorAccount, STRONG_PASSWORD);
   await expect(page.getByTestId('home')).toBeVisible();
   const title = `平台維護公告 ${state.clientCode}`;
@@ -294,7 +292,6 @@ async function logoKey(tenantId: number): Promise<string | null> {
 }
 
 test('other settings: a logo of the wrong size is refused, a 162x38 one is saved and shown by the top bar and the login page', async ({ page }) => {
-  test.setTimeout(120_000);
   await fillLogin(page, state.clientCode, 'admin', state.adminPassword);
   await expect(page.getByTestId('home')).toBeVisible();
   await page.goto('/system/other');
@@ -350,7 +347,6 @@ test('other settings: a logo of the wrong size is refused, a 162x38 one is saved
 // --- Help documents ----------------------------------------------------------------------------
 
 test('the operator uploads a help PDF for staff roles in zh_TW; the client admin opens it from the help button', async ({ page, context }) => {
-  test.setTimeout(120_000);
   await fillLogin(page, OPERATOR, state.operatorAccount, STRONG_PASSWORD);
   await expect(page.getByTestId('home')).toBeVisible();
   await page.goto('/system/document');
@@ -419,7 +415,6 @@ test('the operator uploads a help PDF for staff roles in zh_TW; the client admin
 // --- Deleting a client ---------------------------------------------------------------------------
 
 test('the operator deletes the client with a reason; the reason is required', async ({ page }) => {
-  test.setTimeout(120_000);
   await fillLogin(page, OPERATOR, state.operatorAccount, STRONG_PASSWORD);
   await expect(page.getByTestId('home')).toBeVisible();
   await page.goto('/system/client?lang=en');

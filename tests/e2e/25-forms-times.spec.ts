@@ -36,7 +36,6 @@ async function openEmptyClientForm(page: Page, lang: string) {
 }
 
 test('the client form submitted empty marks exactly the required inputs, nested ones included', async ({ page }) => {
-  test.setTimeout(180_000);
   await signInAsNewUser(page, OPERATOR);
   for (const [width, height] of [[1440, 900], [390, 844]] as const) {
     await page.setViewportSize({ width, height });
@@ -61,7 +60,6 @@ test('the client form submitted empty marks exactly the required inputs, nested 
 });
 
 test('a 300-character client name is kept, counted and refused', async ({ page }) => {
-  test.setTimeout(120_000);
   await signInAsNewUser(page, OPERATOR);
   await page.setViewportSize({ width: 1440, height: 900 });
   const form = await openEmptyClientForm(page, 'en');
@@ -79,7 +77,6 @@ test.describe('times in a UTC browser', () => {
   test.use({ timezoneId: 'UTC' });
 
   test('an announcement entered as 00:00 Taipei time shows 00:00 (Taipei named) in the list, the view dialog and home', async ({ page }) => {
-    test.setTimeout(120_000);
     // Midnight of today in Taipei (already past, so home shows it).
     const taipeiDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Taipei', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
     const start = new Date(`${taipeiDay}T00:00:00+08:00`);
@@ -112,7 +109,6 @@ test.describe('times in a UTC browser', () => {
     await screenshot(page, 'announcement-view-utc-browser-en');
   });
   test('00:00 typed into the start of a Taipei announcement is midnight in Taipei, stored as such', async ({ page }) => {
-    test.setTimeout(120_000);
     const taipeiDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Taipei', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
     const title = `Typed midnight ${Date.now().toString(36)}`;
     await query(`insert into announcement_categories (tenant_id, names) select id, $2::jsonb from tenants where code = $1`, [OPERATOR, JSON.stringify({ zh_TW: title, en: title })]);

@@ -69,7 +69,6 @@ async function demoClientId(): Promise<number> {
 // --- Products and packaging -------------------------------------------------------------------
 
 test('the operator adds a client product, a packaging category and a material; the material list exports by itself', async ({ page }) => {
-  test.setTimeout(180_000);
   await signInAsNewUser(page, OPERATOR);
   const clientId = await demoClientId();
 
@@ -135,7 +134,6 @@ test('the operator adds a client product, a packaging category and a material; t
 // --- Brands (the client's own screen) ----------------------------------------------------------
 
 test('the client adds a brand and a brand product packed in the operator\'s material; the operator cannot delete that material (3501)', async ({ page }) => {
-  test.setTimeout(180_000);
   const brandName = `晨光 ${stamp}`;
   const brandProductName = `晨光全脂鮮乳 ${stamp}`;
   await signInAsNewUser(page, CLIENT);
@@ -204,7 +202,6 @@ test('the client adds a brand and a brand product packed in the operator\'s mate
 // --- Code packages ----------------------------------------------------------------------------
 
 test('a 1,000-code package generates; its export downloads by itself and holds its 1,000 unique codes', async ({ page }) => {
-  test.setTimeout(180_000);
   await signInAsNewUser(page, OPERATOR);
   const clientId = await demoClientId();
 
@@ -274,7 +271,6 @@ test('a 1,000-code package generates; its export downloads by itself and holds i
 });
 
 test('an export left behind waits on Report > download: the menu counts it, the row downloads it, the count goes', async ({ page }) => {
-  test.setTimeout(180_000);
   await signInAsNewUser(page, OPERATOR);
   await page.goto('/code/package');
   const amount = page.getByTestId('export-amount');

@@ -32,7 +32,6 @@ async function replaceInEditor(page: Page, find: string, replace: string): Promi
 }
 
 test('an operator admin edits a declaration and sees the list and the form change as they type', async ({ page }) => {
-  test.setTimeout(180_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   await signInAsNewUser(page, 'platform');
   // From here on: no call of the server's list, and no write.
@@ -129,7 +128,6 @@ test('an operator admin edits a declaration and sees the list and the form chang
 });
 
 test('staff and client users have no playground: no link, and the route goes to /home', async ({ page }) => {
-  test.setTimeout(180_000);
   await signInAsNewUser(page, 'platform', { type: 2 });
   await expect(page.getByTestId('user-name')).toBeVisible();
   await expect(page.getByTestId('playground-link')).toHaveCount(0);

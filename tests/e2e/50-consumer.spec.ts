@@ -92,7 +92,6 @@ async function insertedCode(): Promise<string> {
 const scans = async (code: string) => Number((await query<{ n: string }>(`select count(*) as n from scan_logs where code = $1`, [code]))[0].n);
 
 test('a shopper scans a real code on a phone: the page answers for it and the scanned count goes up', async ({ browser, page: operatorPage }) => {
-  test.setTimeout(120_000);
   const { tenant, clientId, materialId } = await clientWithMaterial();
   const codes = await generatedCodes(operatorPage, clientId, materialId, 20);
   expect(codes).toHaveLength(20);

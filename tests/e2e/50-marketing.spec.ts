@@ -81,7 +81,6 @@ test.beforeAll(async () => {
 });
 
 test('layout: colour, logo and copyright previewed unsaved in the consumer page, then saved; the title display name', async ({ page, context }) => {
-  test.setTimeout(120_000);
   // Every window of the test records the preview posts it receives (origin and data).
   await context.addInitScript(() => {
     const w = window as unknown as { __previewPosts: { origin: string; data: unknown }[] };
@@ -105,7 +104,7 @@ test('layout: colour, logo and copyright previewed unsaved in the consumer page,
   const [popup] = await Promise.all([page.waitForEvent('popup'), screen.getByTestId('preview-action').click()]);
   await expect(popup).toHaveURL(/\/m\/demo\?mode=preview$/);
   await expect
-    .poll(() => popup.evaluate(() => (window as unknown as { __previewPosts: unknown[] }).__previewPosts.length), { timeout: 15_000 })
+    .poll(() => popup.evaluate(() => (window as unknown as { __previewPosts: unknown[] }).__previewPosts.length))
     .toBeGreaterThanOrEqual(2);
   const posts = await popup.evaluate(() => (window as unknown as { __previewPosts: { origin: string; data: { type: string; kind: string; data: { layoutInfo: Record<string, unknown> } } }[] }).__previewPosts);
   const origin = new URL(page.url()).origin;
@@ -115,7 +114,7 @@ test('layout: colour, logo and copyright previewed unsaved in the consumer page,
     expect(String(post.data.data.layoutInfo.logoUrl)).toMatch(/^\/files\/[0-9a-f]{32}\.png$/);
   }
   // The consumer page renders the draft: its copyright and colour.
-  await expect(popup.getByText(copyright)).toBeVisible({ timeout: 15_000 });
+  await expect(popup.getByText(copyright)).toBeVisible();
   await expect(popup.locator('.root')).toHaveAttribute('style', /--brand: ?#3a9a4b/);
   await popup.setViewportSize({ width: 390, height: 844 });
   await popup.screenshot({ path: 'tests/e2e/artifacts/marketing-layout-preview-390.png' });
@@ -147,7 +146,6 @@ test('layout: colour, logo and copyright previewed unsaved in the consumer page,
 });
 
 test('product master: no product before a category (with a link to create one), then a category and a product', async ({ page }) => {
-  test.setTimeout(120_000);
   await signInAsNewUser(page, CLIENT);
   expect(await query(`select id from marketing_categories where tenant_id = $1`, [state.tenantId])).toHaveLength(0);
   await page.goto('/marketing/product');
@@ -190,7 +188,6 @@ test('product master: no product before a category (with a link to create one), 
 });
 
 test('product info of a brand product, previewed then saved; a banner with its two images', async ({ page }) => {
-  test.setTimeout(150_000);
   await signInAsNewUser(page, CLIENT);
   await page.goto('/marketing/brand-product');
   await expect(page.getByTestId('crud-marketing.brand-product')).toBeVisible();
@@ -207,7 +204,7 @@ test('product info of a brand product, previewed then saved; a banner with its t
   await screenshot(page, 'marketing-brand-product-edit-zh_TW');
   const [popup] = await Promise.all([page.waitForEvent('popup'), form.getByTestId('preview-action').click()]);
   await expect(popup).toHaveURL(/\/m\/demo\?mode=preview$/);
-  await expect(popup.getByText(`青田烏龍茶 ${stamp}`).first()).toBeVisible({ timeout: 15_000 });
+  await expect(popup.getByText(`青田烏龍茶 ${stamp}`).first()).toBeVisible();
   await popup.close();
   expect(await query(`select id from marketing_brand_products where brand_product_id = $1`, [state.brandProductId])).toHaveLength(0);
   await form.getByTestId('crud-form-save').click();
@@ -250,7 +247,6 @@ test('product info of a brand product, previewed then saved; a banner with its t
 });
 
 test('a popular product: add closes the dialog, an edit reopens the view', async ({ page }) => {
-  test.setTimeout(120_000);
   await signInAsNewUser(page, CLIENT);
   await page.goto('/marketing/popular-product');
   await expect(page.getByTestId('crud-marketing.popular-product')).toBeVisible();
@@ -288,7 +284,6 @@ test('a popular product: add closes the dialog, an edit reopens the view', async
 });
 
 test('contact info: company and platforms in priority order, previewed then saved', async ({ page }) => {
-  test.setTimeout(120_000);
   await signInAsNewUser(page, CLIENT);
   await page.goto('/marketing/contact-info');
   const screen = page.getByTestId('form-marketing.contact-info');
@@ -307,7 +302,7 @@ test('contact info: company and platforms in priority order, previewed then save
   await screenshot(page, 'marketing-contact-edited-zh_TW');
 
   const [popup] = await Promise.all([page.waitForEvent('popup'), screen.getByTestId('preview-action').click()]);
-  await expect(popup.getByText(`青田茶園股份有限公司 ${stamp}`).first()).toBeVisible({ timeout: 15_000 });
+  await expect(popup.getByText(`青田茶園股份有限公司 ${stamp}`).first()).toBeVisible();
   await popup.close();
 
   await screen.getByTestId('form-save').click();

@@ -20,7 +20,6 @@ const PHONE = { width: 390, height: 844 };
 
 
 test('a client sets tiers and rules; a shopper joins on a phone, scans a real code and sees the points', async ({ browser, page }) => {
-  test.setTimeout(150_000);
   const { tenant, clientId, materialId } = await clientTenant({
     prefix: 'club', names: { zh_TW: '好茶俱樂部', zh_CN: '好茶俱乐部', en: 'Good Tea Club' },
     functions: [6, 31, 32, 33, 34, 35, 36, 7, 38, 39, 40, 8, 42],

@@ -84,7 +84,6 @@ test.beforeAll(async () => {
 });
 
 test('the client adds a point product (add closes, an edit reopens the view)', async ({ page }) => {
-  test.setTimeout(120_000);
   await signInAsNewUser(page, CLIENT);
   await page.goto('/member/product');
   await expect(page.getByTestId('crud-member.product')).toBeVisible();
@@ -118,13 +117,12 @@ test('the client adds a point product (add closes, an edit reopens the view)', a
 });
 
 test('a signed-in shopper redeems it on the consumer page at 390 px', async ({ page }) => {
-  test.setTimeout(120_000);
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/favicon.svg');
   await page.evaluate(([key, token]) => localStorage.setItem(key, token), [`oioc.member.${CLIENT}`, state.memberToken] as const);
   await page.goto(`/m/${CLIENT}`);
   const points = page.locator('#points');
-  await expect(points.getByText(state.productName)).toBeVisible({ timeout: 15_000 });
+  await expect(points.getByText(state.productName)).toBeVisible();
   await points.locator(`[data-redeem="${state.pointProductId}"]`).scrollIntoViewIfNeeded();
   await page.screenshot({ path: 'tests/e2e/artifacts/member-consumer-points-390.png' });
   await points.locator(`[data-redeem="${state.pointProductId}"]`).click();
@@ -150,7 +148,6 @@ test('a signed-in shopper redeems it on the consumer page at 390 px', async ({ p
 });
 
 test('the order moves Created -> Stocking -> Shipped, exports, and a CSV import updates another', async ({ page }) => {
-  test.setTimeout(180_000);
   await signInAsNewUser(page, CLIENT);
   await page.goto('/member/order');
   await expect(page.getByTestId('crud-member.order')).toBeVisible();

@@ -28,7 +28,6 @@ async function openTemplates(page: Page): Promise<void> {
 }
 
 test('a Marketing client creates a wheel template with colours and an uploaded logo; the db holds it', async ({ page }) => {
-  test.setTimeout(120_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   await signInAsNewUser(page, CLIENT);
   await openTemplates(page);

@@ -56,7 +56,6 @@ test.beforeAll(async () => {
 });
 
 test('the wizard makes a live wheel activity with two prizes and a no-win prize', async ({ page }) => {
-  test.setTimeout(150_000);
   await signInAsNewUser(page, CLIENT);
   await page.goto('/activity/lottery-activity');
   await expect(page.getByTestId('page-title')).toBeVisible();

@@ -23,7 +23,6 @@ const browserToday = (page: Page) => page.evaluate(() => {
 });
 
 test('a client adds a point activity with reward rules; a shopper on a phone scans a qualifying code and opens the points', async ({ browser, page }) => {
-  test.setTimeout(180_000);
   const { tenant, clientId, materialId, productId } = await clientTenant({
     prefix: 'pts', names: { zh_TW: '點點茶坊', zh_CN: '点点茶坊', en: 'Dot Tea House' },
     functions: [7, 38, 48, 50], brandProduct: { name: 'Oolong tea', brandName: 'Dot' }, memberSettings: true,

@@ -89,7 +89,6 @@ async function add(page: Page, path: string, fill: (form: ReturnType<Page['getBy
 }
 
 test('a client sets up a factory, line, shift, warehouse and package ratio, and adds a supplier with function B', async ({ page }) => {
-  test.setTimeout(120_000);
   state.tenantId = await logisticsTenant();
   await signInAsNewUser(page, state.tenant);
 
@@ -164,7 +163,6 @@ test('a client sets up a factory, line, shift, warehouse and package ratio, and 
 });
 
 test('the app binds, the supplier stocks in and ships; the barcode query, sheets and exception log show it', async ({ page, request }) => {
-  test.setTimeout(120_000);
   expect(state.supplierPassword, 'the first test ran').not.toBe('');
   state.codes = await codesOfTenant(8);
   const [box, ...rest] = state.codes;
@@ -267,7 +265,6 @@ test('the supplier (B, no C) signs in to the back office: home only; deleting it
 });
 
 test("the operator's transaction log shows the client's setup changes with their details", async ({ page }) => {
-  test.setTimeout(120_000);
   const [factory] = await query<{ id: number }>(`select id from factories where tenant_id = $1 and name = $2`, [state.tenantId, state.factory]);
   expect(factory, 'the first test ran').toBeTruthy();
   // The client renames its factory: an edit, with a before and an after.
@@ -320,7 +317,7 @@ test("the operator's transaction log shows the client's setup changes with their
   await page.getByTestId(`row-view-${edit.id}`).click();
   const view = page.getByTestId('crud-form');
   await expect(view).toBeVisible();
-  await expect.poll(() => view.locator('textarea:not([aria-hidden="true"])').evaluateAll((els) => els.map((e) => (e as HTMLTextAreaElement).value)), { timeout: 15_000 })
+  await expect.poll(() => view.locator('textarea:not([aria-hidden="true"])').evaluateAll((els) => els.map((e) => (e as HTMLTextAreaElement).value)))
     .toEqual(expect.arrayContaining([state.factory, renamed]));
   await screenshot(page, 'transaction-log-detail-1440');
   await page.setViewportSize({ width: 390, height: 844 });
@@ -335,13 +332,12 @@ test("the operator's transaction log shows the client's setup changes with their
   const line = logged.find((l) => l.resource === 'productionLine')!;
   await page.getByTestId(`row-view-${line.id}`).click();
   // The dialog's change rows arrive with the detail call: wait for them, not only for the frame.
-  await expect.poll(() => page.getByTestId('crud-form').locator('textarea:not([aria-hidden="true"])').evaluateAll((els) => els.map((e) => (e as HTMLTextAreaElement).value)), { timeout: 15_000 })
+  await expect.poll(() => page.getByTestId('crud-form').locator('textarea:not([aria-hidden="true"])').evaluateAll((els) => els.map((e) => (e as HTMLTextAreaElement).value)))
     .toEqual(expect.arrayContaining([state.line]));
 });
 
 
 test('disabling a factory asks first, then disables its line and shift with it', async ({ page }) => {
-  test.setTimeout(120_000);
   const [factory] = await query<{ id: number }>(`select id from factories where tenant_id = $1 order by id limit 1`, [state.tenantId]);
   expect(factory, 'the first test ran').toBeTruthy();
   const enabled = async () => (await query<{ t: string; enabled: boolean }>(
