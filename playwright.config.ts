@@ -1,5 +1,5 @@
 /**
- * Browser end-to-end tests: Debian's Chromium (never downloaded), one worker, against the real
+ * Browser end-to-end tests: Debian's Chromium (never downloaded), two workers, against the real
  * server on a fresh PostgreSQL database of this run (tests/e2e/server.ts), serving ./dist
  * (the test command runs `vite build` first).
  */

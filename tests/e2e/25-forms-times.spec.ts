@@ -13,15 +13,11 @@ import { expect, test, type Page } from '@playwright/test';
 import { createUser, query, uniqueAccount } from './db';
 import { fillLogin, screenshot, STRONG_PASSWORD } from './helpers';
 
-// The machine is shared: the first lazy chunks can take longer than the default 10 s.
-test.use({ navigationTimeout: 60_000 });
-const SLOW = { timeout: 60_000 };
-
 async function signInAsNewUser(page: Page, tenant: string): Promise<void> {
   const account = uniqueAccount();
   await createUser({ tenantCode: tenant, account, password: STRONG_PASSWORD });
   await fillLogin(page, tenant, account, STRONG_PASSWORD);
-  await expect(page.getByTestId('home')).toBeVisible(SLOW);
+  await expect(page.getByTestId('home')).toBeVisible();
 }
 
 const OPERATOR = 'platform';
@@ -29,9 +25,9 @@ const PRIMARY = ['contacts.primary.name', 'contacts.primary.email', 'contacts.pr
 
 async function openEmptyClientForm(page: Page, lang: string) {
   await page.goto(`/system/client?lang=${lang}`);
-  await page.getByTestId('crud-add').click(SLOW);
+  await page.getByTestId('crud-add').click();
   const form = page.getByTestId('crud-form');
-  await expect(form.locator('input[name="code"]')).toBeVisible(SLOW);
+  await expect(form.locator('input[name="code"]')).toBeVisible();
   return form;
 }
 
@@ -92,19 +88,19 @@ test.describe('times in a UTC browser', () => {
 
     await page.goto('/home?lang=en');
     const card = page.getByTestId('announcement').filter({ hasText: title });
-    await expect(card.getByTestId('announcement-time')).toContainText(shown, SLOW);
+    await expect(card.getByTestId('announcement-time')).toContainText(shown);
     await expect(card.getByTestId('announcement-time')).toContainText('(UTC+08:00) Taipei');
     await screenshot(page, 'home-announcement-utc-browser-en');
 
     await page.goto('/system/announcement?lang=en');
-    await page.getByTestId('crud-filters').locator('input[name="keyword"]').fill(title, SLOW);
+    await page.getByTestId('crud-filters').locator('input[name="keyword"]').fill(title);
     await page.getByTestId('crud-search').click();
     const row = page.locator('.MuiDataGrid-row').filter({ hasText: title });
     await expect(row).toContainText(`${shown} (UTC+08:00) Taipei`);
     await screenshot(page, 'announcement-list-utc-browser-en');
     await row.locator('[data-testid^="row-view-"]').click();
     const dialog = page.getByTestId('crud-form');
-    await expect(dialog.locator('input[name="startTime"]')).toHaveValue(shown, SLOW);
+    await expect(dialog.locator('input[name="startTime"]')).toHaveValue(shown);
     await expect(dialog.getByTestId('zone-name').first()).toHaveText('(UTC+08:00) Taipei');
     await screenshot(page, 'announcement-view-utc-browser-en');
   });
@@ -115,19 +111,19 @@ test.describe('times in a UTC browser', () => {
     await signInAsNewUser(page, OPERATOR);
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto('/system/announcement?lang=en');
-    await page.getByTestId('crud-add').click(SLOW);
+    await page.getByTestId('crud-add').click();
     const form = page.getByTestId('crud-form');
-    await form.locator('input[name="categoryId"]').fill(title, SLOW);
+    await form.locator('input[name="categoryId"]').fill(title);
     await page.getByRole('option', { name: title }).click();
     // The zone field holds Taipei (the default) before anything is typed.
-    await expect(form.getByTestId('zone-name').first()).toHaveText('(UTC+08:00) Taipei', SLOW);
+    await expect(form.getByTestId('zone-name').first()).toHaveText('(UTC+08:00) Taipei');
     await form.locator('input[name="startTime"]').locator('xpath=..').locator('[role="spinbutton"]').first().click();
     await page.keyboard.type(`${taipeiDay.replace(/-/g, '')}0000`);
     await expect(form.locator('input[name="startTime"]')).toHaveValue(`${taipeiDay.replace(/-/g, '/')} 00:00`);
     await form.locator('input[name="contents.zh_TW.title"]').fill(title);
     await form.locator('textarea[name="contents.zh_TW.content"]').fill('Typed at midnight in Taipei.');
     await form.getByTestId('crud-form-save').click();
-    await expect(form).toBeHidden(SLOW);
+    await expect(form).toBeHidden();
     const [row] = await query<{ start: string }>(`select to_char(start_time at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI') as start from announcements where contents->'zh_TW'->>'title' = $1`, [title]);
     expect(new Date(`${row.start}:00Z`).toISOString()).toBe(new Date(`${taipeiDay}T00:00:00+08:00`).toISOString());
   });

@@ -14,12 +14,7 @@
  *  - contact info with platforms in priority order, previewed, then saved.
  * Screenshots of every screen at 1440 px and 390 px go to tests/e2e/artifacts/.
  */
-import { expect as baseExpect, test, type Locator, type Page } from '@playwright/test';
-
-// The machine is shared (CI too): a screen's first visit loads its lazy chunks and data, which
-// took more than the default 10 s under load. Slow is not broken: wait longer.
-const expect = baseExpect.configure({ timeout: 30_000 });
-test.use({ navigationTimeout: 60_000 });
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { png } from '../support/png';
 import { query } from './db';
 import { choose, openTab, screenshot, signInAsNewUser } from './helpers';
