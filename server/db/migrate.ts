@@ -25,6 +25,7 @@ import * as m0020 from './migrations/0020_short_urls';
 import * as m0021 from './migrations/0021_anti_counterfeit';
 import * as m0022 from './migrations/0022_lottery_play';
 import * as m0023 from './migrations/0023_point_activities';
+import * as m0024 from './migrations/0024_member_signin_lock';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -48,6 +49,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0021_anti_counterfeit': m0021,
   '0022_lottery_play': m0022,
   '0023_point_activities': m0023,
+  '0024_member_signin_lock': m0024,
 };
 
 export async function migrate(db: Db): Promise<string[]> {

@@ -34,6 +34,10 @@ export interface MemberTable {
   line_id: Nullable<string>;
   discount_code: Nullable<string>;
   password_hash: Nullable<string>;
+  /** Wrong passwords in a row (0024_member_signin_lock). */
+  failed_signins: Generated<number>;
+  /** Password sign-ins are refused until then (8152). */
+  locked_until: Nullable<Date>;
   enabled: Generated<boolean>;
   created_at: CreatedAt;
   updated_at: CreatedAt;

@@ -13,9 +13,14 @@
  *                                      an hour per phone 8141; per IP a third of SIGNIN_RATE_LIMIT
  *                                      a minute (code 3; join and signin: SIGNIN_RATE_LIMIT).
  *   POST member/{tenantCode}/join      { phoneCountryCode, phone, code } -> 201 { token, account }:
- *                                      a wrong, used, expired or over-tried code 8101; 8102
+ *                                      a wrong, used, expired or over-tried code 8101; 8102.
+ *                                      A try is counted before the code is compared, so at most
+ *                                      OTP_MAX_ATTEMPTS of a code are judged, even all at once
+ *                                      (services/memberSignin.ts)
  *   POST member/{tenantCode}/signin    { ..., code } or { ..., password } -> 200 { token, account }:
- *                                      8150 unknown phone, 8101 bad code, 8151 wrong password
+ *                                      8150 unknown phone, 8101 bad code, 8151 wrong password,
+ *                                      8152 password sign-in locked (MEMBER_SIGNIN_MAX_FAILURES
+ *                                      wrong in a row: MEMBER_LOCK_MINUTES; a code still signs in)
  *   POST member/{tenantCode}/signout   the bearer token stops working (204)
  *   GET  member/{tenantCode}/me        MemberAccount: profile, missing required fields, balance
  *                                      (due points written off first), tier, next tier, history
@@ -35,7 +40,7 @@ import { sql } from 'kysely';
 import { ClientFunction, CodePackageStatus, PointChangeLogType, TenantType, UserStatus } from '../../src/domain/enums';
 import { ErrorCode } from '../../src/domain/errors';
 import {
-  memberPhoneKey, OTP_MAX_ATTEMPTS, OTP_REQUEST_FORM, OTP_RESEND_MS, OTP_SENDS_PER_HOUR, OTP_TTL_MS, OTP_VERIFY_FORM, PASSWORD_SIGNIN_FORM, PROFILE_FORM, SCAN_FORM,
+  memberPhoneKey, OTP_REQUEST_FORM, OTP_RESEND_MS, OTP_SENDS_PER_HOUR, OTP_TTL_MS, OTP_VERIFY_FORM, PASSWORD_SIGNIN_FORM, PROFILE_FORM, SCAN_FORM,
   type MemberAccount, type MemberPageSetting, type MemberProfile, type MemberScanResult, type OtpPurpose,
 } from '../../src/domain/member/public';
 import { missingProfileFields, pointsExpireAt, requiredProfileFields, rewardMemo, scanRewardRule, tierOf, type ProfileField } from '../../src/domain/member/settings';
@@ -43,13 +48,13 @@ import type { AppDeps } from '../context';
 import type { Database } from '../db/schema';
 import { ApiError, badRequest, notFound } from '../errors';
 import { hashPassword, verifyNothing, verifyPassword } from '../security/passwords';
-import { hashToken } from '../security/tokens';
 import { endMemberSession, memberBearer, requireMember, startMemberSession } from '../services/memberAuth';
 import { appendPoints, expireDue, lockMember } from '../services/memberPoints';
 import { earnPointActivities } from '../services/pointActivity';
 import type { PointActivityEarning } from '../../src/domain/activity/pointActivity';
 import { isUniqueViolation, objectBody, validated } from '../services/resource';
 import { otpSender } from '../services/otpSender';
+import { claimOtp, claimPasswordTry, clearSigninLock, otpHash, useOtp, wrongPassword } from '../services/memberSignin';
 import { loadMemberSettings, pointHistory } from './member';
 import type { Transaction } from 'kysely';
 import crypto from 'node:crypto';
@@ -72,7 +77,6 @@ async function memberTenant(db: Db, code: string): Promise<MemberTenant> {
 }
 
 const fail = (code: number, status = 400) => new ApiError(status, code);
-const otpHash = (tenantId: number, cc: string, phone: string, code: string) => hashToken(`${tenantId}:${cc}:${phone}:${code}`);
 const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
 
 async function profileOf(db: Db | Trx, tenantId: number, memberId: number): Promise<MemberProfile> {
@@ -102,19 +106,6 @@ async function accountOf(db: Db, tenantId: number, memberId: number): Promise<Me
       history: history.map(({ orderId: _o, ...r }) => r),
     };
   });
-}
-
-/** Check a code against the newest unused one of the phone and purpose; marks it used. 8101 otherwise. */
-async function consumeOtp(trx: Trx, tenantId: number, cc: string, phone: string, purpose: OtpPurpose, code: string): Promise<void> {
-  const otp = await trx.selectFrom('member_otps').select(['id', 'code_hash', 'attempts', 'expires_at', 'used_at'])
-    .where('tenant_id', '=', tenantId).where('phone_country_code', '=', cc).where('phone', '=', phone).where('purpose', '=', purpose)
-    .orderBy('created_at', 'desc').orderBy('id', 'desc').limit(1).forUpdate().executeTakeFirst();
-  if (!otp || otp.used_at !== null || new Date(otp.expires_at) <= new Date() || otp.attempts >= OTP_MAX_ATTEMPTS) throw fail(ErrorCode.VerificationFailed);
-  const want = Buffer.from(otp.code_hash, 'hex');
-  const got = Buffer.from(otpHash(tenantId, cc, phone, code), 'hex');
-  // A wrong code rolls this transaction back; the route counts the attempt afterwards (countAttempt).
-  if (want.length !== got.length || !crypto.timingSafeEqual(want, got)) throw new ApiError(400, ErrorCode.VerificationFailed);
-  await trx.updateTable('member_otps').set({ used_at: new Date() }).where('id', '=', otp.id).execute();
 }
 
 interface ScanHit { brand_product_id: number | null }
@@ -173,7 +164,7 @@ export default async function memberPublicRoutes(app: FastifyInstance, deps: App
       if (recent.length >= OTP_SENDS_PER_HOUR) throw fail(ErrorCode.SendLimitReached);
       await trx.insertInto('member_otps').values({
         tenant_id: t.id, phone_country_code: key.phoneCountryCode, phone: key.phone, purpose: body.purpose,
-        code_hash: otpHash(t.id, key.phoneCountryCode, key.phone, code), expires_at: expiresAt, created_at: now,
+        code_hash: otpHash(t.id, key, code), expires_at: expiresAt, created_at: now,
       }).execute();
     });
     await otpSender()({ tenantId: t.id, tenantCode: t.code, ...key, purpose: body.purpose, code }, req.log);
@@ -187,21 +178,20 @@ export default async function memberPublicRoutes(app: FastifyInstance, deps: App
     const t = await memberTenant(db, req.params.tenantCode);
     const body = validated<{ phoneCountryCode: string; phone: string; code: string }>(OTP_VERIFY_FORM, objectBody(req.body));
     const key = memberPhoneKey(body.phoneCountryCode, body.phone);
+    const exists = await db.selectFrom('members').select('id').where('tenant_id', '=', t.id)
+      .where('phone_country_code', '=', key.phoneCountryCode).where('phone', '=', key.phone).executeTakeFirst();
+    if (exists) throw fail(ErrorCode.PhoneRegistered);
+    const otpId = await claimOtp(db, t.id, key, 'join', body.code);
     let joined: { token: string; memberId: number };
     try {
       joined = await db.transaction().execute(async (trx) => {
-        const exists = await trx.selectFrom('members').select('id').where('tenant_id', '=', t.id)
-          .where('phone_country_code', '=', key.phoneCountryCode).where('phone', '=', key.phone).executeTakeFirst();
-        if (exists) throw fail(ErrorCode.PhoneRegistered);
-        await consumeOtp(trx, t.id, key.phoneCountryCode, key.phone, 'join', body.code);
+        await useOtp(trx, otpId);
         const m = await trx.insertInto('members').values({ tenant_id: t.id, ...{ phone_country_code: key.phoneCountryCode, phone: key.phone } })
           .returning('id').executeTakeFirstOrThrow();
         return { token: await startMemberSession(trx, t.id, m.id), memberId: m.id };
       });
     } catch (err) {
       if (isUniqueViolation(err, 'members_phone_uq')) throw fail(ErrorCode.PhoneRegistered);
-      // A wrong code counts its attempt even though the join fails.
-      if (err instanceof ApiError && err.code === ErrorCode.VerificationFailed) await countAttempt(db, t.id, key, 'join', body.code);
       throw err;
     }
     return reply.code(201).send({ token: joined.token, account: await accountOf(db, t.id, joined.memberId) });
@@ -209,7 +199,7 @@ export default async function memberPublicRoutes(app: FastifyInstance, deps: App
 
   app.post<P>('/member/:tenantCode/signin', {
     schema: { params: TENANT_PARAMS },
-    config: config('Sign in with a one-time code or a password: { token, account }', [ErrorCode.MemberNotFound, ErrorCode.VerificationFailed, ErrorCode.WrongMemberPassword], settings.signinRateLimit),
+    config: config('Sign in with a one-time code or a password: { token, account }', [ErrorCode.MemberNotFound, ErrorCode.VerificationFailed, ErrorCode.WrongMemberPassword, ErrorCode.MemberLocked], settings.signinRateLimit),
   }, async (req) => {
     const t = await memberTenant(db, req.params.tenantCode);
     const raw = objectBody(req.body);
@@ -218,24 +208,23 @@ export default async function memberPublicRoutes(app: FastifyInstance, deps: App
     const key = memberPhoneKey(body.phoneCountryCode, body.phone);
     const member = await db.selectFrom('members').select(['id', 'password_hash', 'enabled']).where('tenant_id', '=', t.id)
       .where('phone_country_code', '=', key.phoneCountryCode).where('phone', '=', key.phone).executeTakeFirst();
+    if (!member || !member.enabled) {
+      if (withPassword) await verifyNothing(body.password!);
+      throw fail(ErrorCode.MemberNotFound, 404);
+    }
+    let otpId: number | null = null;
     if (withPassword) {
-      if (!member || !member.enabled) {
-        await verifyNothing(body.password!);
-        throw fail(ErrorCode.MemberNotFound, 404);
-      }
-      if (!member.password_hash || !(await verifyPassword(member.password_hash, body.password!))) throw fail(ErrorCode.WrongMemberPassword);
+      // The try counts as wrong before the comparison (8152 once locked); a right one gives it back below.
+      const claim = await claimPasswordTry(db, member.id);
+      if (!member.password_hash || !(await verifyPassword(member.password_hash, body.password!))) throw wrongPassword(claim, () => fail(ErrorCode.WrongMemberPassword));
+    } else {
+      otpId = await claimOtp(db, t.id, key, 'signin', body.code!);
     }
-    if (!member || !member.enabled) throw fail(ErrorCode.MemberNotFound, 404);
-    let token: string;
-    try {
-      token = await db.transaction().execute(async (trx) => {
-        if (!withPassword) await consumeOtp(trx, t.id, key.phoneCountryCode, key.phone, 'signin', body.code!);
-        return startMemberSession(trx, t.id, member.id);
-      });
-    } catch (err) {
-      if (err instanceof ApiError && err.code === ErrorCode.VerificationFailed) await countAttempt(db, t.id, key, 'signin', body.code!);
-      throw err;
-    }
+    const token = await db.transaction().execute(async (trx) => {
+      if (otpId !== null) await useOtp(trx, otpId);
+      await clearSigninLock(trx, member.id);
+      return startMemberSession(trx, t.id, member.id);
+    });
     return { token, account: await accountOf(db, t.id, member.id) };
   });
 
@@ -316,14 +305,4 @@ export default async function memberPublicRoutes(app: FastifyInstance, deps: App
       throw err;
     }
   });
-
-  /** A wrong code's attempt, counted outside the failed transaction. */
-  async function countAttempt(d: Db, tenantId: number, key: { phoneCountryCode: string; phone: string }, purpose: OtpPurpose, code: string): Promise<void> {
-    const otp = await d.selectFrom('member_otps').select(['id', 'code_hash', 'used_at']).where('tenant_id', '=', tenantId)
-      .where('phone_country_code', '=', key.phoneCountryCode).where('phone', '=', key.phone).where('purpose', '=', purpose)
-      .orderBy('created_at', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst();
-    if (otp && otp.used_at === null && otp.code_hash !== otpHash(tenantId, key.phoneCountryCode, key.phone, code)) {
-      await d.updateTable('member_otps').set((eb) => ({ attempts: eb('attempts', '+', 1) })).where('id', '=', otp.id).execute();
-    }
-  }
 }

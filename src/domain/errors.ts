@@ -137,6 +137,8 @@ export const ErrorCode = {
   ProductDisabled: 8144,
   MemberNotFound: 8150,
   WrongMemberPassword: 8151,
+  /** Decided (issue 23): too many wrong passwords in a row; data.lockedUntil. */
+  MemberLocked: 8152,
 
   AlreadyPlayed: 9001,
   AlreadyPlayedToday: 9002,

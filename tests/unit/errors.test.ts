@@ -16,11 +16,12 @@ const SPEC_CODES = [
   7101, 7102, 7103, 7104, 7301, 7302, 7303, 7304, 7305, 7306, 7307, 7308, 7309, 7310, 7311,
   7401, 7402, 7403, 7404, 7405, 7406, 8001, 8002,
   8101, 8102, 8103, 8121, 8122, 8131, 8132, 8140, 8141, 8142, 8143, 8144, 8150, 8151,
+  8152, // decided in issue 23 (docs/decisions.md): a member's password sign-in locked
   9001, 9002, 9003, 9004, 9011, 9012, 9021, 9920, 9999, 14501, 14502, 14503, 14504, 31301,
 ];
 
 describe('error catalogue', () => {
-  it('covers exactly the codes of SPEC.md section 8, no placeholders', () => {
+  it('covers exactly the codes of SPEC.md section 8 and the decided ones, no placeholders', () => {
     expect(ERROR_CODES).toEqual(SPEC_CODES);
     expect(ERROR_CODES.some((c) => c >= 20000 && c <= 29999)).toBe(false);
     expect(new Set(ERROR_CODES).size).toBe(ERROR_CODES.length);

@@ -13,6 +13,9 @@ export const OTP_RESEND_MS = 60_000;
 export const OTP_SENDS_PER_HOUR = 5;
 /** Wrong tries a code survives. */
 export const OTP_MAX_ATTEMPTS = 5;
+/** Wrong passwords in a row that lock a member's password sign-in, and for how long (decided; 8152). */
+export const MEMBER_SIGNIN_MAX_FAILURES = 5;
+export const MEMBER_LOCK_MINUTES = 15;
 export const OTP_PURPOSES = ['join', 'signin'] as const;
 export type OtpPurpose = (typeof OTP_PURPOSES)[number];
 

@@ -133,6 +133,7 @@ const errors: Record<string, string> = {
   '8144': 'This product is disabled.',
   '8150': 'The member was not found.',
   '8151': 'The member password is wrong.',
+  '8152': 'Too many wrong passwords: password sign-in is locked for a while. Try again later, or sign in with a verification code.',
 
   '9001': 'You have already taken part in this activity.',
   '9002': 'You have already taken part today.',
