@@ -20,7 +20,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import {
-  conflicts, duplicateProducts, pointActivityCode, pointActivityStatus, qualificationField, type PointActivityDto, type PointActivityInput, type QualificationPackages,
+  addDays, conflicts, duplicateProducts, pointActivityCode, pointActivityStatus, qualificationField, type PointActivityDto, type PointActivityInput, type QualificationPackages,
 } from '../../src/domain/activity/pointActivity';
 import { declaration } from '../../src/domain/declarations';
 import { QualificationType } from '../../src/domain/enums';
@@ -131,7 +131,8 @@ const activities = defineResource<PointRow, PointActivityAnswer, PointActivityIn
       await sql`select id from point_activities where tenant_id = ${who.tenantId} order by id for update`.execute(trx);
       const others = await pointQuery(trx).where('pa.tenant_id', '=', who.tenantId).where('pa.enable', '=', true)
         .where('pa.qualification_type', '=', body.qualificationType)
-        .where('pa.from_date', '<=', sql<string>`${addOneDay(body.to)}::date`).where('pa.to_date', '>=', sql<string>`${addOneDay(body.from, -1)}::date`)
+        // A cheap prefilter on dates (the exact check is `conflicts`): two zones' days are up to 26 hours apart (UTC-12 to UTC+14).
+        .where('pa.from_date', '<=', sql<string>`${addDays(body.to, 2)}::date`).where('pa.to_date', '>=', sql<string>`${addDays(body.from, -2)}::date`)
         .execute();
       const mine = { ...body, enable, ...qualificationListsOf(q) };
       const clash = others.find((o) => o.id !== before?.id && conflicts(mine, { ...pointActivityDto(o) }));
@@ -152,12 +153,6 @@ const activities = defineResource<PointRow, PointActivityAnswer, PointActivityIn
     update: [ErrorCode.PointActivityConfigured, ErrorCode.TooManyRules, ErrorCode.RuleProbabilityOver100, ErrorCode.ExpiryDateMissing, ErrorCode.ExpiryDaysMissing, ErrorCode.ProductOrPackageMissing, ErrorCode.ImageSize, ErrorCode.ImageResolution],
   },
 });
-
-/** A calendar date plus `days` (a cheap SQL prefilter; the exact check is `conflicts`). */
-function addOneDay(date: string, days = 1): string {
-  const t = Date.parse(`${date}T00:00:00Z`);
-  return Number.isNaN(t) ? date : new Date(t + days * 86_400_000).toISOString().slice(0, 10);
-}
 
 function qualificationListsOf(q: ReturnType<typeof qualificationOf>) {
   return { qualificationProducts: q.product ?? [], qualificationOrders: q.order ?? [], qualificationShipments: q.shipment ?? [] };

@@ -57,6 +57,48 @@ export function zoneOfTimezoneId(id: unknown): string | undefined {
   return typeof id === 'number' || typeof id === 'string' ? timezoneById(Number(id))?.zone : undefined;
 }
 
+/**
+ * Calendar days in a zone, by the zone database (daylight saving included), never by a fixed
+ * offset: the timezone list's `offset` is the standard one and is wrong half the year in New
+ * York or London. A timezone id that names no zone counts in UTC.
+ */
+export const zoneOrUtc = (timezoneId: unknown): string => zoneOfTimezoneId(timezoneId) ?? 'UTC';
+
+/** The calendar date ('YYYY-MM-DD') of an instant in an IANA zone. */
+export function dateInZone(instant: Date | number, zone: string): string {
+  return dayjs(instant).tz(zone).format('YYYY-MM-DD');
+}
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const MINUTE_MS = 60_000;
+
+/**
+ * The instant a calendar date ('YYYY-MM-DD') starts in an IANA zone: its first minute, also
+ * where midnight is skipped (a daylight-saving change at 00:00). Found by halving, between
+ * 16 hours before and 13 hours after the date's midnight in UTC (offsets run from -12 to +14
+ * hours), the first minute whose date in the zone is the date: dayjs's startOf in a zone
+ * depends on the process's own zone.
+ */
+export function startOfDateInZone(date: string, zone: string): Date {
+  const m = ISO_DATE.exec(date);
+  if (!m) throw new Error('not a date');
+  const midnight = Date.UTC(+m[1], +m[2] - 1, +m[3]);
+  let lo = midnight / MINUTE_MS - 16 * 60; // before the date everywhere
+  let hi = midnight / MINUTE_MS + 13 * 60; // within the date or after it everywhere
+  while (hi - lo > 1) {
+    const mid = Math.floor((lo + hi) / 2);
+    if (dateInZone(mid * MINUTE_MS, zone) < date) lo = mid;
+    else hi = mid;
+  }
+  return new Date(hi * MINUTE_MS);
+}
+
+/** Calendar days from one instant to a later one, both included, in an IANA zone (1 for the same day). */
+export function calendarDaysInZone(from: Date | number, to: Date | number, zone: string): number {
+  const day = (t: Date | number) => Date.parse(`${dateInZone(t, zone)}T00:00:00Z`) / 86_400_000;
+  return day(to) - day(from) + 1;
+}
+
 /** An ISO instant as the value of a datetime-local input, in the browser's zone ('' when none). */
 export function toLocalInputValue(value: unknown): string {
   if (typeof value !== 'string' || !value) return '';

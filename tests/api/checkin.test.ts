@@ -124,6 +124,15 @@ describeApi('Check-in activities', (h) => {
     expect(Object.keys(f.data)).toEqual(['entries.0.image']);
   });
 
+  it('counts a one-day period in New York in July as one day (the zone database, not the standard offset)', async () => {
+    // 2030-07-01 00:00 to 23:59 EDT (UTC-4).
+    const july = { timezoneId: 109, from: '2030-07-01T04:00:00.000Z', to: '2030-07-02T03:59:00.000Z' };
+    const f = expectFailure(await call(h, app, 'POST', 'marketing/check-in-activity', a.token, body({ ...july, requiredDays: 2, entries: entries(2) })), 400, 1);
+    expect(f.data).toEqual({ requiredDays: { key: 'checkInDaysOverTotal', params: { total: 1 } } });
+    const created = await ok<CheckIn>(h, app, 'POST', 'marketing/check-in-activity', a.token, body({ ...july, requiredDays: 1, entries: entries(1) }), 201);
+    expect(created.totalDays).toBe(1);
+  });
+
   it('lists the tenant\'s activities, sorted and paged in the database, with a keyword', async () => {
     const c = await activityClient(h);
     const pic = await templateImage(app, c.token);

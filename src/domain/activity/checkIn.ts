@@ -5,12 +5,13 @@
  *
  *  - requiredDays (the number of check-in days required, filled first): an integer 1..60 and
  *    not more than the activity's total days;
- *  - total days: the calendar days the period touches in the activity's time zone (UTC offset
- *    of its timezoneId), first and last day included: 2025-01-01 10:00 to 2025-01-03 09:00 is 3;
+ *  - total days: the calendar days the period touches in the activity's time zone (the zone
+ *    database's IANA zone of its timezoneId, daylight saving included), first and last day
+ *    included: 2025-01-01 10:00 to 2025-01-03 09:00 is 3;
  *  - entries (one picture and text per day): exactly requiredDays of them, so 1 to 60. SPEC's
  *    other reading (2 to 59) is not taken: a one-day check-in and a 60-day one are allowed.
  */
-import { timezoneById } from '../reference/timezones';
+import { calendarDaysInZone, zoneOfTimezoneId } from '../datetime';
 import { toInstant } from '../validation/dates';
 
 export const CHECK_IN_MIN_DAYS = 1;
@@ -23,17 +24,14 @@ export interface CheckInEntry {
   text: string;
 }
 
-const DAY_MS = 86_400_000;
-
 /** Calendar days from `from` to `to` inclusive in the zone of `timezoneId`; throws on bad input. */
 export function periodDays(from: unknown, to: unknown, timezoneId: unknown): number {
-  const offset = timezoneById(Number(timezoneId))?.offset;
-  if (offset === undefined) throw new Error('unknown timezone');
+  const zone = zoneOfTimezoneId(timezoneId);
+  if (zone === undefined) throw new Error('unknown timezone');
   const a = toInstant(from, 0);
   const b = toInstant(to, 0);
   if (a === null || b === null || b < a) throw new Error('not a period');
-  const day = (t: number) => Math.floor((t + offset * 60_000) / DAY_MS);
-  return day(b) - day(a) + 1;
+  return calendarDaysInZone(a, b, zone);
 }
 
 /** The list item and record of GET marketing/check-in-activity[/{id}]. */

@@ -29,7 +29,7 @@ import { PointActivityStatus, QualificationType, RewardExpiryType, RewardIcon, R
 import { ErrorCode } from '../errors';
 import type { FieldErrors } from '../api';
 import { RULES_MAX } from '../limits';
-import { timezoneById } from '../reference/timezones';
+import { dateInZone, startOfDateInZone, zoneOrUtc } from '../datetime';
 
 /** SPEC 9: reward or point rules at most 10. */
 export const POINT_RULES_MAX = RULES_MAX;
@@ -108,18 +108,15 @@ export function addDays(date: string, days: number): string {
   return new Date(Date.UTC(+m[1], +m[2] - 1, +m[3]) + days * DAY_MS).toISOString().slice(0, 10);
 }
 
-/** The calendar date of an instant in a zone (UTC offset of the timezone id; UTC if unknown). */
+/** The calendar date of an instant in the zone of the timezone id (the zone database; UTC if unknown). */
 export function dateIn(instant: Date, timezoneId: number): string {
-  const offset = timezoneById(timezoneId)?.offset ?? 0;
-  return new Date(instant.getTime() + offset * 60_000).toISOString().slice(0, 10);
+  return dateInZone(instant, zoneOrUtc(timezoneId));
 }
 
-/** The instant a calendar date starts in the zone of `timezoneId`. */
+/** The instant a calendar date starts in the zone of `timezoneId` (the zone database; UTC if unknown). */
 export function startOfDay(date: string, timezoneId: number): Date {
-  const m = DATE.exec(date);
-  if (!m) throw new Error('not a date');
-  const offset = timezoneById(timezoneId)?.offset ?? 0;
-  return new Date(Date.UTC(+m[1], +m[2] - 1, +m[3]) - offset * 60_000);
+  if (!DATE.test(date)) throw new Error('not a date');
+  return startOfDateInZone(date, zoneOrUtc(timezoneId));
 }
 
 /** [start, end) of the activity's period: the start of `from` to the start of the day after `to`. */
