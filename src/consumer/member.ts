@@ -1,7 +1,8 @@
 /**
  * The member section of the consumer page (issue 14): join or sign in with a mobile number and
  * a one-time code (the code reaches the shopper by text message, never through this page), fill
- * the fields the brand requires, then see the balance, the tier and the point history. A code
+ * the fields the brand requires (a member who set a password may sign in with it instead;
+ * too many wrong ones lock that for a while, 8152, and the page says so), then see the balance, the tier and the point history. A code
  * in the address (?c=) earns points once the shopper is signed in (POST member/{tenant}/scan,
  * once per page visit). The login platforms the brand configured are shown, inactive. The
  * bearer token lives in localStorage per tenant. A tenant without members (404) shows nothing.
@@ -51,6 +52,8 @@ function SignIn({ env, tenantCode, setting, m, onToken }: { env: ConsumerEnv; te
   const [cc, setCc] = useState('886');
   const [phone, setPhone] = useState('');
   const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
+  const [byPassword, setByPassword] = useState(false);
   const [sent, setSent] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -76,12 +79,23 @@ function SignIn({ env, tenantCode, setting, m, onToken }: { env: ConsumerEnv; te
     if (r.ok) onToken(r.value.token, r.value.account);
     else setError(r.code === 1 ? m.errors[8101] : errorText(m, r));
   };
-  const switchTo = (p: 'join' | 'signin') => { setPurpose(p); setSent(false); setCode(''); setError(null); };
+  const signInByPassword = async (e: Event) => {
+    e.preventDefault();
+    if (busy) return;
+    setBusy(true); setError(null); setFieldError(null);
+    const r = await call<{ token: string; account: MemberAccount }>(env, 'POST', `${encodeURIComponent(tenantCode)}/signin`, { phoneCountryCode: cc, phone: phone.trim(), password });
+    setBusy(false);
+    if (r.ok) onToken(r.value.token, r.value.account);
+    else if (r.code === 1 && r.data?.phone) setFieldError(m.invalid);
+    else setError(r.code === 1 ? m.errors[8151] : errorText(m, r));
+  };
+  const switchTo = (p: 'join' | 'signin') => { setPurpose(p); setByPassword(false); setSent(false); setCode(''); setError(null); };
+  const passwordMode = purpose === 'signin' && byPassword;
 
   return html`<div class="card member-card member-signin">
     <h3>${purpose === 'join' ? m.joinTitle : m.signIn}</h3>
     ${purpose === 'join' && html`<p class="muted small">${m.joinBody}</p>`}
-    <form class="member-form" onSubmit=${sent ? verify : send} novalidate>
+    <form class="member-form" onSubmit=${passwordMode ? signInByPassword : sent ? verify : send} novalidate>
       <div class="phone-row">
         <label class="field cc"><span>${m.countryCode}</span>
           <select value=${cc} onChange=${(e: Event) => setCc((e.target as HTMLSelectElement).value)} data-testid="member-cc">
@@ -94,19 +108,26 @@ function SignIn({ env, tenantCode, setting, m, onToken }: { env: ConsumerEnv; te
           ${fieldError && html`<small class="field-error">${fieldError}</small>`}
         </label>
       </div>
-      ${sent && html`<label class="field"><span>${m.code}</span>
+      ${passwordMode && html`<label class="field"><span>${m.password}</span>
+        <input type="password" autocomplete="current-password" value=${password} required
+          onInput=${(e: Event) => setPassword((e.target as HTMLInputElement).value)} data-testid="member-password" />
+      </label>`}
+      ${!passwordMode && sent && html`<label class="field"><span>${m.code}</span>
         <input type="text" inputmode="numeric" autocomplete="one-time-code" maxlength="6" value=${code} required
           onInput=${(e: Event) => setCode((e.target as HTMLInputElement).value)} data-testid="member-code" />
         <small class="muted">${m.codeSent}</small>
       </label>`}
       ${error && html`<p class="member-error" role="alert">${error}</p>`}
       <div class="member-actions">
-        ${sent
+        ${passwordMode
+          ? html`<button type="submit" class="btn primary" disabled=${busy} data-testid="member-password-signin">${m.signIn}</button>`
+          : sent
           ? html`<button type="submit" class="btn primary" disabled=${busy} data-testid="member-verify">${purpose === 'join' ? m.confirmJoin : m.confirmSignIn}</button>
                  <button type="button" class="btn ghost" disabled=${busy} onClick=${send}>${m.resend}</button>`
           : html`<button type="submit" class="btn primary" disabled=${busy} data-testid="member-send">${m.sendCode}</button>`}
       </div>
     </form>
+    ${purpose === 'signin' && html`<button type="button" class="linklike member-switch" onClick=${() => { setByPassword(!byPassword); setError(null); }} data-testid="member-use-password">${byPassword ? m.useCode : m.usePassword}</button>`}
     <button type="button" class="linklike member-switch" onClick=${() => switchTo(purpose === 'join' ? 'signin' : 'join')}>${purpose === 'join' ? m.haveAccount : m.noAccount}</button>
     ${setting.loginPlatforms.length > 0 && html`<div class="member-platforms">
       <p class="muted small">${m.otherLogins}</p>
