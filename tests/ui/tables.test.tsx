@@ -13,6 +13,7 @@ import { Cell } from '../../src/engine/crud/CrudCells';
 import { leastWidthOf } from '../../src/engine/crud/columnWidths';
 import { EngineEnvProvider, type EngineEnv } from '../../src/engine/env/EngineEnv';
 import { makeRoles } from './crudFake';
+import { screenLink } from '../../src/widgets/emptyLink';
 import { menuOf, signedIn, withProviders } from './harness';
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -65,6 +66,9 @@ describe('tabs of a multi-list path', () => {
     expect(await screen.findByTestId('crud-marketing.product')).toBeInTheDocument();
     expect(screen.getByTestId('crud-tab-marketing.product-category')).toBeInTheDocument();
     view.unmount();
+    // The point product form's empty product list links to that tab (emptyLink), not to a screen the menu lacks.
+    expect(screenLink('marketing.product', new Set(['/member/product']))?.to).toBe('/member/product?tab=marketing.product');
+    expect(screenLink('marketing.product', new Set(['/marketing/product', '/member/product']))?.to).toBe('/marketing/product?tab=marketing.product');
     // With marketing, the master stays under marketing: point products alone.
     show([6, 34, 7, 39, 40]);
     expect(await screen.findByTestId('crud-member.product')).toBeInTheDocument();
