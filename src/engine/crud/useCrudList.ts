@@ -70,10 +70,10 @@ export function useCrudList(decl: ScreenDeclaration, pageSize = PAGE_SIZE) {
   );
   const key = listPath ? ([listPath, { query }] as const) : null;
   const refreshSpec = decl.grid?.refresh;
-  // The server's count that keeps the list on its short period (export reports not downloaded):
-  // the same silent, unmasked read as the side menu's, so one request serves both.
-  // The count is read on the same periods (activeEveryMs while above 0, so work started on another
-  // page or by someone else is seen, else everyMs) and again after every write of this list.
+  // The server's count that keeps the list on its short period (export reports not downloaded,
+  // code packages generating): the same silent, unmasked read as the side menu's, so one request
+  // serves both. It is read on the same periods (activeEveryMs while above 0, so work started on
+  // another page or by someone else is seen, else everyMs) and again after every write of this list.
   const countPath = callPath(refreshSpec?.activeWhileCount);
   const countKey = countPath ? ([countPath, { silent: true, noMask: true }] as const) : null;
   const { data: countAnswer } = useApi<{ amount: number } | number>(countKey, {
