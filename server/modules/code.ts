@@ -5,6 +5,7 @@
  *                                    (0-100) and failed (the generation gave up: no codes)
  *   GET    Code/package/{id}         the package, with its keyword settings and message
  *   GET    Code/package/columns      the export columns [{ value: key, names: { zh_TW, zh_CN, en } }]
+ *   GET    Code/package/generating   { amount }: the packages generating (status Init, not failed)
  *   POST   Code/package              201 + the package (status Init): the generation job
  *                                    (AddCodes 3) is queued in the same transaction
  *   DELETE Code/package/{id}         204 (its codes go too); 400 code 3 while it is generating
@@ -49,7 +50,7 @@ import {
   type CodeExportColumn,
 } from '../services/codes';
 import { idParams, isDbId, objectBody, validated } from '../services/resource';
-import { roleScope, type RoleScope } from '../services/scope';
+import { roleScope, scopeCondition, type RoleScope } from '../services/scope';
 import { CODE_PACKAGE_MENU_ID, clientNameSort, isManagedClient, langOf } from './product';
 
 const DECL = declaration('code.package');
@@ -358,6 +359,20 @@ export default async function codeRoutes(app: FastifyInstance, deps: AppDeps) {
     value: key,
     names: Object.fromEntries(LANGS.map((lang) => [lang, exportText(lang)(`screens.codePackage.column.${key}`)])),
   })));
+
+  // How many packages the caller may see are generating: the list polls while it is above 0,
+  // whichever page they are on (grid.refresh.activeWhileCount).
+  app.get('/Code/package/generating', { config: { ...config, docs: { summary: 'The count of generating packages ({ amount }) the list polls by' } } }, async (req) => {
+    const who = caller(req);
+    const scope = await roleScope(db, who);
+    const row = await db.selectFrom('code_packages as p').leftJoin('jobs as j', 'j.id', 'p.job_id')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('p.tenant_id', '=', who.tenantId).where('p.status', '=', CodePackageStatus.Init).where('p.failed', '=', false)
+      .where(sql<boolean>`coalesce(j.status, ${ReportExportStatus.Error}) <> ${ReportExportStatus.Error}`)
+      .where(scopeCondition(scope.clients, 'p.client_id'))
+      .executeTakeFirstOrThrow();
+    return { amount: Number(row.n) };
+  });
 
   const createErrors = [ErrorCode.NotAllowed, ErrorCode.KeywordCountMismatch, ErrorCode.KeywordIntervalMissing, ErrorCode.KeywordIntervalInvalid, ErrorCode.KeywordsMissing, ErrorCode.KeywordsOverLimit];
   app.post('/Code/package', { config: { ...config, docs: { status: 201, errors: createErrors } } }, async (req, reply) => {

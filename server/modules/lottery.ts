@@ -33,7 +33,7 @@ import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import { sql, type Transaction } from 'kysely';
 import {
-  checkLottery, exchangeMethodLocked, isCsvFile, lotteryStatus, parseSerials, SERIAL_ALPHABET, SERIAL_LENGTH,
+  checkLottery, exchangeMethodLocked, settleNoWin, isCsvFile, lotteryStatus, parseSerials, SERIAL_ALPHABET, SERIAL_LENGTH,
   offeredOptions, usesSerials, type LotteryInput, type QualificationOption, type RuleFailure,
 } from '../../src/domain/activity/lottery';
 import { LOTTERY_BODY_SCHEMA, LOTTERY_MENU_ID, LOTTERY_REPORT_SCHEMA, PRIZE_PICTURE_RULE } from '../../src/domain/activity/lotteryForms';
@@ -516,7 +516,9 @@ export default async function lotteryRoutes(app: FastifyInstance, deps: AppDeps)
   });
 
   // Drafts: step 2 saves, step 3 reads it back (GET .../{draftId}) and releases it.
-  const saveDraft = async (who: Caller, body: LotteryInput & { draftId?: number }, draftId: number | null) => db.transaction().execute(async (trx) => {
+  const saveDraft = async (who: Caller, given: LotteryInput & { draftId?: number }, draftId: number | null) => db.transaction().execute(async (trx) => {
+    // The no-win prize makes up the rest of 100% (stored so, drawn so).
+    const body = { ...given, prizeInfo: settleNoWin(given.prizeInfo) };
     let stored: LotteryDto | null = null;
     const targetId = draftId ?? body.id ?? null;
     if (targetId !== null) {

@@ -79,6 +79,11 @@ import { checkFileBytes, checkStoredUpload, cleanFileName, fileStoreOf, parseUpl
 import { fileUrl, newFileKey, STORED_TYPES, type StoredType } from '../storage/index';
 
 export const MARKETING_MENU = { layout: 31, brandProduct: 32, banner: 33, product: 34, popular: 35, contact: 36 } as const;
+/**
+ * The product master (categories and products) serves point products too: a client with the
+ * Member function but not Marketing keeps it beside point products (menu 39; alsoOn).
+ */
+const PRODUCT_MASTER_MENUS = [MARKETING_MENU.product, 39];
 
 type Db = AppDeps['db'] | Transaction<Database>;
 type Fields = Record<string, { key: string; params?: Record<string, unknown> }>;
@@ -440,6 +445,7 @@ type CategoryRow = Awaited<ReturnType<ReturnType<typeof categoryQuery>['executeT
 
 const categories = defineResource<CategoryRow, CategoryDto, { names: Names; enable?: boolean }>({
   declaration: apiDeclaration('marketing.product-category', 'marketing-category', CATEGORY_FORM),
+  menuId: PRODUCT_MASTER_MENUS,
   table: 'marketing_categories',
   alias: 'mc',
   columns: { createdAt: 'mc.created_at' },
@@ -490,6 +496,7 @@ const productDto = (r: ProductRow): ProductDto => ({
 
 const products = defineResource<ProductRow, ProductDto, ProductBody, { keyword?: string; categoryId?: number }>({
   declaration: apiDeclaration('marketing.product', 'marketing-product', PRODUCT_FORM),
+  menuId: PRODUCT_MASTER_MENUS,
   table: 'marketing_products',
   alias: 'mp',
   columns: { createdAt: 'mp.created_at' },
@@ -840,14 +847,14 @@ export default async function marketingRoutes(app: FastifyInstance, deps: AppDep
   // --- Categories and products ---
   categories.routes(app, deps);
 
-  app.get('/marketing/product/category-detail', { config: { menuId: [MARKETING_MENU.product, MARKETING_MENU.popular], docs: { summary: 'Categories with their products (options)' } } },
+  app.get('/marketing/product/category-detail', { config: { menuId: [...PRODUCT_MASTER_MENUS, MARKETING_MENU.popular], docs: { summary: 'Categories with their products (options)' } } },
     async (req) => categoriesWithProducts(db, caller(req).tenantId));
 
   products.routes(app, deps);
 
   app.post('/marketing/product', {
     config: {
-      menuId: MARKETING_MENU.product,
+      menuId: PRODUCT_MASTER_MENUS,
       docs: {
         summary: 'Create a product (no id) or change it (id); JSON with the image address or form data with a file part `image`',
         body: PRODUCT_FORM.schema, consumes: ['application/json', 'multipart/form-data'], status: [201, 200],

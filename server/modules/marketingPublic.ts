@@ -8,8 +8,9 @@
  *                                              (productBanners); no scan
  *   GET Config/tenant/{tenantCode}?lang=       PageTenant { code, name, logoUrl }
  *
- * A tenant is a client tenant, not deleted, enabled, with the Marketing function; anything else
- * (and an unknown code) is 404 code 2. A code answers `exists: true` only when it belongs to a
+ * A tenant is a client tenant, not deleted, enabled, with the Marketing or the Member function
+ * (without Marketing: no banners, popular products or contact info); anything else (and an
+ * unknown code) is 404 code 2. A code answers `exists: true` only when it belongs to a
  * generated package whose client is this tenant; any other code (unknown, or another tenant's)
  * answers `exists: false` with nothing of the code's owner, and is not recorded (scan_logs rows
  * need the code's package). A known code's visit is recorded in ONE statement that also reads
@@ -74,7 +75,9 @@ export function coordinates(lat: string | undefined, lng: string | undefined): {
   return { lat: la, lng: lo };
 }
 
-const findTenant = (db: Db, code: string) => findPublicTenant(db, code, ClientFunction.Marketing);
+/** The page serves Marketing (its sections) and Member (joining, points, point products) clients. */
+const findTenant = (db: Db, code: string) => findPublicTenant(db, code, ClientFunction.Marketing | ClientFunction.Member);
+const hasMarketing = (tenant: PublicTenant) => (tenant.functionFlags & ClientFunction.Marketing) !== 0;
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 const num = (v: string | number | null) => (v === null || v === undefined ? null : Number(v));
@@ -207,9 +210,11 @@ function queryOf(code: string, row: ScanRow | undefined, safeScanCount: number):
 
 async function buildPage(db: Db, tenant: PublicTenant, lang: Lang, now: Date, productBanners: PageBanner[], query: PageQuery | null, layout?: PageLayoutInfo): Promise<PageData> {
   const layoutInfoOut = layout ?? await pageLayout(db, tenant, lang, now);
+  // Without the Marketing function (a Member client) the marketing sections stay empty.
+  const marketing = hasMarketing(tenant);
   const [banners, popularProducts, contact, authenticity, pointProducts] = await Promise.all([
-    bannersInForce(db, tenant.id, now), popularInForce(db, tenant.id, now), contactInfo(db, tenant.id), pageAuthenticity(db, tenant.id, lang),
-    pointProductsInForce(db, tenant.id, now),
+    marketing ? bannersInForce(db, tenant.id, now) : [], marketing ? popularInForce(db, tenant.id, now) : [],
+    marketing ? contactInfo(db, tenant.id) : { company: null, moreInfo: [], platforms: [] }, pageAuthenticity(db, tenant.id, lang), pointProductsInForce(db, tenant.id, now),
   ]);
   return {
     tenant: { code: tenant.code, name: layoutInfoOut.clientDisplayName || pickName(tenant.names, lang) || tenant.code, logoUrl: layoutInfoOut.logoUrl },

@@ -25,7 +25,9 @@
  *   GET  member/{tenantCode}/me        MemberAccount: profile, missing required fields, balance
  *                                      (due points written off first), tier, next tier, history
  *   PUT  member/{tenantCode}/me        the profile; the settings' required fields must be given
- *                                      (code 1 `required` on them); a password may be set
+ *                                      (code 1 `required` on them); a password may be set,
+ *                                      and changed with `originalPassword` (8131 wrong or
+ *                                      missing, 8132 the same as before)
  *   POST member/{tenantCode}/scan      { code } -> 201 MemberScanResult: one of the tenant's
  *                                      generated codes earns by the reward rules, once per code
  *                                      (8103), as a ScanCode ledger row with expires_at from the
@@ -77,6 +79,14 @@ async function memberTenant(db: Db, code: string): Promise<MemberTenant> {
 }
 
 const fail = (code: number, status = 400) => new ApiError(status, code);
+
+/** A member who has a password changes it only with the current one: 8131 wrong or missing, 8132 unchanged. */
+async function checkPasswordChange(trx: Trx, tenantId: number, memberId: number, next: string, original: string | undefined): Promise<void> {
+  const row = await trx.selectFrom('members').select('password_hash').where('id', '=', memberId).where('tenant_id', '=', tenantId).executeTakeFirst();
+  if (!row?.password_hash) return;
+  if (!original || !(await verifyPassword(row.password_hash, original))) throw fail(ErrorCode.MemberWrongOriginalPassword);
+  if (original === next) throw fail(ErrorCode.SameAsOldPassword);
+}
 const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
 
 async function profileOf(db: Db | Trx, tenantId: number, memberId: number): Promise<MemberProfile> {
@@ -245,15 +255,16 @@ export default async function memberPublicRoutes(app: FastifyInstance, deps: App
     return accountOf(db, t.id, who.memberId);
   });
 
-  app.put<P>('/member/:tenantCode/me', { schema: { params: TENANT_PARAMS }, config: config('Save the signed-in shopper\'s profile (the required fields of the settings)') }, async (req): Promise<MemberAccount> => {
+  app.put<P>('/member/:tenantCode/me', { schema: { params: TENANT_PARAMS }, config: config('Save the signed-in shopper\'s profile (the required fields of the settings; a password change with originalPassword)', [ErrorCode.MemberWrongOriginalPassword, ErrorCode.SameAsOldPassword]) }, async (req): Promise<MemberAccount> => {
     const { t, who } = await signedIn(req);
-    const body = validated<Partial<Record<ProfileField, string | number>> & { password?: string }>(PROFILE_FORM, objectBody(req.body));
+    const body = validated<Partial<Record<ProfileField, string | number>> & { password?: string; originalPassword?: string }>(PROFILE_FORM, objectBody(req.body));
     const s = await loadMemberSettings(db, t.id);
     const missing = missingProfileFields(s.requiredInfo, body);
     if (missing.length) throw badRequest(Object.fromEntries(missing.map((f) => [f, { key: 'required' }])));
     const passwordHash = body.password ? await hashPassword(body.password) : undefined;
     await db.transaction().execute(async (trx) => {
       await lockMember(trx, t.id, who.memberId);
+      if (passwordHash) await checkPasswordChange(trx, t.id, who.memberId, body.password!, body.originalPassword);
       await trx.updateTable('members').set({
         name: (body.name as string | undefined)?.trim() ?? null,
         gender: (body.gender as number | undefined) ?? null,

@@ -10,8 +10,8 @@
  *                                             { id, orderNo, points, balance }
  *
  * A redemption is ONE transaction: the point products are locked (FOR UPDATE, id order), each
- * must be the tenant's, enabled, of an enabled marketing product, in its period (before it:
- * 14502; after it: 7309) with the stock asked (else 14502); the total must equal `points`
+ * must be the tenant's (else 14502), enabled, of an enabled marketing product and category
+ * (else 8144), in its period (before it: 14502; after it: 7309) with the stock asked (else 14502); the total must equal `points`
  * (14503); the order and its items are written, the stock decremented (never below zero: a
  * CHECK and the lock), and the points spent through spendPoints (member row lock; 14504 when
  * short). Two redemptions of one shopper run one after the other on the member lock, two of one
@@ -131,7 +131,7 @@ export default async function memberShopRoutes(app: FastifyInstance, deps: AppDe
   app.post<{ Params: { tenantCode: string } }>('/member/:tenantCode/order', {
     schema: { params: TENANT_PARAMS },
     config: config('Redeem point products: one order, its items, the stock and the points in one transaction', [
-      ErrorCode.NotFound, ErrorCode.ImproperGoodsInOrder, ErrorCode.OrderPointsMismatch, ErrorCode.MemberPointsInsufficient, ErrorCode.PointsExpired,
+      ErrorCode.NotFound, ErrorCode.ImproperGoodsInOrder, ErrorCode.ProductDisabled, ErrorCode.OrderPointsMismatch, ErrorCode.MemberPointsInsufficient, ErrorCode.PointsExpired,
     ], { body: REDEEM_FORM.schema, status: 201 }),
   }, async (req, reply) => {
     const tenant = await memberTenant(db, req.params.tenantCode);
@@ -154,7 +154,9 @@ export default async function memberShopRoutes(app: FastifyInstance, deps: AppDe
       for (const id of ids) {
         const p = byId.get(id);
         const quantity = wanted.get(id)!;
-        if (!p || !p.enable || !p.productEnable || !p.categoryEnable) throw improper({ pointProductId: id, reason: 'unavailable' });
+        if (!p) throw improper({ pointProductId: id, reason: 'unavailable' });
+        // Switched off in the back office (the point product, its product or its category): 8144.
+        if (!p.enable || !p.productEnable || !p.categoryEnable) throw new ApiError(400, ErrorCode.ProductDisabled, { pointProductId: id });
         if (new Date(p.ends_at).getTime() < now.getTime()) throw new ApiError(400, ErrorCode.PointsExpired, { pointProductId: id });
         if (new Date(p.starts_at).getTime() > now.getTime()) throw improper({ pointProductId: id, reason: 'notStarted' });
         if (p.stock < quantity) throw improper({ pointProductId: id, reason: 'stock', stock: p.stock });

@@ -10,11 +10,14 @@ import type { Names } from '../../src/domain/lang';
 import type { AppDeps } from '../context';
 import { notFound } from '../errors';
 
-export interface PublicTenant { id: number; code: string; names: Names }
+export interface PublicTenant { id: number; code: string; names: Names; functionFlags: number }
 
-/** `fn`: the ClientFunction flag the call needs (Marketing for the page and play, Member for the shop). */
+/**
+ * `fn`: the ClientFunction flags the call serves, any one of them enough (Marketing for play,
+ * Member for the shop, either for the page).
+ */
 export async function findPublicTenant(db: AppDeps['db'], code: string, fn: number): Promise<PublicTenant> {
-  const t = await db.selectFrom('tenants').select(['id', 'code', 'names'])
+  const t = await db.selectFrom('tenants').select(['id', 'code', 'names', 'function_flags as functionFlags'])
     .where('code', '=', code).where('type', '=', TenantType.Client).where('deleted_at', 'is', null)
     .where('status', '=', UserStatus.Enabled)
     .where(sql<boolean>`(function_flags & ${fn}) <> 0`)

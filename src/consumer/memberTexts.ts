@@ -45,7 +45,7 @@ const zh_TW = {
   platforms: { 1: 'LINE', 2: 'WeChat', 3: 'Facebook', 4: 'Google' } as Record<number, string>,
   errors: {
     8101: '驗證碼錯誤或已過期。', 8102: '這個手機號碼已是會員，請直接登入。', 8103: '這個條碼已累積過點數。',
-    8141: '已達傳送次數上限，請稍後再試。', 8142: '驗證碼已傳送，請稍候再重新傳送。', 8150: '查無此會員，請先加入會員。', 8151: '密碼錯誤。',
+    8141: '已達傳送次數上限，請稍後再試。', 8142: '驗證碼已傳送，請稍候再重新傳送。', 8150: '查無此會員，請先加入會員。', 8151: '密碼錯誤。', 8131: '原密碼錯誤。', 8132: '新密碼不可與原密碼相同。',
     8152: '密碼錯誤次數過多，已暫時鎖定密碼登入，請稍後再試或改用驗證碼登入。',
   } as Record<number, string>,
   failed: '操作失敗，請稍後再試。',
@@ -97,7 +97,7 @@ const zh_CN: MemberTexts = {
   changeTypes: { 1: '扫码赠分', 2: '兑换', 3: '积分到期', 4: '订单调整（增加）', 5: '订单调整（减少）' },
   errors: {
     8101: '验证码错误或已过期。', 8102: '这个手机号码已是会员，请直接登录。', 8103: '这个条码已累积过积分。',
-    8141: '已达发送次数上限，请稍后再试。', 8142: '验证码已发送，请稍候再重新发送。', 8150: '查无此会员，请先加入会员。', 8151: '密码错误。',
+    8141: '已达发送次数上限，请稍后再试。', 8142: '验证码已发送，请稍候再重新发送。', 8150: '查无此会员，请先加入会员。', 8151: '密码错误。', 8131: '原密码错误。', 8132: '新密码不可与原密码相同。',
     8152: '密码错误次数过多，已暂时锁定密码登录，请稍后再试或改用验证码登录。',
   },
   failed: '操作失败，请稍后再试。',
@@ -147,7 +147,7 @@ const en: MemberTexts = {
   changeTypes: { 1: 'Code scan', 2: 'Redemption', 3: 'Expired', 4: 'Order adjustment (+)', 5: 'Order adjustment (−)' },
   errors: {
     8101: 'The code is wrong or has expired.', 8102: 'This number is already a member: please sign in.', 8103: 'This code has already earned points.',
-    8141: 'Too many codes sent: please try later.', 8142: 'A code was just sent: please wait before asking again.', 8150: 'No member with this number: please join first.', 8151: 'Wrong password.',
+    8141: 'Too many codes sent: please try later.', 8142: 'A code was just sent: please wait before asking again.', 8150: 'No member with this number: please join first.', 8151: 'Wrong password.', 8131: 'The current password is wrong.', 8132: 'The new password must differ from the current one.',
     8152: 'Too many wrong passwords: password sign-in is locked for a while. Try later, or sign in with a code.',
   },
   failed: 'Something went wrong. Please try again.',

@@ -24,21 +24,21 @@ const TEXTS = {
     name: '收件人姓名', phone: '收件人電話', address: '收件地址', confirm: '確認兌換', cancel: '取消', close: '完成',
     signIn: '登入會員後即可用點數兌換商品。', done: '兌換成功', orderNo: '訂單編號', balance: '剩餘點數', until: '兌換期限',
     failed: '兌換失敗', required: '請填寫收件資訊。', toSignIn: '前往登入',
-    errors: { 14502: '商品已兌完或目前無法兌換。', 14503: '點數已變動，請重新整理後再試。', 14504: '點數不足。', 7302: '點數不足。', 7309: '兌換期限已過。', 401: '登入已過期，請重新登入。' } as Record<number, string>,
+    errors: { 14502: '商品已兌完或目前無法兌換。', 14503: '點數已變動，請重新整理後再試。', 14504: '點數不足。', 8144: '此商品已停止兌換。', 7302: '點數不足。', 7309: '兌換期限已過。', 401: '登入已過期，請重新登入。' } as Record<number, string>,
   },
   zh_CN: {
     title: '积分兑换', points: '分', stock: '剩余', soldOut: '已兑完', redeem: '兑换', quantity: '数量', total: '共需',
     name: '收件人姓名', phone: '收件人电话', address: '收件地址', confirm: '确认兑换', cancel: '取消', close: '完成',
     signIn: '登录会员后即可用积分兑换商品。', done: '兑换成功', orderNo: '订单编号', balance: '剩余积分', until: '兑换期限',
     failed: '兑换失败', required: '请填写收件信息。', toSignIn: '前往登录',
-    errors: { 14502: '商品已兑完或目前无法兑换。', 14503: '积分已变动，请刷新后再试。', 14504: '积分不足。', 7302: '积分不足。', 7309: '兑换期限已过。', 401: '登录已过期，请重新登录。' } as Record<number, string>,
+    errors: { 14502: '商品已兑完或目前无法兑换。', 14503: '积分已变动，请刷新后再试。', 14504: '积分不足。', 8144: '此商品已停止兑换。', 7302: '积分不足。', 7309: '兑换期限已过。', 401: '登录已过期，请重新登录。' } as Record<number, string>,
   },
   en: {
     title: 'Redeem points', points: 'pts', stock: 'Left', soldOut: 'Sold out', redeem: 'Redeem', quantity: 'Quantity', total: 'Total',
     name: 'Recipient name', phone: 'Recipient phone', address: 'Delivery address', confirm: 'Confirm', cancel: 'Cancel', close: 'Done',
     signIn: 'Sign in as a member to redeem products with your points.', done: 'Redeemed', orderNo: 'Order number', balance: 'Points left', until: 'Until',
     failed: 'Could not redeem', required: 'Please fill in the delivery details.', toSignIn: 'Sign in',
-    errors: { 14502: 'This product is sold out or not available now.', 14503: 'Your points changed; reload and try again.', 14504: 'Not enough points.', 7302: 'Not enough points.', 7309: 'The redemption period has ended.', 401: 'Your sign-in has expired; please sign in again.' } as Record<number, string>,
+    errors: { 14502: 'This product is sold out or not available now.', 14503: 'Your points changed; reload and try again.', 14504: 'Not enough points.', 8144: 'This product is no longer offered.', 7302: 'Not enough points.', 7309: 'The redemption period has ended.', 401: 'Your sign-in has expired; please sign in again.' } as Record<number, string>,
   },
 } as const;
 

@@ -58,6 +58,10 @@ export interface ScreenDeclaration {
    */
   menuId: number;
   path: string;
+  /**
+   * Other menu paths where this crud list shows too, as a tab after the path's own screens, for a caller whose menu lacks the list's own path (the product master beside point products for a client with members but without marketing). Its api routes must accept the other path's menu function.
+   */
+  alsoOn?: string[];
   kind: 'crud' | 'form' | 'wizard' | 'custom';
   title: I18NKey;
   description?: I18NKey;

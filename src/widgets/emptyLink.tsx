@@ -15,13 +15,19 @@ import { useTranslation } from 'react-i18next';
 import { loadDeclarations } from '../domain/declarations';
 import { useUserMenu } from '../engine/session/menu';
 
-/** The route of a declared screen: its path, with `?tab=<id>` when its path holds several screens. */
-export function screenLink(id: string): { to: string; title: string } | null {
+/**
+ * The route of a declared screen: its path, with `?tab=<id>` when its path holds several screens.
+ * Given the user's menu paths (`held`) without its own path, the tab it has on a path of its
+ * `alsoOn` that the menu holds (the product master beside point products).
+ */
+export function screenLink(id: string, held?: ReadonlySet<string>): { to: string; title: string } | null {
   const all = loadDeclarations();
   const target = all.find((d) => d.id === id);
   if (!target) return null;
-  const shared = all.filter((d) => d.path === target.path).length > 1;
-  return { to: shared ? `${target.path}?tab=${encodeURIComponent(id)}` : target.path, title: target.title };
+  const lent = held && !held.has(target.path) ? target.alsoOn?.find((p) => held.has(p)) : undefined;
+  const path = lent ?? target.path;
+  const shared = lent !== undefined || all.filter((d) => d.path === path).length > 1;
+  return { to: shared ? `${path}?tab=${encodeURIComponent(id)}` : path, title: target.title };
 }
 
 export interface EmptyHint {
@@ -36,7 +42,7 @@ export function useEmptyHint(options: Record<string, unknown>, empty: boolean, e
   const { paths } = useUserMenu();
   const routed = useInRouterContext();
   const id = typeof options.emptyLink === 'string' ? options.emptyLink : undefined;
-  const link = id ? screenLink(id) : null;
+  const link = id ? screenLink(id, paths) : null;
   if (!id) return { noOptions: t('common.noMatch'), helper: null };
   const reachable = routed && link && paths.has(link.to.split('?')[0]);
   const content = (

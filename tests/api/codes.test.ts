@@ -284,6 +284,36 @@ describeApi('Code packages: Code/package', (h) => {
     await ok(h, 'DELETE', `Code/package/${row.id}`, admin.token);
   });
 
+  it('counts the generating packages the caller may see (GET Code/package/generating: the list polls while above 0)', async () => {
+    const a = await clientTenant(h);
+    const b = await clientTenant(h);
+    const limited = await operatorUser(h, { customers: [a.id] });
+    const count = async (token: string) => (await ok<{ amount: number }>(h, 'GET', 'Code/package/generating', token)).amount;
+    expect(await count(limited.token)).toBe(0);
+    // Queued jobs (due in an hour): one package of a, one of b (outside the role), one of a that gave up.
+    const tenantId = await h.tenantId('platform');
+    const queued = async (clientId: number, failed = false) => {
+      const material = await materialOf(h, admin.token, { clientId });
+      const job = await h.db.insertInto('jobs').values({ tenant_id: tenantId, category: JobCategory.AddCodes, payload: '{}', run_after: new Date(Date.now() + 3_600_000) })
+        .returning('id').executeTakeFirstOrThrow();
+      await h.db.insertInto('code_packages').values({
+        tenant_id: tenantId, client_id: clientId, packaging_material_id: material.id, type: 1, code_type: 2, code_format: 3, code_length: 16, quantity: 5, job_id: job.id, failed,
+      }).execute();
+      return job.id;
+    };
+    const jobA = await queued(a.id);
+    await queued(b.id);
+    await queued(a.id, true);
+    expect(await count(limited.token)).toBe(1);
+    expect(await count(admin.token)).toBeGreaterThanOrEqual(2);
+    const otherOperator = await h.createTenant({ type: 1, code: uniqueAccount('op') });
+    expect(await count((await operatorUser(h, { tenant: otherOperator.code })).token)).toBe(0);
+    // Its job ended in Error (the worker died each time): no longer generating.
+    await h.db.updateTable('jobs').set({ status: ReportExportStatus.Error }).where('id', '=', jobA).execute();
+    expect(await count(limited.token)).toBe(0);
+    await h.db.deleteFrom('code_packages').where('client_id', 'in', [a.id, b.id]).execute();
+  });
+
   it('limits a General role to the packages of its customers', async () => {
     const a = await clientTenant(h);
     const b = await clientTenant(h);

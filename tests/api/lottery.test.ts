@@ -96,10 +96,19 @@ describeApi('Lottery activities', (h) => {
     expectFailure(await draft(a.token, { prizeInfo: [{ name: 'Thanks', picture: losePic, probability: 100, type: 0 }] }), 400, 6704);
     const noPic = expectFailure(await draft(a.token, { prizeInfo: [{ name: 'A', probability: 100, type: 1, amount: 1 }] }), 400, 6710);
     expect(Object.keys(noPic.data)).toEqual(['prizeInfo.0.picture']);
-    expectFailure(await draft(a.token, { prizeInfo: [{ name: 'A', picture: winPic, probability: 60, type: 1, amount: 1 }, { name: 'B', picture: losePic, probability: 41, type: 0 }] }), 400, 6703);
-    // Totals under 100%: with a no-win prize and without one.
-    expectFailure(await draft(a.token, { prizeInfo: [{ name: 'A', picture: winPic, probability: 60, type: 1, amount: 1 }, { name: 'B', picture: losePic, probability: 39.99, type: 0 }] }), 400, 6712);
+    expectFailure(await draft(a.token, { prizeInfo: [{ name: 'A', picture: winPic, probability: 60, type: 1, amount: 1 }, { name: 'B', picture: winPic, probability: 41, type: 1, amount: 1 }, { name: 'C', picture: losePic, probability: 0, type: 0 }] }), 400, 6703);
+    // Winning prizes under 100% without a no-win prize: 6712.
     expectFailure(await draft(a.token, { prizeInfo: [{ name: 'A', picture: winPic, probability: 99.99, type: 1, amount: 1 }] }), 400, 6712);
+  });
+
+  it('lets the no-win prize make up the rest of 100% (no 6712), stored so', async () => {
+    for (const lose of [39.99, 0, 41]) {
+      const saved = await draft(a.token, { prizeInfo: [{ name: 'A', picture: winPic, probability: 60, type: 1, amount: 1 }, { name: 'B', picture: losePic, probability: lose, type: 0 }] });
+      expect(saved.statusCode, saved.body).toBe(201);
+      const stored = await ok<{ draft: { prizeInfo: { name: string; probability: number }[] } | null; prizeInfo: { name: string; probability: number }[] }>(h, app, 'GET', `marketing/lottery-activity/${saved.json().draftId}`, a.token);
+      const prizes = stored.draft?.prizeInfo ?? stored.prizeInfo;
+      expect(prizes.map((p) => [p.name, Number(p.probability)])).toEqual([['A', 60], ['B', 40]]);
+    }
     // Exactly 100% in hundredths: 33.33 + 33.33 + 33.34.
     const three = [1, 2, 3].map((i) => ({ name: `P${i}`, picture: winPic, probability: i === 3 ? 33.34 : 33.33, type: 1, amount: 1 }));
     expect((await draft(a.token, { prizeInfo: three })).statusCode).toBe(201);

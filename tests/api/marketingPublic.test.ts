@@ -47,7 +47,7 @@ describeApi('Marketing API (public)', (h) => {
   afterAll(() => fsp.rm(dir, { recursive: true, force: true }));
 
   describe('tenant config', () => {
-    it('answers the name and logo; unknown tenants, deleted ones and those without Marketing are 404 code 2', async () => {
+    it('answers the name and logo; unknown tenants, deleted ones and those without Marketing or Member are 404 code 2', async () => {
       const cfg = (await page(`Config/tenant/${a.code}?lang=en`)).json() as PageTenant;
       expect(cfg).toEqual({ code: a.code, name: a.code, logoUrl: null });
       expectFailure(await page('Config/tenant/nobody'), 404, 2);

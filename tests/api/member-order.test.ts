@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JobCategory, MemberOrderStatus } from '../../src/domain/enums';
 import { describeApi, expectFailure } from './harness';
 import { call, ok } from './marketingSetup';
-import { RECIPIENT, balanceOf, inDays, member, memberClient, pointProduct, redeem, type MemberClient } from './memberOrderSetup';
+import { RECIPIENT, balanceOf, inDays, marketingProduct, member, memberClient, pointProduct, redeem, type MemberClient } from './memberOrderSetup';
 import { exportedFile, jobWorker } from './productSetup';
 
 interface Order { id: number; orderNo: string; status: number; points: number; memberPhone: string; items?: { quantity: number; points: number }[]; history?: { status: number }[] }
@@ -52,7 +52,7 @@ describeApi('Member orders', (h) => {
       expect(mine.json()).toMatchObject({ balance: 260, orders: [{ orderNo: out.orderNo, status: 1, points: 240 }] });
     });
 
-    it('refuses visitors (401), improper goods (14502), a wrong total (14503), short points (14504), an ended period (7309), and writes nothing', async () => {
+    it('refuses visitors (401), improper goods (14502), a wrong total (14503), short points (14504), an ended period (7309), a disabled product (8144), and writes nothing', async () => {
       const pp = await pointProduct(h, a.id, a.productId, { points: 100, stock: 1 });
       const m = await member(h, a.id, 150);
       const good = { items: [{ pointProductId: pp, quantity: 1 }], points: 100, recipient: RECIPIENT };
@@ -65,8 +65,13 @@ describeApi('Member orders', (h) => {
       expectFailure(await redeem(app, a.code, m.token, { ...good, items: [{ pointProductId: foreign, quantity: 1 }] }), 400, 14502);
       const later = await pointProduct(h, a.id, a.productId, { from: inDays(1), to: inDays(2) });
       expectFailure(await redeem(app, a.code, m.token, { ...good, items: [{ pointProductId: later, quantity: 1 }] }), 400, 14502);
+      // Switched off in the back office: the point product, or its product: 8144.
       const disabled = await pointProduct(h, a.id, a.productId, { enable: false });
-      expectFailure(await redeem(app, a.code, m.token, { ...good, items: [{ pointProductId: disabled, quantity: 1 }] }), 400, 14502);
+      expect(expectFailure(await redeem(app, a.code, m.token, { ...good, items: [{ pointProductId: disabled, quantity: 1 }] }), 400, 8144).data).toEqual({ pointProductId: disabled });
+      const offProduct = await marketingProduct(h, a.id);
+      await h.db.updateTable('marketing_products').set({ enable: false }).where('id', '=', offProduct).execute();
+      const ofOff = await pointProduct(h, a.id, offProduct);
+      expectFailure(await redeem(app, a.code, m.token, { ...good, items: [{ pointProductId: ofOff, quantity: 1 }] }), 400, 8144);
       const ended = await pointProduct(h, a.id, a.productId, { from: inDays(-3), to: inDays(-1) });
       expectFailure(await redeem(app, a.code, m.token, { ...good, items: [{ pointProductId: ended, quantity: 1 }] }), 400, 7309);
       expect(expectFailure(await redeem(app, a.code, m.token, { ...good, points: 99 }), 400, 14503).data).toEqual({ points: 100 });

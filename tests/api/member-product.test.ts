@@ -68,6 +68,34 @@ describeApi('Point products', (h) => {
     expectFailure(await call(h, app, 'DELETE', `member/product/${id}`, a.token), 400, 3);
   });
 
+  it('lets a client with Member but not Marketing keep the product master for point products, and gives its shoppers the page', async () => {
+    const c = await memberClient(h, { functionFlags: 4 });
+    // Menu 39 holds the product master (categories and products) when menu 34 is hidden.
+    const category = await ok<{ id: number }>(h, app, 'POST', 'marketing/product/category', c.token, { names: { zh_TW: '兌換品', en: 'Rewards' } }, 201);
+    const product = await ok<{ id: number }>(h, app, 'POST', 'marketing/product', c.token, { names: { zh_TW: '保溫杯', en: 'Flask' }, categoryId: category.id, enable: true }, 201);
+    expect((await ok<{ total: number }>(h, app, 'GET', 'marketing/product', c.token)).total).toBe(2);
+    const options = await ok<{ products: { id: number }[] }[]>(h, app, 'GET', 'member/product/product-options', c.token);
+    expect(options.flatMap((o) => o.products.map((p) => p.id))).toContain(product.id);
+    const created = await ok<{ id: number }>(h, app, 'POST', 'member/product', c.token, { productId: product.id, timezoneId: 103, from: inDays(-1), to: inDays(10), points: 40, stock: 3, enable: true }, 201);
+    // Another tenant cannot see or touch it; a role without menu 39 (nor 34) cannot reach the master.
+    expectFailure(await call(h, app, 'DELETE', `marketing/product/${product.id}`, b.token), 404, 2);
+    const ordersOnly = await memberClient(h, { functions: [7, 40] });
+    expectFailure(await call(h, app, 'POST', 'marketing/product/category', ordersOnly.token, { names: { zh_TW: 'x' } }), 403, 3);
+    // The consumer page answers for it: point products, no marketing sections; the shop works.
+    const page = await app.inject({ method: 'GET', url: `/mapi/v1/page/${c.code}` });
+    expect(page.statusCode, page.body).toBe(200);
+    const data = page.json() as { pointProducts: { id: number }[]; banners: unknown[]; popularProducts: unknown[]; tenant: { code: string } };
+    expect(data.tenant.code).toBe(c.code);
+    expect(data.pointProducts.map((p) => p.id)).toEqual([created.id]);
+    expect(data.banners).toEqual([]);
+    expect(data.popularProducts).toEqual([]);
+    const m = await member(h, c.id, 100);
+    expect((await redeem(app, c.code, m.token, { items: [{ pointProductId: created.id, quantity: 1 }], points: 40, recipient: RECIPIENT })).statusCode).toBe(201);
+    // A client with neither function has no page.
+    const none = await memberClient(h, { functionFlags: 1 });
+    expect((await app.inject({ method: 'GET', url: `/mapi/v1/page/${none.code}` })).statusCode).toBe(404);
+  });
+
   describe('public list', () => {
     it('answers the enabled point products in their period (also in the page data), 404 for a tenant without the Member function', async () => {
       const c = await memberClient(h, { functionFlags: 6 });

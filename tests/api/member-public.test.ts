@@ -126,6 +126,22 @@ describeApi('Member side (public)', (h) => {
     expectFailure(await mapi(app, 'GET', `${a.code}/me`, undefined, token), 401, 3);
   });
 
+  it('changes a password the member has only with the current one (8131 wrong or missing, 8132 the same)', async () => {
+    const m = await joined(app, a.code);
+    const profile = { name: 'Mei', email: 'mei@example.com' };
+    // The first password needs none.
+    expect((await mapi(app, 'PUT', `${a.code}/me`, { ...profile, password: 'Secret123' }, m.token)).statusCode).toBe(200);
+    // A session alone (a borrowed phone) cannot replace it.
+    expectFailure(await mapi(app, 'PUT', `${a.code}/me`, { ...profile, password: 'Taken9999' }, m.token), 400, 8131);
+    expectFailure(await mapi(app, 'PUT', `${a.code}/me`, { ...profile, password: 'Taken9999', originalPassword: 'Wrong1234' }, m.token), 400, 8131);
+    expectFailure(await mapi(app, 'PUT', `${a.code}/me`, { ...profile, password: 'Secret123', originalPassword: 'Secret123' }, m.token), 400, 8132);
+    expectFailure(await mapi(app, 'POST', `${a.code}/signin`, { phoneCountryCode: '886', phone: m.phone, password: 'Taken9999' }), 400, 8151);
+    expect((await mapi(app, 'PUT', `${a.code}/me`, { ...profile, password: 'Fresh2024', originalPassword: 'Secret123' }, m.token)).statusCode).toBe(200);
+    expect((await mapi(app, 'POST', `${a.code}/signin`, { phoneCountryCode: '886', phone: m.phone, password: 'Fresh2024' })).statusCode).toBe(200);
+    // The profile without a password keeps it.
+    expect((await mapi(app, 'PUT', `${a.code}/me`, profile, m.token)).statusCode).toBe(200);
+  });
+
   it('keeps the profile: the settings\' required fields must be given', async () => {
     const m = await joined(app, a.code);
     const missing = expectFailure(await mapi(app, 'PUT', `${a.code}/me`, { name: 'Lin' }, m.token), 400, 1);

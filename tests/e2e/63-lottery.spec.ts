@@ -158,7 +158,6 @@ test('the wizard makes a live wheel activity with two prizes and a no-win prize'
   await expect(page.getByTestId('lottery-config').locator('input[name="exchangeType"]')).toBeDisabled();
   await expect(prize(0).locator('input[name="prizeInfo.0.name"]')).toHaveValue('精選茶具組');
   await prize(0).locator('input[name="prizeInfo.0.probability"]').fill('15');
-  await page.getByTestId('prize-fill-remainder').click();
   await expect(prize(2).locator('input[name="prizeInfo.2.probability"]')).toHaveValue('65');
   await page.getByTestId('lottery-save-draft').click();
   await expect(page).toHaveURL(new RegExp(`/info\\?draftId=${draftId}$`));

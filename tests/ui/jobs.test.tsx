@@ -226,6 +226,40 @@ describe('report download screen', () => {
   });
 });
 
+describe('code package list', () => {
+  it('polls every 30 s while any package the caller may see is generating, not only one on the page, and reads the end', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+    signedIn(null);
+    // The page shows a generated package; another one (page 2, or started elsewhere) generates.
+    const row = { id: 3, clientId: 2, clientName: { en: 'Demo client' }, materialName: 'Label', quantity: 20, status: 2, progress: 100, type: 1, codeType: 2, failed: false, createdAt: '2026-01-02T03:04:05.000Z' };
+    let generating = 1;
+    const calls = stubFetch((method, url) => {
+      if (method === 'GET' && url.startsWith('/v1/Code/package?')) return json({ items: [row], total: 11 });
+      if (method === 'GET' && url === '/v1/Code/package/generating') return json({ amount: generating });
+      if (method === 'GET' && url.startsWith('/v1/')) return json([]);
+      return undefined;
+    });
+    const lists = () => calls.filter((c) => c.url.startsWith('/v1/Code/package?')).length;
+    const counts = () => calls.filter((c) => c.url === '/v1/Code/package/generating').length;
+    withProviders(<CrudView decl={declaration('code.package')} />, 'en');
+    await advance(100);
+    expect(lists()).toBe(1);
+    expect(counts()).toBe(1);
+    await advance(30_000);
+    expect(lists()).toBe(2);
+    expect(counts()).toBe(2);
+    // It ends: the count falls to 0, the page is read once more, then the polling stops.
+    generating = 0;
+    await advance(30_000);
+    expect(counts()).toBe(3);
+    expect(lists()).toBeGreaterThanOrEqual(3);
+    const settled = lists();
+    await advance(120_000);
+    expect(lists()).toBe(settled);
+    expect(counts()).toBe(3);
+  });
+});
+
 describe('row action export', () => {
   it('names the export on the progress card by the action, the row and the format, never "Export #id"', async () => {
     signedIn(null);

@@ -23,7 +23,7 @@ const winning = (name: string, probability: number): PrizeDraft => ({ name, pict
 afterEach(() => vi.unstubAllGlobals());
 
 describe('lottery prize list', () => {
-  it('totals the probabilities and lets one no-win prize take the remainder', async () => {
+  it('totals the probabilities and lets one no-win prize make up the rest', async () => {
     fakeFetch(() => undefined);
     const values: PrizeDraft[][] = [];
     withProviders(<Harness initial={[winning('Tea', 10.5), winning('Cup', 20)]} onValue={(p) => values.push(p)} />);
@@ -35,12 +35,12 @@ describe('lottery prize list', () => {
     // Only one no-win prize; the no-win prize has no amount.
     expect(screen.getByTestId('prize-add-lose')).toBeDisabled();
     expect(lose.querySelector('input[name="prizeInfo.2.amount"]')).toBeNull();
-    // Changing a winning probability: the remainder button brings the total back to 100%.
+    // Changing a winning probability: the no-win prize follows (it makes up the rest, not typed).
     fireEvent.change(screen.getByTestId('prize-0').querySelector('input[name="prizeInfo.0.probability"]')!, { target: { value: '20.5' } });
-    expect(screen.getByTestId('prize-total')).toHaveTextContent('Total 110%');
-    fireEvent.click(screen.getByTestId('prize-fill-remainder'));
     expect(screen.getByTestId('prize-total')).toHaveTextContent('Total 100%');
     expect(values.at(-1)!.map((p) => p.probability)).toEqual([20.5, 20, 59.5]);
+    expect(within(lose).getByRole('spinbutton', { name: /Probability/ })).toHaveAttribute('readonly');
+    expect(lose).toHaveTextContent('Makes up the rest of 100%');
     // Removing the no-win prize makes it available again.
     fireEvent.click(screen.getByTestId('prize-remove-2'));
     expect(screen.getByTestId('prize-add-lose')).not.toBeDisabled();

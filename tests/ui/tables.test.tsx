@@ -13,7 +13,8 @@ import { Cell } from '../../src/engine/crud/CrudCells';
 import { leastWidthOf } from '../../src/engine/crud/columnWidths';
 import { EngineEnvProvider, type EngineEnv } from '../../src/engine/env/EngineEnv';
 import { makeRoles } from './crudFake';
-import { withProviders } from './harness';
+import { screenLink } from '../../src/widgets/emptyLink';
+import { menuOf, signedIn, withProviders } from './harness';
 
 vi.setConfig({ testTimeout: 30_000 });
 
@@ -49,6 +50,30 @@ describe('tabs of a multi-list path', () => {
     withProviders(<RouterProvider router={router} />, 'en');
     return router;
   }
+
+  it('shows the product master beside point products for a member client without marketing (alsoOn), not otherwise', async () => {
+    const memberNode = { id: 39, path: '/member/product', names: {} } as unknown as MenuNode;
+    const show = (menuIds: number[]) => {
+      signedIn(menuOf(menuIds), { tenantType: 2 });
+      const env = envWith({ 'member/product': [], 'marketing/product': [], 'marketing/product/category': [] });
+      const router = createMemoryRouter([{ path: '/member/product', element: <EngineEnvProvider env={env}><CrudScreen node={memberNode} /></EngineEnvProvider> }], { initialEntries: ['/member/product'] });
+      return withProviders(<RouterProvider router={router} />, 'en');
+    };
+    const view = show([7, 39, 40]);
+    expect(await screen.findByTestId('crud-member.product')).toBeInTheDocument();
+    expect(screen.getByTestId('crud-tab-member.product')).toHaveAttribute('aria-selected', 'true');
+    await act(async () => fireEvent.click(screen.getByTestId('crud-tab-marketing.product')));
+    expect(await screen.findByTestId('crud-marketing.product')).toBeInTheDocument();
+    expect(screen.getByTestId('crud-tab-marketing.product-category')).toBeInTheDocument();
+    view.unmount();
+    // The point product form's empty product list links to that tab (emptyLink), not to a screen the menu lacks.
+    expect(screenLink('marketing.product', new Set(['/member/product']))?.to).toBe('/member/product?tab=marketing.product');
+    expect(screenLink('marketing.product', new Set(['/marketing/product', '/member/product']))?.to).toBe('/marketing/product?tab=marketing.product');
+    // With marketing, the master stays under marketing: point products alone.
+    show([6, 34, 7, 39, 40]);
+    expect(await screen.findByTestId('crud-member.product')).toBeInTheDocument();
+    expect(screen.queryByTestId('crud-tab-marketing.product')).toBeNull();
+  });
 
   it('opens the tab the address names and writes the chosen tab into it', async () => {
     const router = renderAt('/system/announcement?tab=system.announcement-category');

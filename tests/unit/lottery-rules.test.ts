@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   checkPrizes, checkQualification, checkRedemptionForm, exchangeMethodLocked, lotteryStatus, offeredOptions, parseSerials,
-  probabilityTotal, remainderProbability, type PrizeInput,
+  probabilityTotal, remainderProbability, settleNoWin, type PrizeInput,
 } from '../../src/domain/activity/lottery';
 
 const win = (probability: number, extra: Partial<PrizeInput> = {}): PrizeInput => ({ name: `W${probability}`, picture: '/files/x.png', probability, type: 1, amount: 1, ...extra });
@@ -15,8 +15,12 @@ describe('lottery rules', () => {
     expect(checkPrizes([win(50), lose(25), { ...lose(25), name: 'L2' }], 1)?.code).toBe(6704);
     expect(checkPrizes(Array.from({ length: 13 }, (_, i) => win(1, { name: `P${i}` })), 1)?.code).toBe(6704);
     expect(checkPrizes([win(100, { picture: null })], 1)).toMatchObject({ code: 6710, fields: { 'prizeInfo.0.picture': { key: 'required' } } });
-    expect(checkPrizes([win(60), lose(40.01)], 1)?.code).toBe(6703);
-    expect(checkPrizes([win(60), lose(39.99)], 1)?.code).toBe(6712);
+    expect(checkPrizes([win(60, { name: 'a' }), win(40.01, { name: 'b' }), lose(0)], 1)?.code).toBe(6703);
+    // A no-win prize makes up the rest: no 6712 with one, whatever it was given.
+    expect(checkPrizes([win(60), lose(39.99)], 1)).toBeNull();
+    expect(checkPrizes([win(60), lose(40.01)], 1)).toBeNull();
+    expect(settleNoWin([win(60), lose(10)]).map((p) => p.probability)).toEqual([60, 40]);
+    expect(settleNoWin([win(60, { name: 'a' }), win(50, { name: 'b' }), lose(10)]).map((p) => p.probability)).toEqual([60, 50, 10]);
     expect(checkPrizes([win(99.99)], 1)?.code).toBe(6712);
     expect(checkPrizes([win(33.33, { name: 'a' }), win(33.33, { name: 'b' }), win(33.34, { name: 'c' })], 1)).toBeNull();
     expect(checkPrizes([win(0.1, { name: 'a' }), win(0.2, { name: 'b' }), lose(99.7)], 1)).toBeNull();

@@ -96,7 +96,8 @@ export const formRequired = (exchangeType: number) => !usesSerials(exchangeType)
 
 /**
  * The prize list: count (6704), every prize's picture (6710), probabilities (each 0-100 with two
- * decimals: code 1; the list over 100: 6703; under 100: 6712), amounts (code 1), and for
+ * decimals: code 1; the winning ones over 100: 6703; under 100 without a no-win prize, which
+ * otherwise makes up the rest: 6712), amounts (code 1), and for
  * imported serials a checked CSV per winning prize (6707).
  */
 export function checkPrizes(prizes: readonly PrizeInput[], exchangeType: number): RuleFailure | null {
@@ -130,9 +131,10 @@ export function checkPrizes(prizes: readonly PrizeInput[], exchangeType: number)
   const missing = prizes.findIndex((p) => !p.picture);
   if (missing >= 0) return { code: ErrorCode.PrizeMissingPicture, fields: { [`prizeInfo.${missing}.picture`]: { key: 'required' } } };
 
-  const total = prizes.reduce((s, p) => s + hundredths(p.probability), 0);
+  // A no-win prize makes up the rest (settleNoWin): only the winning prizes can miss 100%.
+  const total = prizes.filter(isWinning).reduce((s, p) => s + hundredths(p.probability), 0);
   if (total > 10000) return { code: ErrorCode.PrizeProbabilityOver100, fields: { prizeInfo: { key: 'probabilityTotal', params: { total: 100 } } }, data: { total: total / 100 } };
-  if (total < 10000) return { code: ErrorCode.WinProbabilityNot100, fields: { prizeInfo: { key: 'probabilityTotal', params: { total: 100 } } }, data: { total: total / 100 } };
+  if (total < 10000 && losing.length === 0) return { code: ErrorCode.WinProbabilityNot100, fields: { prizeInfo: { key: 'probabilityTotal', params: { total: 100 } } }, data: { total: total / 100 } };
 
   if (exchangeType === ExchangeMethod.ImportedSerial) {
     const noCsv = prizes.findIndex((p) => isWinning(p) && !p.serialImportId);
@@ -141,9 +143,21 @@ export function checkPrizes(prizes: readonly PrizeInput[], exchangeType: number)
   return null;
 }
 
+/**
+ * SPEC 5: the list totals exactly 100%; the no-win prize makes up the rest. The list with the
+ * no-win prize's probability set to 100% minus the winning ones (unchanged without a no-win
+ * prize, or when the winning ones already pass 100%: 6703 then). The wizard shows it, the
+ * server stores it and draws with it.
+ */
+export function settleNoWin<T extends Pick<PrizeInput, 'probability' | 'type'>>(prizes: readonly T[]): T[] {
+  const rest = remainderProbability(prizes);
+  if (rest === null || !prizes.some((p) => p.type === PrizeType.NotWinning)) return [...prizes];
+  return prizes.map((p) => (p.type === PrizeType.NotWinning ? { ...p, probability: rest } : p));
+}
+
 /** The probability a not-winning prize needs so the list totals 100 (null when none fits). */
-export function remainderProbability(prizes: readonly PrizeInput[]): number | null {
-  const win = prizes.filter(isWinning).reduce((s, p) => s + hundredths(p.probability || 0), 0);
+export function remainderProbability(prizes: readonly Pick<PrizeInput, 'probability' | 'type'>[]): number | null {
+  const win = prizes.filter((p) => p.type === PrizeType.Winning).reduce((s, p) => s + hundredths(p.probability || 0), 0);
   return win <= 10000 ? (10000 - win) / 100 : null;
 }
 

@@ -48,6 +48,8 @@ export const PROFILE_FORM: FormDeclaration = {
       lineId: { type: 'string', maxLength: 50 },
       discountCode: { type: 'string', maxLength: 50 },
       password: { type: 'string', minLength: 8, maxLength: 20, pattern: '^[\\x21-\\x7e]+$' },
+      /** Changing a password the member already has: the current one (8131 when wrong). */
+      originalPassword: { type: 'string', minLength: 1, maxLength: 20 },
     },
   },
 };

@@ -14,6 +14,7 @@ import { CrudView } from './CrudView';
 import { CrudPageScreen } from './CrudPageScreen';
 import { lazyChunk } from '../lazy/lazyChunk';
 import { PageLoader } from '../pages/PageLoader';
+import { useUserMenu } from '../session/menu';
 
 // A form declaration among the tabs (member settings) brings the form stack (RJSF, the
 // validator, pickers): its own chunk, so a list does not load it before its rows.
@@ -35,11 +36,18 @@ export type { CrudViewProps } from './CrudView';
 /**
  * The screen of a menu route: the crud declaration whose path it is. Several declarations on
  * one path (a list and the list of its categories) show as tabs, the first one's title on top.
- * A form declaration on the path (member settings beside the member list) is one of the tabs.
+ * A form declaration on the path (member settings beside the member list) is one of the tabs, and
+ * so is a list declared `alsoOn` this path when the caller's menu lacks its own path.
  */
 export default function CrudScreen({ node }: { node: MenuNode }) {
   const { t } = useTranslation();
-  const decls = (DECLARATION_FILES as readonly ScreenDeclaration[]).filter((d) => (d.kind === 'crud' || (d.kind === 'form' && d.form)) && d.path === node.path);
+  const { paths } = useUserMenu();
+  const all = DECLARATION_FILES as readonly ScreenDeclaration[];
+  // Lists lent to this path (alsoOn) follow its own screens, for a caller without their own menu.
+  const decls = [
+    ...all.filter((d) => (d.kind === 'crud' || (d.kind === 'form' && d.form)) && d.path === node.path),
+    ...all.filter((d) => d.kind === 'crud' && d.alsoOn?.includes(node.path) && !paths.has(d.path)),
+  ];
   // The chosen tab is in the address (?tab=<declaration id>): it survives a reload and can be linked.
   const [params, setParams] = useSearchParams();
   if (decls.length === 0) return null;

@@ -4,7 +4,7 @@
  * api through swr (paging, sorting and filtering happen on the server). Applying filters,
  * changing the sort or any write brings the list back to page 1.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSWRConfig } from 'swr';
 import type { Page } from '../../domain/api';
 import type { GridRefreshDeclaration, ScreenDeclaration, SortOrder } from '../../domain/declarations';
@@ -54,6 +54,9 @@ export function refreshIntervalOf(spec: GridRefreshDeclaration, rows: readonly R
   return (active ? spec.activeEveryMs : spec.everyMs) ?? spec.everyMs ?? 0;
 }
 
+const countOf = (answer: { amount: number } | number | undefined): number | undefined =>
+  typeof answer === 'number' ? answer : answer?.amount;
+
 export function useCrudList(decl: ScreenDeclaration, pageSize = PAGE_SIZE) {
   const listPath = callPath(decl.api.list);
   const [page, setPageState] = useState(1);
@@ -67,15 +70,26 @@ export function useCrudList(decl: ScreenDeclaration, pageSize = PAGE_SIZE) {
   );
   const key = listPath ? ([listPath, { query }] as const) : null;
   const refreshSpec = decl.grid?.refresh;
-  // The server's count that keeps the list on its short period (export reports not downloaded):
-  // the same silent, unmasked read as the side menu's, so one request serves both.
+  // The server's count that keeps the list on its short period (export reports not downloaded,
+  // code packages generating): the same silent, unmasked read as the side menu's, so one request
+  // serves both. It is read on the same periods (activeEveryMs while above 0, so work started on
+  // another page or by someone else is seen, else everyMs) and again after every write of this list.
   const countPath = callPath(refreshSpec?.activeWhileCount);
-  const { data: countAnswer } = useApi<{ amount: number } | number>(countPath ? [countPath, { silent: true, noMask: true }] : null);
-  const count = typeof countAnswer === 'number' ? countAnswer : countAnswer?.amount;
-  const { data, error, isLoading, isValidating } = useApi<Page<Row>>(key, {
+  const countKey = countPath ? ([countPath, { silent: true, noMask: true }] as const) : null;
+  const { data: countAnswer } = useApi<{ amount: number } | number>(countKey, {
+    ...(refreshSpec ? { refreshInterval: (latest?: { amount: number } | number) => refreshIntervalOf(refreshSpec, [], countOf(latest)) } : {}),
+  });
+  const count = countOf(countAnswer);
+  const { data, error, isLoading, isValidating, mutate } = useApi<Page<Row>>(key, {
     keepPreviousData: true,
     ...(refreshSpec ? { refreshInterval: (latest?: Page<Row>) => refreshIntervalOf(refreshSpec, latest?.items ?? [], count) } : {}),
   });
+  // The count fell to 0 (the work ended): the page is read once more, so it shows the end.
+  const lastCount = useRef(count);
+  useEffect(() => {
+    if ((lastCount.current ?? 0) > 0 && count === 0) void mutate();
+    lastCount.current = count;
+  }, [count, mutate]);
 
   const total = data?.total ?? 0;
   const pageCount = pageCountOf(total, pageSize);
@@ -97,8 +111,8 @@ export function useCrudList(decl: ScreenDeclaration, pageSize = PAGE_SIZE) {
   /** After a write: back to page 1, every cached page of this list read again. */
   const refresh = useCallback(async () => {
     setPageState(1);
-    await globalMutate((k) => Array.isArray(k) && k[0] === listPath);
-  }, [globalMutate, listPath]);
+    await globalMutate((k) => Array.isArray(k) && (k[0] === listPath || (countPath !== null && k[0] === countPath)));
+  }, [globalMutate, listPath, countPath]);
   /** After a write: read the list again once more grid.refresh.afterWriteMs later (if declared). */
   const afterWriteMs = refreshSpec?.afterWriteMs;
   const refreshAfterWrite = useCallback(() => {

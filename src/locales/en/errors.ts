@@ -90,7 +90,7 @@ const errors: Record<string, string> = {
   '6709': 'The prize serial numbers contain duplicates.',
   '6710': 'A prize is missing its picture.',
   '6711': 'This game template name already exists.',
-  '6712': 'The probabilities must total exactly 100% (without a no-win prize, the winning probabilities alone).',
+  '6712': 'Without a no-win prize, the winning probabilities must total exactly 100%.',
 
   '7101': 'The member settings already exist.',
   '7102': 'The number of member tiers must be more than 2 and at most 10.',

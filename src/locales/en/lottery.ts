@@ -58,7 +58,7 @@ const lottery = {
     keyNumber: "Key number",
     mchId: "Merchant ID",
     priceName: "Price name",
-    fillRemainder: "Take the rest of 100%",
+    restOfHundred: "Makes up the rest of 100%",
     total: "Total {{total}}%",
     totalOk: "The probabilities total 100%.",
     history: "Probability history",

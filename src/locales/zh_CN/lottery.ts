@@ -58,7 +58,7 @@ const lottery = {
     keyNumber: "密钥编号",
     mchId: "商户号",
     priceName: "品名",
-    fillRemainder: "补足至 100%",
+    restOfHundred: "自动补足至 100%",
     total: "合计 {{total}}%",
     totalOk: "概率合计 100%。",
     history: "概率变动记录",

@@ -58,7 +58,7 @@ const lottery = {
     keyNumber: "金鑰編號",
     mchId: "商戶號",
     priceName: "品名",
-    fillRemainder: "補足至 100%",
+    restOfHundred: "自動補足至 100%",
     total: "合計 {{total}}%",
     totalOk: "機率合計 100%。",
     history: "機率異動紀錄",

@@ -3,7 +3,8 @@
  * no-win prize, each with a name, short name, a 220 x 220 picture, a probability (percent, two
  * decimals); winning prizes with an amount (or, for imported serials, a serial CSV that sets it),
  * a redeem-by rule and, for WeChat pay, the payment fields. The running total shows whether the
- * list makes exactly 100% (the shared rule), and a no-win prize can take the remainder.
+ * list makes exactly 100% (the shared rule); a no-win prize always makes up the rest (settleNoWin:
+ * its probability follows the winning ones and is not typed).
  */
 import { useRef, useState } from 'react';
 import Box from '@mui/material/Box';
@@ -21,7 +22,7 @@ import HistoryRounded from '@mui/icons-material/HistoryRounded';
 import ImageOutlined from '@mui/icons-material/ImageOutlined';
 import UploadFileRounded from '@mui/icons-material/UploadFileRounded';
 import { useTranslation } from 'react-i18next';
-import { probabilityTotal, PRIZES_MAX, remainderProbability, type PrizeInput } from '../../../domain/activity/lottery';
+import { probabilityTotal, PRIZES_MAX, settleNoWin, type PrizeInput } from '../../../domain/activity/lottery';
 import { PRIZE_PICTURE_RULE } from '../../../domain/activity/lotteryForms';
 import { ExchangeMethod, PayMethod, PrizeType } from '../../../domain/enums';
 import { isApiError } from '../../api/ApiError';
@@ -50,12 +51,11 @@ export function PrizeList({ prizes, onChange, exchangeType, payMethod, errors, r
   const k = (key: string, o?: Record<string, unknown>) => t(`screens.lottery.${key}`, o);
   const total = probabilityTotal(prizes);
   const hasLose = prizes.some((p) => p.type === PrizeType.NotWinning);
-  const set = (i: number, patch: Partial<PrizeDraft>) => onChange(prizes.map((p, j) => (j === i ? { ...p, ...patch } : p)));
+  const change = (list: PrizeDraft[]) => onChange(settleNoWin(list));
+  const set = (i: number, patch: Partial<PrizeDraft>) => change(prizes.map((p, j) => (j === i ? { ...p, ...patch } : p)));
   const add = (type: number) => {
     const prize: PrizeDraft = { name: '', shortName: '', picture: null, probability: 0, type, amount: type === PrizeType.Winning ? 1 : null };
-    const list = [...prizes, prize];
-    if (type === PrizeType.NotWinning) prize.probability = remainderProbability(list) ?? 0;
-    onChange(list);
+    change([...prizes, prize]);
   };
   const full = prizes.length >= PRIZES_MAX;
   const ok = total === 100;
@@ -74,17 +74,16 @@ export function PrizeList({ prizes, onChange, exchangeType, payMethod, errors, r
         )}
       </Box>
       {prizes.map((p, i) => (
-        <PrizeRow key={i} index={i} prize={p} set={(patch) => set(i, patch)} remove={() => onChange(prizes.filter((_, j) => j !== i))}
-          exchangeType={exchangeType} payMethod={payMethod} errors={errors} readOnly={readOnly} onHistory={onHistory}
-          fillRemainder={p.type === PrizeType.NotWinning ? () => set(i, { probability: remainderProbability(prizes.filter((_, j) => j !== i)) ?? 0 }) : undefined} />
+        <PrizeRow key={i} index={i} prize={p} set={(patch) => set(i, patch)} remove={() => change(prizes.filter((_, j) => j !== i))}
+          exchangeType={exchangeType} payMethod={payMethod} errors={errors} readOnly={readOnly} onHistory={onHistory} />
       ))}
     </Box>
   );
 }
 
-function PrizeRow({ index, prize: p, set, remove, exchangeType, payMethod, errors, readOnly, onHistory, fillRemainder }: {
+function PrizeRow({ index, prize: p, set, remove, exchangeType, payMethod, errors, readOnly, onHistory }: {
   index: number; prize: PrizeDraft; set: (patch: Partial<PrizeDraft>) => void; remove: () => void; exchangeType: number; payMethod: number;
-  errors: Record<string, string>; readOnly?: boolean; onHistory?: (id: number) => void; fillRemainder?: () => void;
+  errors: Record<string, string>; readOnly?: boolean; onHistory?: (id: number) => void;
 }) {
   const { t } = useTranslation();
   const k = (key: string, o?: Record<string, unknown>) => t(`screens.lottery.${key}`, o);
@@ -121,9 +120,9 @@ function PrizeRow({ index, prize: p, set, remove, exchangeType, payMethod, error
         {field('shortName', k('shortName'), { onChange: (e: React.ChangeEvent<HTMLInputElement>) => set({ shortName: e.target.value }), slotProps: { htmlInput: { maxLength: 20 } } })}
         {field('probability', k('probability'), {
           type: 'number', required: true, onChange: (e: React.ChangeEvent<HTMLInputElement>) => set({ probability: Number(e.target.value) }),
-          slotProps: { htmlInput: { min: 0, max: 100, step: 0.01 } },
+          slotProps: { htmlInput: { min: 0, max: 100, step: 0.01, readOnly: !winning } },
+          ...(winning ? {} : { helperText: err('probability') ?? k('restOfHundred') }),
         })}
-        {fillRemainder && !readOnly && <Button size="small" onClick={fillRemainder} data-testid="prize-fill-remainder" sx={{ gridColumn: '1 / -1', justifySelf: 'start' }}>{k('fillRemainder')}</Button>}
         {winning && exchangeType !== ExchangeMethod.ImportedSerial && field('amount', k('amount'), {
           type: 'number', required: true, onChange: (e: React.ChangeEvent<HTMLInputElement>) => set({ amount: num(e.target.value) }), slotProps: { htmlInput: { min: 1, step: 1 } },
         })}
