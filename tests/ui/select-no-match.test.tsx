@@ -12,7 +12,7 @@ import { config, fakeFetch, withProviders } from './harness';
 afterEach(() => vi.unstubAllGlobals());
 
 function api() {
-  return fakeFetch((method, full) => {
+  return fakeFetch((_method, full) => {
     const path = full.split('?')[0];
     if (path.startsWith('Config/')) return { status: 200, body: config() };
     if (path === 'marketing/lottery-activity/template-options') return { status: 200, body: [] };
