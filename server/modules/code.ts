@@ -22,7 +22,8 @@
  *    keyword i marks positions i*interval+1 .. (i+1)*interval (exported as column `keyword`);
  *  - interval without keywords: 4104; keywords without interval: 4102; more than 100
  *    keywords: 4105; interval not between 1 and the quantity: 4103; keywords x interval not
- *    equal to the quantity: 4101 (checked in this order, after the declaration's checks).
+ *    equal to the quantity: 4101 (checked in this order, after the declaration's checks, by
+ *    src/domain/codeKeywords.ts, which the form's rules run too).
  * The quantity must keep codes unguessable for the material's format and length
  * (services/codes.ts maxQuantityFor): else code 1 on quantity (max_value with the maximum).
  */
@@ -32,7 +33,8 @@ import { declaration, resolveForm } from '../../src/domain/declarations';
 import { CodePackageStatus, JobCategory, PrintType, ReportExportStatus } from '../../src/domain/enums';
 import { ErrorCode } from '../../src/domain/errors';
 import { LANGS, pickName, type Lang, type Names } from '../../src/domain/lang';
-import { CODE_EXPORT_COLUMNS_MAX, KEYWORDS_MAX } from '../../src/domain/limits';
+import { keywordFault, keywordSettingsOf, type KeywordSettings } from '../../src/domain/codeKeywords';
+import { CODE_EXPORT_COLUMNS_MAX } from '../../src/domain/limits';
 import type { FormDeclaration } from '../../src/domain/validation/index';
 import { caller, type Caller } from '../auth';
 import type { AppDeps } from '../context';
@@ -177,19 +179,11 @@ const packages = defineResource<PackageRow, CodePackageDto, PackageBody, { clien
 
 const loadPackage = (db: Db, who: Caller, scope: RoleScope, id: number) => packages.load(db, { who, scope }, id);
 
-const keywordError = (code: number) => new ApiError(400, code);
-
-/** The keyword settings of a body: null when none; else the stored values (codes 4101-4105). */
-export function keywordSettings(body: Pick<PackageBody, 'keywords' | 'keywordInterval' | 'quantity'>): { keywords: string[]; interval: number } | null {
-  const keywords = (body.keywords ?? []).map((k) => k.trim()).filter(Boolean);
-  const interval = body.keywordInterval;
-  if (keywords.length === 0 && interval === undefined) return null;
-  if (keywords.length === 0) throw keywordError(ErrorCode.KeywordsMissing);
-  if (interval === undefined) throw keywordError(ErrorCode.KeywordIntervalMissing);
-  if (keywords.length > KEYWORDS_MAX) throw keywordError(ErrorCode.KeywordsOverLimit);
-  if (!Number.isInteger(interval) || interval < 1 || interval > body.quantity) throw keywordError(ErrorCode.KeywordIntervalInvalid);
-  if (keywords.length * interval !== body.quantity) throw keywordError(ErrorCode.KeywordCountMismatch);
-  return { keywords, interval };
+/** The keyword settings of a body: null when none; else the stored values (src/domain/codeKeywords.ts: 4101-4105). */
+export function keywordSettings(body: Pick<PackageBody, 'keywords' | 'keywordInterval' | 'quantity'>): KeywordSettings | null {
+  const fault = keywordFault(body);
+  if (fault !== null) throw new ApiError(400, fault);
+  return keywordSettingsOf(body);
 }
 
 // --- Jobs ----------------------------------------------------------------------------------

@@ -17,6 +17,7 @@
 import { sql, type RawBuilder, type Transaction } from 'kysely';
 import { PointChangeLogType } from '../../src/domain/enums';
 import { ErrorCode } from '../../src/domain/errors';
+import { hasEnoughPoints } from '../../src/domain/member/points';
 import type { Database } from '../db/schema';
 import { ApiError } from '../errors';
 
@@ -115,7 +116,7 @@ export async function spendPoints(trx: Trx, spend: SpendPoints, now = new Date()
   if (!Number.isInteger(spend.points) || spend.points < 0) throw new ApiError(400, ErrorCode.BadRequest);
   await lockMember(trx, spend.tenantId, spend.memberId);
   const balance = await expireDue(trx, spend.tenantId, spend.memberId, now);
-  if (balance < spend.points) throw new ApiError(400, ErrorCode.MemberPointsInsufficient, { balance, needed: spend.points });
+  if (!hasEnoughPoints(balance, spend.points)) throw new ApiError(400, ErrorCode.MemberPointsInsufficient, { balance, needed: spend.points });
   if (spend.points > 0) {
     await appendPoints(trx, { tenantId: spend.tenantId, memberId: spend.memberId, type: PointChangeLogType.Redeem, points: -spend.points, orderId: spend.orderId });
   }

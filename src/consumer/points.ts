@@ -12,6 +12,7 @@ import { useRef, useState } from 'preact/hooks';
 import htm from 'htm';
 import { pickName, type Lang } from '../domain/lang';
 import type { PagePointProduct } from '../domain/marketing/page';
+import { hasEnoughPoints } from '../domain/member/points';
 
 const html = htm.bind(h);
 
@@ -50,7 +51,9 @@ interface Env {
 
 type Sheet =
   | { step: 'signIn'; product: PagePointProduct }
-  | { step: 'form'; product: PagePointProduct; quantity: number; name: string; phone: string; address: string; error: string | null; busy: boolean }
+  | { step: 'form'; product: PagePointProduct; quantity: number; name: string; phone: string; address: string; error: string | null; busy: boolean;
+    /** The shopper's balance (GET member/{tenantCode}/me), null until known. */
+    balance: number | null }
   | { step: 'done'; product: PagePointProduct; orderNo: string; balance: number };
 
 const fmtDate = (lang: Lang, iso: string) => {
@@ -71,9 +74,21 @@ export function PointShop({ env, tenantCode, lang, products: given, preview }: {
   if (!products.length) return null;
   // Read when used: the member section (member.ts) stores it when the shopper signs in.
   const tokenNow = () => (preview ? null : env.storage?.getItem(memberTokenKey(tenantCode)) || null);
-  const open = (p: PagePointProduct) => setSheet(tokenNow()
-    ? { step: 'form', product: p, quantity: 1, name: '', phone: '', address: '', error: null, busy: false }
-    : { step: 'signIn', product: p });
+  const open = (p: PagePointProduct) => {
+    const token = tokenNow();
+    if (!token) { setSheet({ step: 'signIn', product: p }); return; }
+    setSheet({ step: 'form', product: p, quantity: 1, name: '', phone: '', address: '', error: null, busy: false, balance: null });
+    // The balance, so the sheet says 'not enough points' before sending (the server still checks).
+    env.fetch(`/mapi/v1/member/${encodeURIComponent(tenantCode)}/me`, { headers: { accept: 'application/json', authorization: `Bearer ${token}` } })
+      .then(async (res) => {
+        const balance = res.ok ? Number((await res.json())?.balance) : NaN;
+        const cur = latest.current;
+        if (Number.isFinite(balance) && cur?.step === 'form' && cur.product.id === p.id) setSheet({ ...cur, balance });
+      })
+      .catch(() => {});
+  };
+  /** The sheet's points are more than the shopper has (the shared rule; unknown balance: not judged). */
+  const short = (s: Extract<Sheet, { step: 'form' }>) => s.balance !== null && !hasEnoughPoints(s.balance, s.product.points * s.quantity);
   // Functional updates: several inputs may fire before the next render.
   const edit = (change: Partial<Extract<Sheet, { step: 'form' }>>) => {
     const cur = latest.current;
@@ -87,6 +102,7 @@ export function PointShop({ env, tenantCode, lang, products: given, preview }: {
   const submit = async () => {
     const s = latest.current;
     if (!s || s.step !== 'form' || s.busy) return;
+    if (short(s)) return;
     if (!s.name.trim() || !s.phone.trim() || !s.address.trim()) { setSheet({ ...s, error: t.required }); return; }
     setSheet({ ...s, busy: true, error: null });
     try {
@@ -144,7 +160,9 @@ export function PointShop({ env, tenantCode, lang, products: given, preview }: {
           <div class="dialog-body redeem-form">
             <label class="field"><span>${t.quantity}</span>
               <input type="number" name="quantity" min="1" max=${Math.min(99, sheet.product.stock)} value=${sheet.quantity}
+                aria-invalid=${short(sheet) ? 'true' : 'false'} aria-describedby=${short(sheet) ? 'redeem-short' : undefined}
                 onInput=${(e: Event) => edit({ quantity: Math.max(1, Math.min(99, Math.trunc(Number((e.target as HTMLInputElement).value)) || 1)) })} />
+              ${short(sheet) && html`<span class="field-error" id="redeem-short" role="alert" data-points-short>${t.errors[14504]} ${t.balance}: ${Number(sheet.balance).toLocaleString()}</span>`}
             </label>
             ${field(sheet, 'name')}${field(sheet, 'phone', 'tel')}${field(sheet, 'address')}
             <p class="price">${t.total} ${(sheet.product.points * sheet.quantity).toLocaleString()} ${t.points}</p>
@@ -152,7 +170,7 @@ export function PointShop({ env, tenantCode, lang, products: given, preview }: {
           </div>
           <div class="dialog-actions two">
             <button type="button" class="btn ghost" onClick=${() => setSheet(null)}>${t.cancel}</button>
-            <button type="button" class="btn primary" data-confirm-redeem disabled=${sheet.busy} onClick=${() => submit()}>${t.confirm}</button>
+            <button type="button" class="btn primary" data-confirm-redeem disabled=${sheet.busy || short(sheet)} onClick=${() => submit()}>${t.confirm}</button>
           </div>` : html`
           <h2 id="redeem-title">${t.done}</h2>
           <div class="dialog-body redeem-done" data-redeemed>

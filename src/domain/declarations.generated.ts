@@ -39,6 +39,10 @@ export type Rules = ({
   message?: string;
   params?: {};
   /**
+   * The catalogue code the server answers for this rule (it checks the same src/domain rule itself); request bodies skip it
+   */
+  code?: number;
+  /**
    * Dot path of an array: the rule runs once per item
    */
   each?: string;

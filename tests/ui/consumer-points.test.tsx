@@ -21,10 +21,15 @@ afterEach(async () => {
   await new Promise((r) => setTimeout(r, 50));
 });
 
-function mount(token: string | null, answer: () => Response) {
+/** `calls`: the redemptions sent; GET .../me answers the shopper's `balance`. */
+function mount(token: string | null, answer: () => Response, balance = 10_000) {
   const store = new Map<string, string>(token ? [[memberTokenKey('demo'), token]] : []);
   const calls: { url: string; init: RequestInit }[] = [];
-  const fetch = vi.fn(async (url: string, init: RequestInit) => { calls.push({ url, init }); return answer(); }) as unknown as typeof globalThis.fetch;
+  const fetch = vi.fn(async (url: string, init: RequestInit) => {
+    if (url === '/mapi/v1/member/demo/me') return json(200, { balance });
+    calls.push({ url, init });
+    return answer();
+  }) as unknown as typeof globalThis.fetch;
   root = document.createElement('div');
   document.body.append(root);
   const member = document.createElement('section');
@@ -88,5 +93,26 @@ describe('point products on the consumer page', () => {
     fireEvent.click(within(screen.getByRole('dialog')).getByText('Confirm'));
     expect(await screen.findByText('Not enough points.')).toBeTruthy();
     expect(screen.getByRole('dialog').querySelector('[data-order-no]')).toBeNull();
+  });
+
+  it('says "not enough points" on the quantity before sending when the total passes the balance', async () => {
+    const { calls } = mount('tok-123456789012345678901', () => json(201, { id: 1, orderNo: 'M260101-ABCDEF', points: 300, balance: 0 }), 500);
+    fireEvent.click(screen.getByText('Redeem'));
+    const dialog = await screen.findByRole('dialog');
+    for (const [name, value] of [['name', 'Lin'], ['phone', '0912'], ['address', 'Taipei']]) {
+      fireEvent.input(dialog.querySelector(`input[name="${name}"]`)!, { target: { value } });
+    }
+    // One tumbler (300) fits the balance of 500; two (600) do not.
+    const quantity = dialog.querySelector<HTMLInputElement>('input[name="quantity"]')!;
+    fireEvent.input(quantity, { target: { value: '2' } });
+    const message = await within(dialog).findByText(/Not enough points\. Points left: 500/);
+    expect(message.closest('label')!.querySelector('input[name="quantity"]')).toBe(quantity);
+    expect(quantity.getAttribute('aria-invalid')).toBe('true');
+    fireEvent.click(within(dialog).getByText('Confirm'));
+    expect(calls).toHaveLength(0);
+    fireEvent.input(quantity, { target: { value: '1' } });
+    await waitFor(() => expect(dialog.querySelector('[data-points-short]')).toBeNull());
+    fireEvent.click(within(screen.getByRole('dialog')).getByText('Confirm'));
+    await waitFor(() => expect(calls).toHaveLength(1));
   });
 });

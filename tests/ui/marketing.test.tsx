@@ -205,6 +205,33 @@ describe('preview', () => {
     expect(calls.filter((c) => c.method !== 'GET')).toEqual([]);
   });
 
+  it('gets the brand products list and the first one\'s detail (SPEC 7), and previews it as the scanned product', async () => {
+    signedIn(null, { tenantCode: 'demo', tenantType: 2 });
+    const product = { id: 42, brandId: 3, brandName: 'Leaf', name: 'Green tea', completed: true, enable: true, currency: 'JPY', price: 350, names: { zh_TW: '綠茶', en: 'Green tea' } };
+    const { calls } = fakeFetch((method, full) => {
+      const p = full.split('?')[0];
+      if (p.startsWith('Config/')) return { status: 200, body: config() };
+      if (method === 'GET' && p === 'marketing/layout') return { status: 200, body: LAYOUT };
+      if (method === 'GET' && p === 'marketing/product/brand') return { status: 200, body: { items: [{ id: 42, name: 'Green tea' }, { id: 43, name: 'Oolong' }], total: 2 } };
+      if (method === 'GET' && p === 'marketing/product/brand/42') return { status: 200, body: product };
+      if (method === 'GET') return { status: 200, body: [] };
+      return undefined;
+    });
+    const posted: PreviewMessage[] = [];
+    const target = { closed: false, postMessage: (m: PreviewMessage) => posted.push(m) };
+    vi.stubGlobal('open', vi.fn(() => target));
+    withProviders(<FormView decl={layoutDecl} />);
+    fireEvent.click(await screen.findByTestId('preview-action'));
+    await waitFor(() => expect(posted.length).toBeGreaterThanOrEqual(2), { timeout: 15_000 });
+    target.closed = true;
+    const gets = calls.filter((c) => c.method === 'GET' && c.path.startsWith('marketing/product/brand')).map((c) => c.path);
+    expect(gets).toEqual(['marketing/product/brand?page=1&pageSize=1', 'marketing/product/brand/42']);
+    expect(posted.at(-1)).toMatchObject({
+      kind: 'layout',
+      data: { layoutInfo: { layout: 1 }, query: { exists: true, price: 350, currency: 'JPY', brandName: 'Leaf', productNames: { zh_TW: '綠茶', en: 'Green tea' } } },
+    });
+  }, 30_000);
+
   it('tells the user when the browser blocks the window', async () => {
     signedIn(null, { tenantCode: 'demo', tenantType: 2 });
     stub(LAYOUT, 'marketing/layout');

@@ -11,7 +11,8 @@
  *  - banner: the banner as the page's `banners` and `productBanners`;
  *  - popularProduct: the product as `popularProducts`;
  *  - contactInfo: `contactInfo`, platforms in priority order;
- *  - memberProduct: the point product as `pointProducts` (names from the record's productNames).
+ *  - memberProduct: the point product as `pointProducts` (names from the record's productNames);
+ *  - every kind but brandProduct: the first brand product (SPEC 7) as the scanned code's `query`.
  * Form values arrive as the forms hold them: strings may be empty, numbers missing.
  */
 import { LANGS, type Names } from '../lang';
@@ -211,6 +212,16 @@ export function previewData(kind: PreviewKind, form: Data, ctx: PreviewContext =
     case 'memberProduct':
       return { pointProducts: [pointProductOf(form)] };
   }
+}
+
+/**
+ * SPEC 7: the preview also gets the brand products list and the first brand product's detail:
+ * that product is the scanned code's answer the preview shows, unless the draft is a brand
+ * product's own (its form is the answer).
+ */
+export function withSampleProduct(message: PreviewMessage, product: Data | null): PreviewMessage {
+  if (!product || message.kind === 'brandProduct') return message;
+  return { ...message, data: { ...message.data, query: brandProductQuery(product) } };
 }
 
 /** The message the preview window receives. */

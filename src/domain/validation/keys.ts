@@ -60,6 +60,14 @@ export const VALIDATION_KEYS = [
   'probabilityTotal',
   // server rules
   'notGrantable',
+  // server rules with their own code, also in the form (rules with "code"): keywords 4101-4105
+  // (src/domain/codeKeywords.ts), telephone or mobile 1501 (src/domain/partners.ts)
+  'keywordsMissing',
+  'keywordIntervalMissing',
+  'keywordsOverLimit',
+  'keywordIntervalInvalid',
+  'keywordCountMismatch',
+  'phoneOrLandline',
   // activity rules (src/domain/activity: check-in days and entries, game template styles)
   'checkInDaysOverTotal',
   'checkInEntriesCount',

@@ -18,12 +18,18 @@
  *   count(list, key?)                     number of items (whose item[key] is not empty)
  *   unique(list, key?)                    no two items (item[key]) equal, empty ones ignored
  *   periodDays(from, to, timezoneId)      calendar days of the period in that zone (src/domain/activity/checkIn.ts)
+ *   keywordFault(keywords, interval, quantity)  the code 4101-4105 keyword settings break, else null (src/domain/codeKeywords.ts)
+ *   telephoneOrMobile(telephone, mobile)  at least one given (src/domain/partners.ts, 1501)
+ * A rule with `code` is the form's copy of a rule the server checks itself, answering that
+ * catalogue code: validateBody leaves it to the route.
  * isAfterNow and fromTo throw on empty or unparsable dates, so such a rule stays silent and
  * `required` speaks instead.
  */
 import jsonLogic from 'json-logic-js';
 import type { RulesLogic, AdditionalOperation } from 'json-logic-js';
 import { periodDays } from '../activity/checkIn';
+import { keywordFault } from '../codeKeywords';
+import { hasTelephoneOrMobile } from '../partners';
 import { isEmptyValue } from '../rules';
 import { toInstant } from './dates';
 import { valueAt } from './paths';
@@ -43,6 +49,11 @@ export interface FormRule {
   params?: Record<string, unknown>;
   /** Dot path of an array: evaluate the rule for each of its items. */
   each?: string;
+  /**
+   * The catalogue code the server answers for this rule: the route checks it itself with the
+   * same src/domain function, so validateBody skips it (the form still shows it on the field).
+   */
+  code?: number;
 }
 
 class CannotJudge extends Error {}
@@ -103,6 +114,9 @@ export const OPERATIONS: Record<string, (...args: any[]) => unknown> = {
       throw new CannotJudge('not a period');
     }
   },
+  keywordFault: (keywords: unknown, keywordInterval: unknown, quantity: unknown) => keywordFault({ keywords, keywordInterval, quantity }),
+  telephoneOrMobile: (telephone: unknown, phone: unknown) =>
+    hasTelephoneOrMobile({ telephone: typeof telephone === 'string' ? telephone : null, phone: typeof phone === 'string' ? phone : null }),
 };
 
 let registered = false;
@@ -142,6 +156,7 @@ export function assertRule(rule: FormRule, index: number, knownKeys: ReadonlySet
   if (!key) throw new Error(`${where}: "message" is required with "if"`);
   if (!knownKeys.has(key)) throw new Error(`${where}: unknown message key "validation.${key}"`);
   if (rule.each !== undefined && (typeof rule.each !== 'string' || rule.each === '')) throw new Error(`${where}: "each" is the dot path of an array`);
+  if (rule.code !== undefined && !Number.isInteger(rule.code)) throw new Error(`${where}: "code" is a catalogue code`);
 }
 
 export interface RuleFailure {

@@ -43,6 +43,8 @@ interface Compiled {
   validate: ValidateFunction;
   schema: JsonSchema;
   rules: readonly FormRule[];
+  /** The rules a request body is checked with: those without `code` (the route answers those). */
+  bodyRules: readonly FormRule[];
   /** Unknown fields are removed from the data by ajv (mode 'remove'). */
   removes: boolean;
 }
@@ -65,13 +67,13 @@ function compile(form: FormDeclaration, mode: UnknownFields, options: ValidatorO
   if (options.resolveRef) schema = inlineRefs(schema, options.resolveRef) as JsonSchema;
   if (mode !== 'allow') schema = closeObjects(schema) as JsonSchema;
   schema = boundIntegers(schema);
-  const compiled: Compiled = { validate: ajvFor(mode).compile(schema as AnySchema), schema, rules, removes: mode === 'remove' };
+  const compiled: Compiled = { validate: ajvFor(mode).compile(schema as AnySchema), schema, rules, bodyRules: rules.filter((r) => r.code === undefined), removes: mode === 'remove' };
   if (!byMode) compiledCache.set(key, (byMode = new Map()));
   byMode.set(mode, compiled);
   return compiled;
 }
 
-function run(compiled: Compiled, data: unknown, context: ValidationContext | undefined): { view: unknown; errors: FieldErrors } {
+function run(compiled: Compiled, data: unknown, context: ValidationContext | undefined, rules = compiled.rules): { view: unknown; errors: FieldErrors } {
   const view = withoutEmpty(data);
   // ajv removes unknown fields from what it validates: the view itself, not the copy that
   // requiredView makes to mark nested required fields.
@@ -81,7 +83,7 @@ function run(compiled: Compiled, data: unknown, context: ValidationContext | und
   const errors = fieldErrorsOfAjv(compiled.validate.errors);
   for (const [path, fault] of Object.entries(inputFaults(data))) setOwn(errors, path, fault);
   // Rules run even when the schema fails elsewhere; a field keeps its first error.
-  for (const f of evaluateRules(compiled.rules, data, context?.now)) {
+  for (const f of evaluateRules(rules, data, context?.now)) {
     if (Object.hasOwn(errors, f.path)) continue;
     setOwn(errors, f.path, f.params ? { key: f.key, params: f.params } : { key: f.key });
   }
@@ -104,7 +106,8 @@ export type BodyResult<T = unknown> = { ok: true; value: T } | { ok: false; erro
  * rejected by default (the route answers code 1 with `errors` as data). On success `value`
  * is a copy of the body without empty values (null, blank strings, empty arrays count as
  * not given) and, with unknownFields 'remove', without unknown fields. Types are not
- * coerced: a JSON body must carry numbers as numbers.
+ * coerced: a JSON body must carry numbers as numbers. Rules with a `code` are left to the
+ * route, which answers that code from the same src/domain rule.
  */
 export function validateBody<T = unknown>(
   form: FormDeclaration,
@@ -112,6 +115,6 @@ export function validateBody<T = unknown>(
   options: ValidatorOptions & ValidationContext = {},
 ): BodyResult<T> {
   const compiled = compile(form, options.unknownFields ?? 'reject', options);
-  const { view, errors } = run(compiled, body, options);
+  const { view, errors } = run(compiled, body, options, compiled.bodyRules);
   return Object.keys(errors).length ? { ok: false, errors } : { ok: true, value: view as T };
 }

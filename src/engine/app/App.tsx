@@ -6,7 +6,7 @@ import { useMemo } from 'react';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import type { i18n as I18n } from 'i18next';
-import { I18nextProvider } from 'react-i18next';
+import { I18nextProvider, useTranslation } from 'react-i18next';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { SWRConfig, type SWRConfiguration } from 'swr';
 import { setApiEnv } from '../api/env';
@@ -26,11 +26,23 @@ export function createAppRouter(): AppRouter {
   return createBrowserRouter(buildRoutes());
 }
 
+/** The theme, rebuilt when the language changes: it carries the texts MUI components show. */
+function LocalizedTheme({ children }: { children: React.ReactNode }) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const theme = useMemo(
+    () => createAppTheme({
+      noOptions: t('common.noMatch'), loading: t('screens.crud.loading'), open: t('common.open'), close: t('common.close'), clear: t('common.clear'),
+    }),
+    [t, lang],
+  );
+  return <ThemeProvider theme={theme}>{children}</ThemeProvider>;
+}
+
 export function AppProviders({ i18n, swr, children }: { i18n: I18n; swr?: SWRConfiguration; children: React.ReactNode }) {
-  const theme = useMemo(() => createAppTheme(), []);
   return (
     <I18nextProvider i18n={i18n}>
-      <ThemeProvider theme={theme}>
+      <LocalizedTheme>
         <CssBaseline />
         <SWRConfig value={{ ...swrDefaults, ...swr }}>
           <FeedbackProvider>
@@ -38,7 +50,7 @@ export function AppProviders({ i18n, swr, children }: { i18n: I18n; swr?: SWRCon
             <LoadingMask />
           </FeedbackProvider>
         </SWRConfig>
-      </ThemeProvider>
+      </LocalizedTheme>
     </I18nextProvider>
   );
 }

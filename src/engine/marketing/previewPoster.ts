@@ -3,6 +3,8 @@
  * "Preview"): up to four times at 2 s intervals (the page may still be loading at the first
  * post), always to the back office's own origin (the page is served by the same server; a
  * window that navigated elsewhere receives nothing). It stops early when the window is closed.
+ * The message may be a function: each post sends what it answers then (the preview's sample
+ * product arrives after the window opens).
  */
 import type { PreviewMessage } from '../../domain/marketing/page';
 import { PREVIEW_INTERVAL_MS, PREVIEW_POSTS, previewPath } from '../../domain/marketing/preview';
@@ -31,13 +33,13 @@ export const previewWindowName = (tenantCode: string) => `oioc-preview-${tenantC
  * Opens the preview and schedules the posts; false when the browser refused the window (a
  * pop-up blocker).
  */
-export function openPreview(tenantCode: string, message: PreviewMessage, deps: PreviewDeps = browserDeps()): boolean {
+export function openPreview(tenantCode: string, message: PreviewMessage | (() => PreviewMessage), deps: PreviewDeps = browserDeps()): boolean {
   const url = `${deps.origin}${previewPath(tenantCode)}`;
   const target = deps.open(url, previewWindowName(tenantCode));
   if (!target) return false;
   const post = (n: number) => {
     if (target.closed) return;
-    target.postMessage(message, deps.origin);
+    target.postMessage(typeof message === 'function' ? message() : message, deps.origin);
     if (n < PREVIEW_POSTS) deps.setTimeout(() => post(n + 1), PREVIEW_INTERVAL_MS);
   };
   deps.setTimeout(() => post(1), PREVIEW_INTERVAL_MS);

@@ -20,7 +20,16 @@ export const FONT_STACK = [
   'sans-serif',
 ].join(', ');
 
-export function createAppTheme(): Theme {
+/** The texts MUI components show themselves, in the user's language (see AppProviders). */
+export interface ThemeTexts {
+  noOptions: string;
+  loading: string;
+  open: string;
+  close: string;
+  clear: string;
+}
+
+export function createAppTheme(texts?: ThemeTexts): Theme {
   return createTheme({
     palette: {
       primary: { main: BRAND_RED, dark: '#96301d', light: '#d4604a', contrastText: '#ffffff' },
@@ -57,6 +66,15 @@ export function createAppTheme(): Theme {
       MuiDialog: { styleOverrides: { paper: { borderRadius: 14 } } },
       MuiDialogTitle: { styleOverrides: { root: { fontWeight: 700, fontSize: '1.1rem' } } },
       MuiTooltip: { defaultProps: { arrow: true } },
+      // Every select (the engine's widgets and the panes' own Autocompletes) says 'no match
+      // data' in the user's language instead of MUI's English 'No options'.
+      ...(texts
+        ? {
+            MuiAutocomplete: {
+              defaultProps: { noOptionsText: texts.noOptions, loadingText: texts.loading, openText: texts.open, closeText: texts.close, clearText: texts.clear },
+            },
+          }
+        : {}),
     },
   });
 }

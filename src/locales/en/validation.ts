@@ -40,9 +40,15 @@ const validation: Record<string, string> = {
   phoneNumber: 'The phone number format is wrong.',
   phoneCountryCode: 'Choose a valid country calling code.',
   numberOfPrizes: "Today's quantity cannot exceed the total quantity.",
+  keywordsMissing: 'Enter the keywords for this interval.',
+  keywordIntervalMissing: 'Enter how many codes each keyword marks.',
+  keywordsOverLimit: 'There can be at most 100 keywords.',
+  keywordIntervalInvalid: 'Must be a whole number from 1 to the quantity ({{quantity}}).',
+  keywordCountMismatch: 'Keywords × interval must equal the quantity ({{quantity}}).',
   passwordRule:
     'The password must be 8 to 20 characters with at least one lowercase letter, one uppercase letter and one digit; only letters, digits and @$!%*?& are allowed.',
   phoneDigits: 'Only digits are allowed.',
+  phoneOrLandline: 'Enter a mobile phone or a landline number.',
   invalidForm: 'Some fields failed validation. Please check the form again.',
   // Keys of the declaration validator (src/domain/validation).
   minItems_one: 'Add at least {{count}} item.',

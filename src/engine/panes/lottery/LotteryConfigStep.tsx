@@ -252,7 +252,7 @@ export default function LotteryConfigStep() {
         </RadioGroup>
         {form.qualificationType === QualificationType.Product && (
           <Autocomplete multiple size="small" options={products.map((o) => o.value)} value={form.qualificationProduct} getOptionLabel={(id) => optionLabel(products, id)}
-            onChange={(_, v) => set({ qualificationProduct: v })} noOptionsText={t('common.noMatch')} data-testid="qualification-products"
+            onChange={(_, v) => set({ qualificationProduct: v })} data-testid="qualification-products"
             renderInput={(p) => <TextField {...p} name="qualificationProduct" label={k('qualificationProduct')} error={!!errors.qualificationProduct} helperText={errors.qualificationProduct} />} />
         )}
         {form.qualificationType === QualificationType.OrderPackage && packageRows('qualificationOrder')}
