@@ -29,13 +29,23 @@ const QUERY = {
   },
 } as const;
 
-function validZone(tz: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: tz });
-    return true;
-  } catch {
-    return false;
+/**
+ * The zone names the database knows (pg_timezone_names), read once per database. The figures
+ * are grouped by day in the database, so its list decides, not Node's: a zone only Node knows
+ * (`US/Pacific-New`, dropped from tzdata in 2020) would fail the query. Compared without case,
+ * as PostgreSQL looks names up.
+ */
+const zoneLists = new WeakMap<Db, Promise<Set<string>>>();
+
+async function knownZone(db: Db, tz: string): Promise<boolean> {
+  let list = zoneLists.get(db);
+  if (!list) {
+    list = sql<{ name: string }>`select name from pg_timezone_names`.execute(db).then((r) => new Set(r.rows.map((z) => z.name.toLowerCase())));
+    zoneLists.set(db, list);
+    // A failed read is not remembered: the next request asks again.
+    list.catch(() => zoneLists.delete(db));
   }
+  return (await list).has(tz.toLowerCase());
 }
 
 /** `column in (ids)` for the client tenants the caller reads (null: every client of the operator). */
@@ -120,7 +130,7 @@ export default async function dashboardRoutes(app: FastifyInstance, deps: AppDep
     const who = caller(req);
     const days = req.query.days ?? DASHBOARD_DAYS.default;
     const tz = req.query.tz ?? 'UTC';
-    if (!validZone(tz)) throw badRequest({ tz: { key: 'oneOf' } });
+    if (!(await knownZone(db, tz))) throw badRequest({ tz: { key: 'oneOf' } });
     const held = new Set(heldMenuIds(who, deps));
     const since = new Date(Date.now() - days * 86_400_000);
     const tenants = await readableClients(db, who);

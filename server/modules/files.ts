@@ -44,6 +44,7 @@ import { caller } from '../auth';
 import type { AppDeps } from '../context';
 import type { Db } from '../db/index';
 import { ApiError, badRequest, notFound } from '../errors';
+import { eachPart, readPart } from '../services/multipart';
 import {
   fileUrl, isFileKey, keyOfUrl, newFileKey, openFileStore, sniffType, STORABLE_EXTENSIONS, STORED_TYPES,
   typeOfExtension, type FileStore, type StoredType,
@@ -223,33 +224,6 @@ export function checkFileBytes(name: string, bytes: Uint8Array, rule: UploadRule
   return file;
 }
 
-/** Reads a part, keeping at most `cap` bytes; the size counts every byte that arrived. */
-async function readCapped(stream: AsyncIterable<Buffer> & { truncated?: boolean }, cap: number): Promise<{ bytes: Buffer | null; size: number }> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of stream) {
-    size += chunk.length;
-    if (size <= cap) chunks.push(chunk);
-    else chunks.length = 0;
-  }
-  // Cut by the parser at the server's limit: larger than anything allowed.
-  if (stream.truncated) return { bytes: null, size: Math.max(size, cap + 1) };
-  return { bytes: size <= cap ? Buffer.concat(chunks, size) : null, size };
-}
-
-/**
- * The multipart parser's own failures (no boundary, a body cut short) are the client's fault:
- * 400 code 1 rather than 500. Errors that already carry a status (the plugin's limits) pass.
- */
-async function parsed<T>(step: Promise<T>): Promise<T> {
-  try {
-    return await step;
-  } catch (e) {
-    if (e instanceof ApiError || typeof (e as { statusCode?: unknown })?.statusCode === 'number') throw e;
-    throw badRequest();
-  }
-}
-
 async function receiveFiles(req: FastifyRequest, deps: AppDeps, store: FileStore, written: string[], fixed: Record<string, string> = {}): Promise<{ rule: UploadRule; files: Checked[] }> {
   const serverMaxMB = deps.settings.uploadMaxMB;
   const query = (req.query ?? {}) as Record<string, unknown>;
@@ -259,51 +233,41 @@ async function receiveFiles(req: FastifyRequest, deps: AppDeps, store: FileStore
   if (!req.isMultipart()) return { rule: ruleNow(), files: [] };
 
   const files: Checked[] = [];
-  const parts = req.parts({
-    limits: {
-      fileSize: Math.floor(serverMaxMB * BYTES_PER_MB),
-      // One more than allowed, so that the extra file is seen and answered 103.
-      files: MAX_FILES_PER_UPLOAD + 1,
-      fields: RULE_PARAMS.length * 2,
-      fieldSize: 1024,
-      parts: MAX_FILES_PER_UPLOAD + 1 + RULE_PARAMS.length * 2,
-    },
-  });
-  try {
-    for (;;) {
-      const next = await parsed(parts.next());
-      if (next.done) break;
-      const part = next.value;
-      if (part.type === 'field') {
-        if (!(RULE_PARAMS as readonly string[]).includes(part.fieldname)) throw invalid(part.fieldname, 'unknownField');
-        // The rule is fixed by the first file; a rule field after it is refused.
-        if (rule) throw invalid(part.fieldname);
-        fields[part.fieldname] = part.value;
-        continue;
-      }
-      if (part.fieldname !== FILES_FIELD) throw invalid(part.fieldname, 'unknownField');
-      const r = ruleNow();
-      const name = cleanFileName(part.filename ?? '');
-      if (!name) {
-        // An empty file input sends a part without a name and without bytes: no file.
-        const { size } = await parsed(readCapped(part.file, 0));
-        if (size === 0) continue;
-        throw wrongType(name, r);
-      }
-      if (files.length + 1 > r.maxCount) throw new ApiError(400, ErrorCode.ImageCount, { maxCount: r.maxCount });
-      if (!r.ext.includes(extensionOf(name))) throw wrongType(name, r);
-      const { bytes, size } = await parsed(readCapped(part.file, Math.floor(r.maxMB * BYTES_PER_MB)));
-      if (!bytes) throw tooLarge(name, size, r);
-      const checked = checkFileBytes(name, bytes, r);
-      const key = newFileKey(checked.type);
-      written.push(key);
-      await store.put(key, bytes, { type: STORED_TYPES[checked.type].mime });
-      files.push({ ...checked, key });
+  const limits = {
+    fileSize: Math.floor(serverMaxMB * BYTES_PER_MB),
+    // One more than allowed, so that the extra file is seen and answered 103.
+    files: MAX_FILES_PER_UPLOAD + 1,
+    fields: RULE_PARAMS.length * 2,
+    fieldSize: 1024,
+    parts: MAX_FILES_PER_UPLOAD + 1 + RULE_PARAMS.length * 2,
+  };
+  await eachPart(req, limits, async (part) => {
+    if (part.type === 'field') {
+      if (!(RULE_PARAMS as readonly string[]).includes(part.fieldname)) throw invalid(part.fieldname, 'unknownField');
+      // The rule is fixed by the first file; a rule field after it is refused.
+      if (rule) throw invalid(part.fieldname);
+      fields[part.fieldname] = part.value;
+      return;
     }
-  } finally {
-    // Ends the parser when a failure leaves parts unread.
-    await parts.return?.(undefined).catch(() => {});
-  }
+    if (part.fieldname !== FILES_FIELD) throw invalid(part.fieldname, 'unknownField');
+    const r = ruleNow();
+    const name = cleanFileName(part.filename ?? '');
+    if (!name) {
+      // An empty file input sends a part without a name and without bytes: no file.
+      const { size } = await readPart(part.file, 0);
+      if (size === 0) return;
+      throw wrongType(name, r);
+    }
+    if (files.length + 1 > r.maxCount) throw new ApiError(400, ErrorCode.ImageCount, { maxCount: r.maxCount });
+    if (!r.ext.includes(extensionOf(name))) throw wrongType(name, r);
+    const { bytes, size } = await readPart(part.file, Math.floor(r.maxMB * BYTES_PER_MB));
+    if (!bytes) throw tooLarge(name, size, r);
+    const checked = checkFileBytes(name, bytes, r);
+    const key = newFileKey(checked.type);
+    written.push(key);
+    await store.put(key, bytes, { type: STORED_TYPES[checked.type].mime });
+    files.push({ ...checked, key });
+  });
   return { rule: ruleNow(), files };
 }
 

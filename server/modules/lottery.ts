@@ -38,6 +38,7 @@ import {
 } from '../../src/domain/activity/lottery';
 import { LOTTERY_BODY_SCHEMA, LOTTERY_MENU_ID, LOTTERY_REPORT_SCHEMA, PRIZE_PICTURE_RULE } from '../../src/domain/activity/lotteryForms';
 import { ExchangeMethod, JobCategory, LotteryActivityStatus, PrizeType, QualificationType } from '../../src/domain/enums';
+import { csvText } from '../../src/domain/csv';
 import { ErrorCode } from '../../src/domain/errors';
 import { pickName, type Lang, type Names } from '../../src/domain/lang';
 import { timezoneById } from '../../src/domain/reference/timezones';
@@ -48,6 +49,7 @@ import { ApiError, badRequest } from '../errors';
 import { inBatches, queueExport, registerJobHandler, writeExport } from '../jobs/index';
 import { recordChange } from '../services/changelog';
 import { exportText } from '../services/codes';
+import { eachPart, readPart } from '../services/multipart';
 import { objectBody } from '../services/resource';
 import { storedFileFailure } from '../services/textKeys';
 import { checkStoredUpload } from './files';
@@ -56,6 +58,8 @@ import { langOf } from './product';
 type Db = AppDeps['db'] | Transaction<Database>;
 const config = { menuId: LOTTERY_MENU_ID };
 const RESOURCE = 'lottery';
+/** Largest serial CSV (8 MB). */
+const SERIAL_FILE_MAX_BYTES = 8 * 1024 * 1024;
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 const fail = (f: RuleFailure) => new ApiError(400, f.code, f.data ? { ...f.fields, ...f.data } : f.fields);
@@ -583,25 +587,22 @@ export default async function lotteryRoutes(app: FastifyInstance, deps: AppDeps)
   app.post('/marketing/lottery-activity/serial-number', { config: { ...config, docs: { summary: 'Check an imported serial CSV (multipart field file)', body: { type: 'object', properties: { file: { type: 'string', format: 'binary' } } }, consumes: ['multipart/form-data'], status: 201, errors: [6706, 6707, 6708, 6709] } } }, async (req, reply) => {
     const who = caller(req);
     if (!req.isMultipart()) throw new ApiError(400, ErrorCode.NoCsv, { file: { key: 'required' } });
-    let text: string | null = null;
-    let name = '';
-    const parts = req.parts({ limits: { fileSize: 8 * 1024 * 1024, files: 1, fields: 5, parts: 6 } });
-    try {
-      for await (const part of parts) {
-        if (part.type !== 'file') continue;
-        name = part.filename ?? '';
-        const chunks: Buffer[] = [];
-        for await (const c of part.file) chunks.push(c);
-        if (part.file.truncated) throw badRequest({ file: { key: 'size', params: { size: 8192 } } });
-        if (!isCsvFile(name, part.mimetype)) throw new ApiError(400, ErrorCode.NotCsv, { file: { key: 'ext' } });
-        text = Buffer.concat(chunks).toString('utf8');
-      }
-    } catch (e) {
-      if (e instanceof ApiError) throw e;
-      throw badRequest({ file: { key: 'invalid' } });
-    }
-    if (text === null) throw new ApiError(400, ErrorCode.NoCsv, { file: { key: 'required' } });
-    const parsed = parseSerials(text);
+    const broken = () => badRequest({ file: { key: 'invalid' } });
+    const found: { name: string; bytes: Buffer }[] = [];
+    await eachPart(req, { fileSize: SERIAL_FILE_MAX_BYTES, files: 1, fields: 5, parts: 6 }, async (part) => {
+      if (part.type !== 'file') return;
+      const name = part.filename ?? '';
+      const { bytes } = await readPart(part.file, SERIAL_FILE_MAX_BYTES, broken);
+      if (!bytes) throw badRequest({ file: { key: 'size', params: { size: SERIAL_FILE_MAX_BYTES / 1024 } } });
+      if (!isCsvFile(name, part.mimetype)) throw new ApiError(400, ErrorCode.NotCsv, { file: { key: 'ext' } });
+      found.push({ name, bytes });
+    }, broken);
+    if (!found.length) throw new ApiError(400, ErrorCode.NoCsv, { file: { key: 'required' } });
+    const { name, bytes } = found[0];
+    // Not UTF-8, or a NUL byte (binary, UTF-16): not a CSV, and PostgreSQL could not store it.
+    const decoded = csvText(bytes);
+    if ('fault' in decoded) throw new ApiError(400, ErrorCode.NotCsv, { file: { key: 'invalid' }, line: decoded.line });
+    const parsed = parseSerials(decoded.text);
     if ('code' in parsed) throw fail(parsed);
     const row = await db.transaction().execute(async (trx) => {
       // Imports older than a day that no release used are dropped on the way.

@@ -72,6 +72,7 @@ import { json, type Database } from '../db/schema';
 import { ApiError, badRequest, notFound } from '../errors';
 import { defineResource, isReferenced, type RouteDocs } from '../resource/define';
 import { recordChange } from '../services/changelog';
+import { eachPart, readPart } from '../services/multipart';
 import { idParams, isDbId, objectBody, validated } from '../services/resource';
 import { roleScope, scopeCondition, type RoleScope } from '../services/scope';
 import { storedFileFailure } from '../services/textKeys';
@@ -194,43 +195,27 @@ async function readBody(req: FastifyRequest, deps: AppDeps, schema: Record<strin
   const raw: Record<string, unknown> = {};
   const files: PendingFile[] = [];
   const maxMB = deps.settings.uploadMaxMB;
-  const parts = req.parts({ limits: { fileSize: Math.floor(maxMB * 1024 * 1024), files: Object.keys(fileFields).length + 1, fields: 50, fieldSize: 64 * 1024, parts: 60 } });
-  try {
-    for (;;) {
-      let next;
-      try { next = await parts.next(); } catch (e) {
-        if (e instanceof ApiError || typeof (e as { statusCode?: unknown })?.statusCode === 'number') throw e;
-        throw badRequest();
-      }
-      if (next.done) break;
-      const part = next.value;
-      const path = part.fieldname.split('.');
-      if (part.type === 'field') {
-        setPath(raw, path, coerce(schema, path, String(part.value)));
-        continue;
-      }
-      const fileRule = fileFields[part.fieldname];
-      if (!fileRule) throw badRequest({ [part.fieldname]: { key: 'unknownField' } });
-      const rule = parseUploadRule({ kind: 'image', ...(fileRule.maxMB ? { maxMB: String(fileRule.maxMB) } : {}), ...(fileRule.width ? { width: String(fileRule.width), height: String(fileRule.height) } : {}) }, maxMB);
-      const chunks: Buffer[] = [];
-      let size = 0;
-      for await (const chunk of part.file) { size += chunk.length; if (size <= rule.maxMB * 1024 * 1024) chunks.push(chunk); }
-      const name = cleanFileName(part.filename ?? '');
-      if (!name && size === 0) continue;
-      if (part.file.truncated || size > rule.maxMB * 1024 * 1024) {
-        throw new ApiError(400, ErrorCode.ImageSize, { name, sizeMB: Math.ceil((size / 1048576) * 100) / 100, maxMB: rule.maxMB });
-      }
-      const bytes = Buffer.concat(chunks, size);
-      const checked = checkFileBytes(name, bytes, rule);
-      const key = newFileKey(checked.type);
-      written.push(key);
-      await store.put(key, bytes, { type: STORED_TYPES[checked.type].mime });
-      files.push({ key, ...checked });
-      setPath(raw, path, fileUrl(key));
+  const limits = { fileSize: Math.floor(maxMB * 1024 * 1024), files: Object.keys(fileFields).length + 1, fields: 50, fieldSize: 64 * 1024, parts: 60 };
+  await eachPart(req, limits, async (part) => {
+    const path = part.fieldname.split('.');
+    if (part.type === 'field') {
+      setPath(raw, path, coerce(schema, path, String(part.value)));
+      return;
     }
-  } finally {
-    await parts.return?.(undefined).catch(() => {});
-  }
+    const fileRule = fileFields[part.fieldname];
+    if (!fileRule) throw badRequest({ [part.fieldname]: { key: 'unknownField' } });
+    const rule = parseUploadRule({ kind: 'image', ...(fileRule.maxMB ? { maxMB: String(fileRule.maxMB) } : {}), ...(fileRule.width ? { width: String(fileRule.width), height: String(fileRule.height) } : {}) }, maxMB);
+    const { bytes, size } = await readPart(part.file, Math.floor(rule.maxMB * 1024 * 1024));
+    const name = cleanFileName(part.filename ?? '');
+    if (!name && size === 0) return;
+    if (!bytes) throw new ApiError(400, ErrorCode.ImageSize, { name, sizeMB: Math.ceil((size / 1048576) * 100) / 100, maxMB: rule.maxMB });
+    const checked = checkFileBytes(name, bytes, rule);
+    const key = newFileKey(checked.type);
+    written.push(key);
+    await store.put(key, bytes, { type: STORED_TYPES[checked.type].mime });
+    files.push({ key, ...checked });
+    setPath(raw, path, fileUrl(key));
+  });
   return { raw, files };
 }
 

@@ -26,7 +26,7 @@ import { categoriesWithProducts } from './marketing';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { sql, type Transaction } from 'kysely';
-import { CsvSyntaxError, parseCsv } from '../../src/domain/csv';
+import { CsvSyntaxError, csvText, parseCsv } from '../../src/domain/csv';
 import { declaration } from '../../src/domain/declarations';
 import { JobCategory, MemberOrderStatus } from '../../src/domain/enums';
 import { ErrorCode } from '../../src/domain/errors';
@@ -46,6 +46,7 @@ import { defineResource, isReferenced } from '../resource/define';
 import { recordChange } from '../services/changelog';
 import { countRows, listExportForm } from '../services/listExport';
 import { refundPoints } from '../services/memberPoints';
+import { eachPart, readPart } from '../services/multipart';
 import { isDbId, objectBody, validated, withoutKeys } from '../services/resource';
 import { exportText } from '../services/codes';
 import { langOf } from './product';
@@ -297,47 +298,36 @@ export interface ImportProblem { line: number; code: number; orderNo?: string; v
 
 const importFailure = (code: number, data?: Record<string, unknown>) => new ApiError(400, code, data);
 
-/** Read the uploaded file (part `file`) of a multipart request; 202 without one. */
+/** Read the uploaded file (part `file`) of a multipart request; 202 without one, 7305 for a broken body. */
 async function readCsvPart(req: FastifyRequest, maxMB: number): Promise<{ name: string; bytes: Buffer }> {
   if (!req.isMultipart()) throw new ApiError(400, ErrorCode.NoFile);
-  const parts = req.parts({ limits: { fileSize: Math.floor(maxMB * 1024 * 1024), files: 1, fields: 5, parts: 6 } });
-  let found: { name: string; bytes: Buffer } | null = null;
-  try {
-    for (;;) {
-      let next;
-      try { next = await parts.next(); } catch { throw importFailure(ErrorCode.CsvReadError); }
-      if (next.done) break;
-      const part = next.value;
-      if (part.type === 'field') continue;
-      const chunks: Buffer[] = [];
-      for await (const chunk of part.file) chunks.push(chunk);
-      if (part.file.truncated) throw importFailure(ErrorCode.CsvReadError, { name: part.filename, maxMB });
-      if (part.fieldname === 'file') found = { name: part.filename ?? '', bytes: Buffer.concat(chunks) };
-    }
-  } finally {
-    await parts.return?.(undefined).catch(() => {});
-  }
-  if (!found || (found.bytes.length === 0 && !found.name)) throw new ApiError(400, ErrorCode.NoFile);
-  if (found.name && !/\.(csv|txt)$/i.test(found.name)) throw new ApiError(400, ErrorCode.FileFormat, { name: found.name });
-  return found;
+  const cap = Math.floor(maxMB * 1024 * 1024);
+  const broken = () => importFailure(ErrorCode.CsvReadError, { errors: [{ line: 1, code: ErrorCode.CsvReadError }] });
+  const found: { name: string; bytes: Buffer }[] = [];
+  await eachPart(req, { fileSize: cap, files: 1, fields: 5, parts: 6 }, async (part) => {
+    if (part.type === 'field') return;
+    const { bytes } = await readPart(part.file, cap, broken);
+    if (!bytes) throw importFailure(ErrorCode.CsvReadError, { name: part.filename, maxMB });
+    if (part.fieldname === 'file') found.push({ name: part.filename ?? '', bytes });
+  }, broken);
+  const file = found[0];
+  if (!file || (file.bytes.length === 0 && !file.name)) throw new ApiError(400, ErrorCode.NoFile);
+  if (file.name && !/\.(csv|txt)$/i.test(file.name)) throw new ApiError(400, ErrorCode.FileFormat, { name: file.name });
+  return file;
 }
 
 interface ImportRow { line: number; orderNo: string; status: number }
 
 /**
  * The good rows of the file and the bad lines (7303 empty number, 7311 status, 7306 zone); a
- * file that cannot be read as a whole is refused at once (7304 header, 7305, 7307).
+ * file that cannot be read as a whole is refused at once (7304 header, 7305 not UTF-8, a NUL byte or broken quotes, 7307).
  */
 export function readOrderCsv(bytes: Buffer): { rows: ImportRow[]; problems: ImportProblem[] } {
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    throw importFailure(ErrorCode.CsvReadError, { errors: [{ line: 1, code: ErrorCode.CsvReadError }] });
-  }
+  const decoded = csvText(bytes);
+  if ('fault' in decoded) throw importFailure(ErrorCode.CsvReadError, { errors: [{ line: decoded.line, code: ErrorCode.CsvReadError }] });
   let records;
   try {
-    records = parseCsv(text);
+    records = parseCsv(decoded.text);
   } catch (e) {
     const line = e instanceof CsvSyntaxError ? e.line : 1;
     throw importFailure(ErrorCode.CsvReadError, { errors: [{ line, code: ErrorCode.CsvReadError }] });

@@ -19,6 +19,33 @@ export class CsvSyntaxError extends Error {
   }
 }
 
+/**
+ * Why the bytes of an uploaded CSV are not CSV text: not UTF-8 (`encoding`), or a NUL byte
+ * (`nul`: a binary file or a UTF-16 one, and PostgreSQL text cannot hold NUL), with the
+ * 1-based line where it happens. Imports refuse such a file as a whole rather than strip
+ * (docs/decisions.md, issue 23 "CSV bytes").
+ */
+export interface CsvTextFault {
+  fault: 'encoding' | 'nul';
+  line: number;
+}
+
+const lineAt = (text: string, index: number) => (text.slice(0, index).match(/\r\n|\n|\r/g)?.length ?? 0) + 1;
+
+/** The text of a CSV file's bytes (UTF-8, a BOM kept for parseCsv to drop), or why it is none. */
+export function csvText(bytes: Uint8Array): { text: string } | CsvTextFault {
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
+  } catch {
+    const lenient = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
+    return { fault: 'encoding', line: lineAt(lenient, Math.max(0, lenient.indexOf('\ufffd'))) };
+  }
+  const nul = text.indexOf('\u0000');
+  if (nul >= 0) return { fault: 'nul', line: lineAt(text, nul) };
+  return { text };
+}
+
 /** The records of `text`; throws CsvSyntaxError on an unterminated quote or text after a closing quote. */
 export function parseCsv(text: string): CsvRecord[] {
   const src = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;

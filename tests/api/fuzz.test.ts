@@ -5,34 +5,15 @@
  * code of the catalogue. Deterministic (fixed seed), bounded (RUNS per route and session).
  */
 import fc from 'fast-check';
-import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
 import { MimaStatus } from '../../src/domain/enums';
-import { ErrorCode } from '../../src/domain/errors';
 import { listRoutes } from '../../server/app';
 import { json } from '../../server/db/schema';
 import { ADMIN_PASSWORD, describeApi, type Harness } from './harness';
-import { describeRequest, fixedRequests, requestFor, routeModels, type FuzzRequest, type RouteModel } from './fuzz';
+import { describeRequest, fault, fixedRequests, requestFor, routeModels, type FuzzRequest, type RouteModel } from './fuzz';
 
 const SEED = 20261125;
 const RUNS = 12;
-const CATALOGUE = new Set<number>(Object.values(ErrorCode));
-
-/** Why an answer is wrong, or null when it is fine. */
-function fault(res: LightMyRequestResponse): string | null {
-  if (res.statusCode >= 500) return `status ${res.statusCode}: ${res.body.slice(0, 200)}`;
-  if (res.statusCode < 400) return null;
-  let body: unknown;
-  try {
-    body = res.json();
-  } catch {
-    return `status ${res.statusCode} without a JSON body: ${res.body.slice(0, 200)}`;
-  }
-  const { code, message } = (body ?? {}) as { code?: unknown; message?: unknown };
-  if (typeof code !== 'number' || !CATALOGUE.has(code)) return `status ${res.statusCode}, code ${JSON.stringify(code)} not in the catalogue`;
-  if (typeof message !== 'string' || !message) return `status ${res.statusCode} without a message`;
-  return null;
-}
 
 /**
  * The operator admin's account and role as seeded, put back before each route (a generated

@@ -13,7 +13,8 @@
  * hostile as a whole (nested 50,000 levels, malformed, empty, other content types).
  */
 import fc from 'fast-check';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { ErrorCode } from '../../src/domain/errors';
 import { apiCallsOf, loadDeclarations, resolveSchema } from '../../src/domain/declarations';
 import { findApiRoute, listRoutes } from '../../server/app';
 
@@ -194,7 +195,8 @@ export interface FuzzRequest {
   method: string;
   url: string;
   headers: Record<string, string>;
-  payload?: string;
+  /** Text, or bytes (multipart bodies, fuzzUploads.ts). */
+  payload?: string | Buffer;
 }
 
 /** Hostile requests for one route. */
@@ -252,7 +254,26 @@ export function fixedRequests(route: RouteModel): FuzzRequest[] {
 }
 
 export function describeRequest(req: FuzzRequest): string {
-  const body = req.payload === undefined ? '' : ` ${req.headers['content-type'] ?? ''} ${JSON.stringify(req.payload.length > 300 ? `${req.payload.slice(0, 300)}… (${req.payload.length} chars)` : req.payload)}`;
+  const text = typeof req.payload === 'string' ? req.payload : req.payload?.toString('latin1');
+  const body = text === undefined ? '' : ` ${req.headers['content-type'] ?? ''} ${JSON.stringify(text.length > 300 ? `${text.slice(0, 300)}… (${text.length} chars)` : text)}`;
   const url = req.url.length > 300 ? `${req.url.slice(0, 300)}…` : req.url;
   return `${req.method} ${url}${body}`;
+}
+
+const CATALOGUE = new Set<number>(Object.values(ErrorCode));
+
+/** Why an answer is wrong (a 5xx, or a 4xx outside the `{ code, message }` envelope), or null. */
+export function fault(res: LightMyRequestResponse): string | null {
+  if (res.statusCode >= 500) return `status ${res.statusCode}: ${res.body.slice(0, 200)}`;
+  if (res.statusCode < 400) return null;
+  let body: unknown;
+  try {
+    body = res.json();
+  } catch {
+    return `status ${res.statusCode} without a JSON body: ${res.body.slice(0, 200)}`;
+  }
+  const { code, message } = (body ?? {}) as { code?: unknown; message?: unknown };
+  if (typeof code !== 'number' || !CATALOGUE.has(code)) return `status ${res.statusCode}, code ${JSON.stringify(code)} not in the catalogue`;
+  if (typeof message !== 'string' || !message) return `status ${res.statusCode} without a message`;
+  return null;
 }
