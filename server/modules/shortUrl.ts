@@ -2,8 +2,9 @@
  * Short addresses of marketing codes (issue 16; SPEC 7 `GET Config/short-url`, 9920):
  *  - GET /v1/Config/short-url?code=: a signed-in user holding the barcode query (menu 28, the
  *    function that shows codes; else 403 code 3) who may read the code (its rule) gets
- *    `{ code, token, url }`, the address to print in the code's QR. The first call creates it; a code that already has one answers 409 code 9920 with the existing
- *    address in `data`, so a printing tool never prints two addresses for one code.
+ *    `{ code, token, url }`, the address to print in the code's QR. The first call creates
+ *    it; a code that already has one answers 409 code 9920 with the existing address in
+ *    `data`, so a printing tool never prints two addresses for one code.
  *  - GET /s/{token} (public, outside /v1): 302 to the consumer page of the code's client,
  *    `/m/{tenantCode}?c={code}`; an unknown token is 404 with the envelope.
  * Only marketing codes (packaging material code type Marketing) have a consumer page.
