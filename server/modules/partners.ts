@@ -197,11 +197,11 @@ export default async function partnerRoutes(app: FastifyInstance, deps: AppDeps)
   app.get('/system/partner/grantable', {
     config: {
       menuId: [PARTNER_MENU.distributor, PARTNER_MENU.supplier],
-      docs: { summary: 'The SupplierFunction flags the caller may give a supplier or distributor (a bit mask; the forms offer only these)', response: { type: 'object', properties: { functions: { type: 'integer' } } } },
+      docs: { summary: 'The SupplierFunction flags the caller may give a supplier or distributor (a bit mask; the forms offer only these)', response: { type: 'object', properties: { flags: { type: 'integer' } } } },
     },
   }, async (req) => {
     const who = caller(req);
-    return { functions: grantablePartnerFlags(await callerGrants(db, who), menuInput(who, deps)) };
+    return { flags: grantablePartnerFlags(await callerGrants(db, who), menuInput(who, deps)) };
   });
 
   // Reset to a new default password (the employee screen's action, for a partner by id).

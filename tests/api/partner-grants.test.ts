@@ -8,7 +8,7 @@
 import { expect, it } from 'vitest';
 import { SupplierFunction, UserStatus } from '../../src/domain/enums';
 import { ErrorCode } from '../../src/domain/errors';
-import { describeApi, expectFailure, uniqueAccount, type Harness } from './harness';
+import { describeApi, expectFailure, uniqueAccount } from './harness';
 import { LOGISTICS_FUNCTIONS, logisticsClient, releaseEverything } from './logisticsSetup';
 import { ok } from './productSetup';
 
@@ -40,7 +40,7 @@ describeApi('Partner flags: nobody grants more than they hold', (h) => {
     return { tenant, full, partner };
   }
 
-  const grantable = async (token: string) => (await ok<{ functions: number }>(h, 'GET', 'system/partner/grantable', token)).functions;
+  const grantable = async (token: string) => (await ok<{ flags: number }>(h, 'GET', 'system/partner/grantable', token)).flags;
   const flagsOf = async (id: number) => (await h.db.selectFrom('users').select('app_functions').where('id', '=', id).executeTakeFirstOrThrow()).app_functions;
 
   it('supplier settings only: no flag given on create or update, no password of a partner with flags', async () => {
