@@ -51,6 +51,7 @@ import { recordChange } from '../services/changelog';
 import { exportText } from '../services/codes';
 import { eachPart, readPart } from '../services/multipart';
 import { objectBody } from '../services/resource';
+import { roleScope, scopeCondition } from '../services/scope';
 import { storedFileFailure } from '../services/textKeys';
 import { checkStoredUpload } from './files';
 import { langOf } from './product';
@@ -159,13 +160,13 @@ async function checkBody(trx: Transaction<Database>, who: Caller, body: LotteryI
   }
   // Qualifying ids: the tenant's.
   if (body.qualificationType === QualificationType.Product) {
-    const known = await productIds(trx, who.tenantId, body.qualificationProduct ?? []);
+    const known = await productIds(trx, who, body.qualificationProduct ?? []);
     (body.qualificationProduct ?? []).forEach((id, i) => { if (!known.has(id)) fields[`qualificationProduct.${i}`] = { key: 'invalid' }; });
   } else {
     const field = body.qualificationType === QualificationType.OrderPackage ? 'qualificationOrder' : 'qualificationShipment';
     const list = body[field] ?? [];
-    const products = await productIds(trx, who.tenantId, list.map((r) => r.productId));
-    const packages = await packageIds(trx, who.tenantId, body.qualificationType, list.flatMap((r) => r.packageIds));
+    const products = await productIds(trx, who, list.map((r) => r.productId));
+    const packages = await packageIds(trx, who, body.qualificationType, list.flatMap((r) => r.packageIds));
     list.forEach((r, i) => {
       if (!products.has(r.productId)) fields[`${field}.${i}.productId`] = { key: 'invalid' };
       if (r.packageIds.some((p) => !packages.has(p))) fields[`${field}.${i}.packageIds`] = { key: 'invalid' };
@@ -190,19 +191,23 @@ async function checkBody(trx: Transaction<Database>, who: Caller, body: LotteryI
   return { gameType: template!.game_type, core: template!.core };
 }
 
-/** Which of these brand products are the tenant's (qualification ids of lotteries and point activities). */
-export async function productIds(db: Db, tenantId: number, ids: number[]): Promise<Set<number>> {
+/**
+ * Which of these brand products the caller may name: the tenant's, of the brands their role
+ * manages (services/scope.ts; qualification ids of lotteries and point activities).
+ */
+export async function productIds(db: Db, who: Scoped, ids: number[]): Promise<Set<number>> {
   if (!ids.length) return new Set();
-  const rows = await db.selectFrom('brand_products').select('id').where('tenant_id', '=', tenantId).where('id', 'in', ids).execute();
+  const rows = await scopedProducts(db, who, await roleScope(db, who)).select('b.id').where('b.id', 'in', ids).execute();
   return new Set(rows.map((r) => r.id));
 }
 
-/** Which of these order (code) packages or shipment sheets are the tenant's. */
-export async function packageIds(db: Db, tenantId: number, type: number, ids: number[]): Promise<Set<number>> {
+/** Which of these order (code) packages or shipment sheets the caller may name (the tenant's; order packages of their brands). */
+export async function packageIds(db: Db, who: Scoped, type: number, ids: number[]): Promise<Set<number>> {
   if (!ids.length) return new Set();
+  const scope = await roleScope(db, who);
   const rows = type === QualificationType.OrderPackage
-    ? await db.selectFrom('code_packages').select('id').where('client_id', '=', tenantId).where('id', 'in', ids).execute()
-    : await db.selectFrom('logistic_sheets').select('id').where('tenant_id', '=', tenantId).where('sheet_type', 'in', [4, 5, 6]).where('id', 'in', ids).execute();
+    ? await scopedCodePackages(db, who, scope).select('c.id').where('c.id', 'in', ids).execute()
+    : await db.selectFrom('logistic_sheets').select('id').where('tenant_id', '=', who.tenantId).where('sheet_type', 'in', [4, 5, 6]).where('id', 'in', ids).execute();
   return new Set(rows.map((r) => r.id));
 }
 
@@ -328,9 +333,30 @@ function draftOf(body: LotteryInput): Record<string, unknown> {
 
 export const numberList = (v: unknown): number[] => (Array.isArray(v) ? v : v === undefined || v === '' ? [] : [v]).map(Number).filter((n) => Number.isInteger(n) && n > 0);
 
-export async function productOptions(db: Db, tenantId: number, lang: Lang, selected: number[]): Promise<QualificationOption[]> {
-  const rows = await db.selectFrom('brand_products as b').leftJoin('marketing_brand_products as m', (j) => j.onRef('m.brand_product_id', '=', 'b.id').on('m.tenant_id', '=', tenantId))
-    .select(['b.id', 'b.name', 'm.names', 'm.enable']).where('b.tenant_id', '=', tenantId).orderBy('b.name').orderBy('b.id').limit(1000).execute();
+/** What a qualification may name: the caller's tenant and the brands their role manages. */
+type Scoped = Pick<Caller, 'tenantId' | 'roleId'>;
+type Scope = Awaited<ReturnType<typeof roleScope>>;
+
+/** The tenant's brand products within the role's brands. */
+const scopedProducts = (db: Db, who: Scoped, scope: Scope) =>
+  db.selectFrom('brand_products as b').where('b.tenant_id', '=', who.tenantId).where(scopeCondition(scope.brands, 'b.brand_id'));
+
+/**
+ * The tenant's code packages; for a role limited to some brands, those whose packaging
+ * material belongs to a brand product of those brands (brand_product_materials).
+ */
+const scopedCodePackages = (db: Db, who: Scoped, scope: Scope) => {
+  const q = db.selectFrom('code_packages as c').where('c.client_id', '=', who.tenantId);
+  return scope.brands === null ? q : q.where((eb) => eb.exists(eb.selectFrom('brand_product_materials as bpm')
+    .innerJoin('brand_products as bp', 'bp.id', 'bpm.brand_product_id')
+    .select('bpm.material_id').whereRef('bpm.material_id', '=', 'c.packaging_material_id')
+    .where('bp.tenant_id', '=', who.tenantId).where(scopeCondition(scope.brands, 'bp.brand_id'))));
+};
+
+export async function productOptions(db: Db, who: Scoped, lang: Lang, selected: number[]): Promise<QualificationOption[]> {
+  const rows = await scopedProducts(db, who, await roleScope(db, who))
+    .leftJoin('marketing_brand_products as m', (j) => j.onRef('m.brand_product_id', '=', 'b.id').on('m.tenant_id', '=', who.tenantId))
+    .select(['b.id', 'b.name', 'm.names', 'm.enable']).orderBy('b.name').orderBy('b.id').limit(1000).execute();
   const found = new Set(rows.map((r) => r.id));
   const options: QualificationOption[] = rows.map((r) => ({
     value: r.id, label: pickName((r.names ?? {}) as Names, lang) || r.name, enable: r.enable !== false,
@@ -340,15 +366,15 @@ export async function productOptions(db: Db, tenantId: number, lang: Lang, selec
   return offeredOptions(options, selected);
 }
 
-export async function packageOptions(db: Db, tenantId: number, type: number, selected: number[]): Promise<QualificationOption[]> {
+export async function packageOptions(db: Db, who: Scoped, type: number, selected: number[]): Promise<QualificationOption[]> {
   let options: QualificationOption[];
   if (type === QualificationType.OrderPackage) {
-    const rows = await db.selectFrom('code_packages as c').innerJoin('packaging_materials as m', 'm.id', 'c.packaging_material_id')
-      .select(['c.id', 'c.quantity', 'c.status', 'c.failed', 'm.no', 'm.name', 'c.created_at']).where('c.client_id', '=', tenantId)
+    const rows = await scopedCodePackages(db, who, await roleScope(db, who)).innerJoin('packaging_materials as m', 'm.id', 'c.packaging_material_id')
+      .select(['c.id', 'c.quantity', 'c.status', 'c.failed', 'm.no', 'm.name', 'c.created_at'])
       .orderBy('c.id', 'desc').limit(1000).execute();
     options = rows.map((r) => ({ value: r.id, label: `#${r.id} ${r.no} ${r.name} (${r.quantity})`, enable: !r.failed && r.status === 2 }));
   } else {
-    const rows = await db.selectFrom('logistic_sheets').select(['id', 'sheet_type', 'code_count', 'created_at']).where('tenant_id', '=', tenantId)
+    const rows = await db.selectFrom('logistic_sheets').select(['id', 'sheet_type', 'code_count', 'created_at']).where('tenant_id', '=', who.tenantId)
       .where('sheet_type', 'in', [4, 5, 6]).orderBy('id', 'desc').limit(1000).execute();
     options = rows.map((r) => ({ value: r.id, label: `#${r.id} ${iso(r.created_at)!.slice(0, 10)} (${r.code_count})` }));
   }
@@ -469,9 +495,9 @@ export default async function lotteryRoutes(app: FastifyInstance, deps: AppDeps)
 
   const optionQuery = { type: 'object', additionalProperties: false, properties: { selected: { anyOf: [{ type: 'array', items: { type: 'integer' }, maxItems: 1000 }, { type: 'integer' }] }, lang: { type: 'string' }, type: { type: 'integer', enum: [2, 3] } } };
   app.get<{ Querystring: { selected?: number | number[]; lang?: string } }>('/marketing/lottery-activity/product', { config: { ...config, docs: { summary: 'Product options of the qualification' } }, schema: { querystring: optionQuery } }, async (req) =>
-    productOptions(db, caller(req).tenantId, langOf(req.query.lang), numberList(req.query.selected)));
+    productOptions(db, caller(req), langOf(req.query.lang), numberList(req.query.selected)));
   app.get<{ Querystring: { selected?: number | number[]; type?: number } }>('/marketing/lottery-activity/binding-info', { config: { ...config, docs: { summary: 'Order (type 2) or shipment (type 3) package options' } }, schema: { querystring: optionQuery } }, async (req) =>
-    packageOptions(db, caller(req).tenantId, req.query.type ?? QualificationType.OrderPackage, numberList(req.query.selected)));
+    packageOptions(db, caller(req), req.query.type ?? QualificationType.OrderPackage, numberList(req.query.selected)));
 
   app.get<{ Params: { a: number; b: number } }>('/marketing/lottery-activity/prize-probability-history/:a/:b', {
     config: { ...config, docs: { summary: 'Every change of a prize\'s probability', errors: [6705] } }, schema: { params: { type: 'object', required: ['a', 'b'], properties: { a: { type: 'integer', minimum: 1, maximum: 2147483647 }, b: { type: 'integer', minimum: 1, maximum: 2147483647 } } } },

@@ -18,6 +18,12 @@
  * tenant by anybody, any case (1502); deleting a partner that still holds authorized warehouses
  * (1503: remove them first); flags outside what the kind may hold and warehouses not of the
  * tenant: code 1 `oneOf`. Disabling ends its sessions at once.
+ *
+ * Nobody grants by proxy (src/domain/grants.ts, issue 23): a flag the caller's role does not
+ * hold the functions of answers code 1 { functions: notGrantable } on create and update; a
+ * partner already holding such a flag is out of the caller's reach: its update, password
+ * reset and delete answer 403 code 3. GET system/partner/grantable tells the form which flags
+ * the caller may give.
  */
 import type { FastifyInstance } from 'fastify';
 import { sql, type Transaction } from 'kysely';
@@ -26,14 +32,16 @@ import { MimaStatus, UserStatus, UserType } from '../../src/domain/enums';
 import { ErrorCode } from '../../src/domain/errors';
 import { hasTelephoneOrMobile, partnerFlagsAllowed } from '../../src/domain/partners';
 import { normalizeCallingCode } from '../../src/domain/phone';
-import { caller } from '../auth';
+import { excessPartnerFlags, grantablePartnerFlags } from '../../src/domain/grants';
+import { caller, menuInput, type Caller } from '../auth';
 import type { AppDeps } from '../context';
 import { containsPattern } from '../db/list';
 import type { Database } from '../db/schema';
-import { ApiError, badRequest, notFound } from '../errors';
+import { ApiError, badRequest, forbidden, notFound } from '../errors';
 import { defineResource, takenIgnoringCase, type Db, type Resource } from '../resource/define';
 import { generatePassword, hashPassword } from '../security/passwords';
 import { recordChange } from '../services/changelog';
+import { callerGrants, NOT_GRANTABLE } from '../services/grants';
 import { idParams } from '../services/resource';
 
 export const PARTNER_MENU = { distributor: 12, supplier: 13 } as const;
@@ -84,6 +92,16 @@ function toDto(r: PartnerRow): PartnerDto {
  */
 const createdPasswords = new WeakMap<object, string>();
 
+/** The partner flags the caller's role holds the functions of, read in the write's transaction. */
+async function excessFlags(db: Db, deps: AppDeps, who: Caller, flags: number): Promise<number> {
+  return excessPartnerFlags(await callerGrants(db, who), flags, menuInput(who, deps));
+}
+
+/** 403 unless the caller may give every flag the partner holds (its update, reset, delete). */
+async function mustCoverPartner(db: Db, deps: AppDeps, who: Caller, flags: number): Promise<void> {
+  if (await excessFlags(db, deps, who, flags)) throw forbidden();
+}
+
 async function replaceWarehouses(trx: Transaction<Database>, tenantId: number, userId: number, ids: number[]) {
   await trx.deleteFrom('partner_warehouses').where('user_id', '=', userId).execute();
   if (ids.length) await trx.insertInto('partner_warehouses').values(ids.map((id) => ({ user_id: userId, warehouse_id: id, tenant_id: tenantId }))).execute();
@@ -113,10 +131,12 @@ function partnerResource(kind: 'supplier' | 'distributor'): Resource<PartnerRow,
       const password = createdPasswords.get(db);
       return password ? { ...dto, defaultPassword: password } : dto;
     },
-    values: async ({ trx, who }, body, before) => {
+    values: async ({ trx, who, deps }, body, before) => {
+      if (before) await mustCoverPartner(trx, deps, who, before.functions);
       if (!hasTelephoneOrMobile(body)) throw new ApiError(400, ErrorCode.PhoneOrLandlineRequired);
       const functions = body.functions ?? 0;
       if ((functions & ~partnerFlagsAllowed(type)) !== 0) throw badRequest({ functions: { key: 'oneOf' } });
+      if (await excessFlags(trx, deps, who, functions)) throw badRequest({ functions: { key: NOT_GRANTABLE } });
       const warehouseIds = [...new Set(body.warehouseIds ?? [])];
       if (warehouseIds.length) {
         const found = await trx.selectFrom('warehouses').select('id').where('tenant_id', '=', who.tenantId).where('id', 'in', warehouseIds).forShare().execute();
@@ -142,7 +162,8 @@ function partnerResource(kind: 'supplier' | 'distributor'): Resource<PartnerRow,
       // A disabled partner's sessions end at once (like an employee's).
       if (before && body.status !== UserStatus.Enabled) await trx.deleteFrom('sessions').where('user_id', '=', id).execute();
     },
-    beforeRemove: async (_ctx, before) => {
+    beforeRemove: async ({ trx, deps, who }, before) => {
+      await mustCoverPartner(trx, deps, who, before.functions);
       if (before.warehouseIds.length > 0) throw new ApiError(400, ErrorCode.SupplierHasFactoryOrWarehouse, { warehouses: before.warehouseNames });
     },
     uniqueErrors: { users_tenant_account_uq: duplicateAccount },
@@ -173,13 +194,23 @@ export default async function partnerRoutes(app: FastifyInstance, deps: AppDeps)
     return rows.map((r) => ({ value: r.id, label: r.name, enable: r.enabled }));
   });
 
+  app.get('/system/partner/grantable', {
+    config: {
+      menuId: [PARTNER_MENU.distributor, PARTNER_MENU.supplier],
+      docs: { summary: 'The SupplierFunction flags the caller may give a supplier or distributor (a bit mask; the forms offer only these)', response: { type: 'object', properties: { flags: { type: 'integer' } } } },
+    },
+  }, async (req) => {
+    const who = caller(req);
+    return { flags: grantablePartnerFlags(await callerGrants(db, who), menuInput(who, deps)) };
+  });
+
   // Reset to a new default password (the employee screen's action, for a partner by id).
   for (const [kind, resource] of [['supplier', suppliers], ['distributor', distributors]] as const) {
     app.put<{ Params: { id: number } }>(`/system/${kind}/initial/:id`, {
       schema: { params: idParams },
       config: {
         menuId: PARTNER_MENU[kind],
-        docs: { summary: `A new default password for a ${kind} (shown once; every session ends)`, status: 200, errors: [ErrorCode.NotFound], response: { type: 'object', properties: { account: { type: 'string' }, defaultPassword: { type: 'string' } } } },
+        docs: { summary: `A new default password for a ${kind} (shown once; every session ends); 403 for a ${kind} holding a flag the caller may not give`, status: 200, errors: [ErrorCode.NotFound], response: { type: 'object', properties: { account: { type: 'string' }, defaultPassword: { type: 'string' } } } },
       },
     }, async (req) => {
       const who = caller(req);
@@ -189,6 +220,7 @@ export default async function partnerRoutes(app: FastifyInstance, deps: AppDeps)
         const scope = { clients: null, brands: null };
         const before = await resource.load(trx, { who, scope }, req.params.id, true);
         if (!before) throw notFound();
+        await mustCoverPartner(trx, deps, who, before.functions);
         const now = new Date();
         await trx.updateTable('users')
           .set((eb) => ({

@@ -105,12 +105,12 @@ const activities = defineResource<PointRow, PointActivityAnswer, PointActivityIn
     const q = qualificationOf(body);
     if (body.qualificationType === QualificationType.Product) {
       const ids = q.product ?? [];
-      const known = await productIds(trx, who.tenantId, ids);
+      const known = await productIds(trx, who, ids);
       (body.qualificationProducts ?? []).forEach((id, i) => { if (!known.has(id)) fields[`${field}.${i}`] = { key: 'invalid' }; });
     } else {
       const list = (q.order ?? q.shipment)!;
-      const products = await productIds(trx, who.tenantId, list.map((r) => r.productId));
-      const packages = await packageIds(trx, who.tenantId, body.qualificationType, list.flatMap((r) => r.packageIds));
+      const products = await productIds(trx, who, list.map((r) => r.productId));
+      const packages = await packageIds(trx, who, body.qualificationType, list.flatMap((r) => r.packageIds));
       list.forEach((r, i) => {
         if (!products.has(r.productId)) fields[`${field}.${i}.productId`] = { key: 'invalid' };
         if (r.packageIds.some((p) => !packages.has(p))) fields[`${field}.${i}.packageIds`] = { key: 'invalid' };
@@ -173,9 +173,9 @@ export default async function pointActivityRoutes(app: FastifyInstance, deps: Ap
   // The lottery's option lists (server/modules/lottery.ts), open to this menu.
   app.get<{ Querystring: { selected?: number | number[]; lang?: string } }>('/member/point-activity/product', {
     config: config('Product options of the qualification (deleted or disabled ones only when chosen)'), schema: { querystring: OPTION_QUERY },
-  }, async (req) => productOptions(db, caller(req).tenantId, langOf(req.query.lang), numberList(req.query.selected)));
+  }, async (req) => productOptions(db, caller(req), langOf(req.query.lang), numberList(req.query.selected)));
   app.get<{ Querystring: { selected?: number | number[]; type?: number } }>('/member/point-activity/binding-info', {
     config: config('Order (type 2) or shipment (type 3) package options'), schema: { querystring: OPTION_QUERY },
-  }, async (req) => packageOptions(db, caller(req).tenantId, req.query.type ?? QualificationType.OrderPackage, numberList(req.query.selected)));
+  }, async (req) => packageOptions(db, caller(req), req.query.type ?? QualificationType.OrderPackage, numberList(req.query.selected)));
   activities.routes(app, deps);
 }

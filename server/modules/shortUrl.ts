@@ -1,9 +1,10 @@
 /**
  * Short addresses of marketing codes (issue 16; SPEC 7 `GET Config/short-url`, 9920):
- *  - GET /v1/Config/short-url?code=: a signed-in user who may read the code (the barcode
- *    query's rule) gets `{ code, token, url }`, the address to print in the code's QR. The first
- *    call creates it; a code that already has one answers 409 code 9920 with the existing
- *    address in `data`, so a printing tool never prints two addresses for one code.
+ *  - GET /v1/Config/short-url?code=: a signed-in user holding the barcode query (menu 28, the
+ *    function that shows codes; else 403 code 3) who may read the code (its rule) gets
+ *    `{ code, token, url }`, the address to print in the code's QR. The first call creates
+ *    it; a code that already has one answers 409 code 9920 with the existing address in
+ *    `data`, so a printing tool never prints two addresses for one code.
  *  - GET /s/{token} (public, outside /v1): 302 to the consumer page of the code's client,
  *    `/m/{tenantCode}?c={code}`; an unknown token is 404 with the envelope.
  * Only marketing codes (packaging material code type Marketing) have a consumer page.
@@ -18,6 +19,7 @@ import type { AppDeps } from '../context';
 import { ApiError, badRequest, notFound } from '../errors';
 import { readableCodeOrFail } from '../services/logistics';
 import { isUniqueViolation } from '../services/resource';
+import { BARCODE_QUERY_MENU_ID } from './logistics';
 
 const ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
 const TOKEN_LENGTH = 8;
@@ -47,7 +49,7 @@ export default async function shortUrlRoutes(app: FastifyInstance, deps: AppDeps
 
   app.get<{ Querystring: { code: string } }>('/Config/short-url', {
     schema: { querystring: QUERY },
-    config: { docs: { summary: 'The short address of a marketing code (created on the first call; 9920 once it exists)', errors: [ErrorCode.BadRequest, ErrorCode.NotFound, ErrorCode.ShortCodeExists] } },
+    config: { menuId: BARCODE_QUERY_MENU_ID, docs: { summary: 'The short address of a marketing code (created on the first call; 9920 once it exists)', errors: [ErrorCode.BadRequest, ErrorCode.NotFound, ErrorCode.ShortCodeExists] } },
   }, async (req) => {
     const who = caller(req);
     const found = await readableCodeOrFail(db, who, req.query.code);

@@ -271,8 +271,9 @@ function Activities({ ctx, grid }: { ctx: Ctx; grid: boolean }) {
   if (page.activities.length === 0) return html`<${Empty} t=${t} />`;
   return html`<ul class=${grid ? 'tiles' : 'list'}>
     ${page.activities.map((a: PageActivity) => {
-      const body = html`<${Img} src=${a.imageUrl} alt="" cls="thumb" /><div class="item-body"><h3>${a.name}</h3><p class="muted small">${fmtPeriod(lang, t, a.from, a.to)}</p></div>${a.url ? html`<span class="go">${icons.arrow()}</span>` : null}`;
-      return html`<li key=${a.id}>${a.url ? html`<a class="item" href=${platformHref(a.url, false)} target="_blank" rel="noopener noreferrer">${body}</a>` : html`<div class="item">${body}</div>`}</li>`;
+      const href = platformHref(a.url);
+      const body = html`<${Img} src=${a.imageUrl} alt="" cls="thumb" /><div class="item-body"><h3>${a.name}</h3><p class="muted small">${fmtPeriod(lang, t, a.from, a.to)}</p></div>${href ? html`<span class="go">${icons.arrow()}</span>` : null}`;
+      return html`<li key=${a.id}>${href ? html`<a class="item" href=${href} target="_blank" rel="noopener noreferrer">${body}</a>` : html`<div class="item">${body}</div>`}</li>`;
     })}
   </ul>`;
 }
@@ -283,20 +284,23 @@ function Popular({ ctx, grid }: { ctx: Ctx; grid: boolean }) {
   return html`<ul class=${grid ? 'tiles' : 'list'}>
     ${page.popularProducts.map((p: PagePopularProduct) => {
       const name = pickName(p.names, lang);
-      const body = html`<${Img} src=${p.image} alt="" cls="thumb" /><div class="item-body"><h3>${name}</h3>${p.price !== null && html`<p class="price">${fmtPrice(lang, p.price, p.currency)}</p>`}</div>${p.url ? html`<span class="go">${icons.arrow()}</span>` : null}`;
-      return html`<li key=${p.id}>${p.url ? html`<a class="item" href=${platformHref(p.url, false)} target="_blank" rel="noopener noreferrer">${body}</a>` : html`<div class="item">${body}</div>`}</li>`;
+      const href = platformHref(p.url);
+      const body = html`<${Img} src=${p.image} alt="" cls="thumb" /><div class="item-body"><h3>${name}</h3>${p.price !== null && html`<p class="price">${fmtPrice(lang, p.price, p.currency)}</p>`}</div>${href ? html`<span class="go">${icons.arrow()}</span>` : null}`;
+      return html`<li key=${p.id}>${href ? html`<a class="item" href=${href} target="_blank" rel="noopener noreferrer">${body}</a>` : html`<div class="item">${body}</div>`}</li>`;
     })}
   </ul>`;
 }
 
 function PlatformButton({ p, t }: { p: PagePlatform; t: Texts }) {
   const label = t.platforms[p.type] ?? t.platforms[MarketingPlatform.Custom];
-  const href = platformHref(p.url, p.type === MarketingPlatform.Email);
+  const href = platformHref(p.url, p.type);
   const icon = p.type === MarketingPlatform.CustomImage && p.iconImage
     ? html`<img class="platform-img" src=${p.iconImage} alt="" width="24" height="24" />`
     : platformIcon(p.type);
-  return html`<li><a class=${`platform p${p.type}`} href=${href} target=${p.type === MarketingPlatform.Email ? undefined : '_blank'} rel="noopener noreferrer">
-    <span class="platform-icon">${icon}</span><span>${label}</span></a></li>`;
+  const inner = html`<span class="platform-icon">${icon}</span><span>${label}</span>`;
+  // An address that may not be a link (javascript: ...) shows no link at all.
+  if (!href) return html`<li><span class=${`platform p${p.type}`}>${inner}</span></li>`;
+  return html`<li><a class=${`platform p${p.type}`} href=${href} target=${p.type === MarketingPlatform.Email ? undefined : '_blank'} rel="noopener noreferrer">${inner}</a></li>`;
 }
 
 function Contact({ ctx, cards }: { ctx: Ctx; cards: boolean }) {
@@ -325,7 +329,10 @@ function Contact({ ctx, cards }: { ctx: Ctx; cards: boolean }) {
         ${c?.mapImage && html`<figure class="card map"><${Img} src=${c.mapImage} alt=${`${t.map}${c.addr ? `: ${c.addr}` : ''}`} /></figure>`}
       </div>
       ${more.length > 0 && html`<nav class="more" aria-label=${t.moreInfo}><h3>${t.moreInfo}</h3><ul>
-        ${more.map((m, i) => html`<li key=${i}><a class="btn outline" href=${platformHref(m.url, false)} target="_blank" rel="noopener noreferrer">${icons.link()} ${m.name || m.url}</a></li>`)}
+        ${more.map((m, i) => {
+          const href = platformHref(m.url);
+          return html`<li key=${i}>${href ? html`<a class="btn outline" href=${href} target="_blank" rel="noopener noreferrer">${icons.link()} ${m.name || m.url}</a>` : html`<span class="btn outline">${m.name || m.url}</span>`}</li>`;
+        })}
       </ul></nav>`}
       ${platforms.length > 0 && html`<div class="follow"><h3>${t.followUs}</h3><ul class="platforms">
         ${platforms.map((p, i) => html`<${PlatformButton} key=${i} p=${p} t=${t} />`)}

@@ -15,9 +15,18 @@
  *    role those switched on.
  * A role covers another when it holds everything the other holds; the Admin type itself is
  * held only by an Admin role (it stands for every client, brand and switch).
+ *
+ * Partner accounts (suppliers, distributors) hold no role but SupplierFunction flags, each
+ * opening functions (src/domain/partners.ts). A flag is given, and a partner holding it is
+ * edited, reset or deleted, only by a role that holds what the flag opens (issue 23):
+ *  - A (production binding in the app) and B (stock-in and ship-out in the app): the app
+ *    switch (appStock), which opens both to a staff account (server/modules/scan.ts);
+ *  - C (logistics management): every logistics query it opens (stock, ship, barcode query,
+ *    exception log).
  */
-import { RoleType } from './enums';
+import { RoleType, SupplierFunction } from './enums';
 import { menuIds, userMenu, type MenuVisibilityInput } from './menu';
+import { LOGISTICS_MANAGEMENT_MENU_IDS } from './partners';
 
 export const GRANT_SWITCHES = ['manageClients', 'manageBrands', 'appStock'] as const;
 export type GrantSwitch = (typeof GRANT_SWITCHES)[number];
@@ -103,3 +112,15 @@ export const grantableFunctions = heldFunctions;
 export function grantableIds(held: readonly number[] | null, ids: readonly number[]): number[] {
   return held === null ? [...ids] : ids.filter((id) => held.includes(id));
 }
+
+/** The SupplierFunction flags a caller of this role may give a partner account (a bit mask). */
+export function grantablePartnerFlags(role: RoleGrants, tenant: MenuVisibilityInput): number {
+  const held = new Set(heldFunctions(role, tenant));
+  const app = holdsSwitch(role, 'appStock') ? SupplierFunction.A | SupplierFunction.B : 0;
+  const logistics = LOGISTICS_MANAGEMENT_MENU_IDS.every((id) => held.has(id)) ? SupplierFunction.C : 0;
+  return app | logistics;
+}
+
+/** The flags of `flags` that a caller of this role may not give (0: the caller covers them). */
+export const excessPartnerFlags = (role: RoleGrants, flags: number, tenant: MenuVisibilityInput): number =>
+  flags & ~grantablePartnerFlags(role, tenant);

@@ -3,6 +3,9 @@
  * checkboxes with the localized labels `enums.<Name>.<bit>`; the value is the sum of the
  * checked bits (0 when none). The form engine uses it for every flag enum without a widget.
  * Every checkbox is named by the field path, its value the bit.
+ * `ui:options.grantFrom: "GET <path>"` (the partner forms): the route answers `{ flags }`, the
+ * bits the caller's role may give (src/domain/grants.ts, the rule the server enforces); only
+ * those are offered, plus any already set (nothing is lost). Until it answers, all are shown.
  */
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
@@ -11,6 +14,8 @@ import FormLabel from '@mui/material/FormLabel';
 import type { WidgetProps } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
 import { enumEntries, isEnumName } from '../domain/enums';
+import { useApi } from '../engine/api/swr';
+import { sourcePath } from './options';
 
 /** The bits of a flag enum, less `exclude`. */
 export function flagBits(name: string, exclude: readonly unknown[] = []): number[] {
@@ -30,8 +35,10 @@ export function FlagsWidget(props: WidgetProps) {
   const { t } = useTranslation();
   const schema = props.schema as Record<string, unknown>;
   const name = typeof schema['x-enum'] === 'string' ? schema['x-enum'] : '';
-  const bits = flagBits(name, Array.isArray(schema['x-exclude']) ? schema['x-exclude'] : []);
   const value = typeof props.value === 'number' ? props.value : 0;
+  const grantable = useApi<{ flags: number }>(sourcePath(props.options.grantFrom) ?? null, { revalidateOnFocus: false }).data?.flags;
+  const bits = flagBits(name, Array.isArray(schema['x-exclude']) ? schema['x-exclude'] : [])
+    .filter((bit) => grantable === undefined || (grantable & bit) === bit || (value & bit) === bit);
   const invalid = (props.rawErrors?.length ?? 0) > 0;
   const path = props.htmlName ?? props.id;
   return (

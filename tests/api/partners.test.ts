@@ -20,10 +20,14 @@ interface Partner {
 
 const PARTNER_FUNCTIONS = [1, 12, 13, ...LOGISTICS_FUNCTIONS];
 
-/** A logistics client with a back-office user holding the partner screens, and two warehouses. */
+/**
+ * A logistics client with a back-office user holding the partner screens, the logistics
+ * queries and the app switch (so it may give every flag), and two warehouses.
+ */
 async function tenantWithWarehouses(h: Harness) {
   const client = await logisticsClient(h);
   const user = await h.signedInUser({ tenant: client.tenant.code, functions: PARTNER_FUNCTIONS });
+  await h.db.updateTable('roles').set({ app_stock: true }).where('id', '=', user.roleId).execute();
   const main = await ok<{ id: number }>(h, 'POST', 'Binding/warehouse', user.token, { name: 'Main store', type: 2 });
   const own = await ok<{ id: number }>(h, 'POST', 'Binding/warehouse', user.token, { name: 'Supplier store', type: 4 });
   return { tenant: client.tenant, token: user.token, main, own };

@@ -54,6 +54,20 @@ describeApi('Short addresses of marketing codes', (h) => {
     expectFailure(await h.call('GET', 'Config/short-url', { token: s.token }), 400, ErrorCode.BadRequest);
     expectFailure(await h.call('GET', `Config/short-url?code=${foreign}`), 401, ErrorCode.NotAllowed);
   });
+
+  it('needs the function that shows codes (barcode query, menu 28), not just a session: 403 code 3', async () => {
+    const s = await logisticsClient(h);
+    const [code] = await codesFor(h, s.tenant.id, 1, MARKETING);
+    for (const functions of [[1], [5, 26, 27, 29, 30]]) {
+      const other = await h.signedInUser({ tenant: s.tenant.code, functions });
+      const res = await h.call('GET', `Config/short-url?code=${code}`, { token: other.token });
+      expectFailure(res, 403, ErrorCode.NotAllowed);
+      expect(res.json()).not.toHaveProperty('data');
+    }
+    expect(await h.db.selectFrom('short_urls').select('token').where('code', '=', code).execute()).toHaveLength(0);
+    const holder = await h.signedInUser({ tenant: s.tenant.code, functions: [5, 28] });
+    expect((await h.call('GET', `Config/short-url?code=${code}`, { token: holder.token })).statusCode).toBe(200);
+  });
 });
 
 it('draws tokens of 8 unambiguous characters, evenly', () => {

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/dom';
 import { mountConsumer, type ConsumerEnv } from '../../src/consumer/app';
 import type { PageData } from '../../src/domain/marketing/page';
-import { LayoutColor, PageLayout } from '../../src/domain/enums';
+import { LayoutColor, MarketingPlatform, PageLayout } from '../../src/domain/enums';
 import { fixturePage, unknownCodePage, warningPage } from './consumerFixtures';
 
 const ORIGIN = 'https://brand.example';
@@ -99,6 +99,29 @@ describe('the consumer page (live)', () => {
     expect(within(follow).getByRole('link', { name: 'Email' })).toHaveAttribute('href', 'mailto:service@example.com');
     expect(follow.querySelector('img.platform-img')).toHaveAttribute('src', '/fixture-img/shop-icon.svg');
     expect(screen.getByRole('contentinfo')).toHaveTextContent('© 2026 青田茶園股份有限公司');
+  });
+
+  it('renders no link for an address that is not http(s) or the platform\'s own scheme (javascript: stored before issue 23)', async () => {
+    agreed();
+    const page = fixturePage();
+    page.contactInfo!.moreInfo = [{ name: 'Evil', url: 'javascript:alert(1)' }, { name: 'Fine', url: 'https://example.com/fine' }];
+    page.contactInfo!.platforms = [
+      { type: MarketingPlatform.Facebook, url: 'javascript:alert(document.cookie)', priority: 1, iconImage: null },
+      { type: MarketingPlatform.Custom, url: 'data:text/html,<script>alert(1)</script>', priority: 2, iconImage: null },
+      { type: MarketingPlatform.Line, url: 'line://ti/p/@acme', priority: 3, iconImage: null },
+    ];
+    page.activities = page.activities.map((a) => ({ ...a, url: 'javascript:alert(2)' }));
+    open('/m/acme?c=QT8F3K2M9X4P', fakeFetch(page).fn);
+    const followHeading = await screen.findByRole('heading', { name: '關注我們' });
+    const hrefs = [...document.querySelectorAll('a[href]')].map((a) => a.getAttribute('href')!);
+    expect(hrefs.filter((h) => !/^(https?:|tel:|line:|#)/.test(h))).toEqual([]);
+    expect(hrefs).toContain('line://ti/p/@acme');
+    const more = screen.getByRole('navigation', { name: '更多資訊' });
+    expect(within(more).getAllByRole('link').map((a) => a.textContent?.trim())).toEqual(['Fine']);
+    expect(within(more).getByText('Evil')).toBeInTheDocument();
+    const follow = followHeading.parentElement!;
+    expect(within(follow).getAllByRole('link').map((a) => a.textContent?.trim())).toEqual(['LINE']);
+    expect(within(follow).getByText('Facebook')).toBeInTheDocument();
   });
 
   it('picks white or black text by contrast on the layout colour', async () => {

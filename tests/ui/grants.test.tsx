@@ -8,7 +8,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { declaration } from '../../src/domain/declarations';
-import { grantableFunctions } from '../../src/domain/grants';
+import { grantableFunctions, grantablePartnerFlags } from '../../src/domain/grants';
 import { MENU_TREE, userMenu } from '../../src/domain/menu';
 import { CrudView } from '../../src/engine/crud/CrudScreen';
 import { toMenuItems } from '../../server/modules/menu';
@@ -84,3 +84,25 @@ describe('forms offer only what the caller may grant', () => {
   });
 });
 
+describe('the partner forms offer only the flags the caller may give', () => {
+  // A client's role holding supplier settings and the logistics queries, not the app switch.
+  const ROLE = { type: 2, functions: [1, 13, 5, 26, 27, 28, 29], appStock: false };
+  const CLIENT = { tenantType: 2, functionFlags: 1, excludedMenuIds: [], unreleasedMenuIds: [] };
+
+  it('the supplier form offers C (logistics management) only, as GET system/partner/grantable answers by the domain rule', async () => {
+    fakeFetch((method, full) => {
+      const path = full.split('?')[0];
+      if (path.startsWith('Config/')) return { status: 200, body: config() };
+      if (path === 'system/menu') return { status: 200, body: { Backend: toMenuItems(userMenu(CLIENT, ROLE.functions)) } };
+      if (path === 'system/partner/grantable') return { status: 200, body: { flags: grantablePartnerFlags(ROLE, CLIENT) } };
+      if (path === 'system/partner/warehouses') return { status: 200, body: [] };
+      if (method === 'GET' && path === 'system/supplier') return { status: 200, body: { items: [], total: 0 } };
+      return undefined;
+    });
+    signedIn(null);
+    withProviders(<CrudView decl={declaration('system.supplier')} />, 'en');
+    fireEvent.click(await screen.findByTestId('crud-add'));
+    const dialog = await screen.findByTestId('crud-form', {}, { timeout: 25_000 });
+    await waitFor(() => expect([...dialog.querySelectorAll<HTMLInputElement>('input[name="functions"]')].map((c) => c.value)).toEqual(['4']));
+  });
+});

@@ -4,7 +4,7 @@ import {
   acceptPreviewMessage, contrastRatio, inkOnWhite, langOfTag, mergePreview, needsConsent, parseConsent,
   phoneLink, pickPageLang, platformHref, textOn,
 } from '../../src/domain/marketing/consumer';
-import { LayoutColor } from '../../src/domain/enums';
+import { LayoutColor, MarketingPlatform } from '../../src/domain/enums';
 import { PREVIEW_DEFAULTS } from '../../src/domain/marketing/page';
 import { fixturePage } from '../ui/consumerFixtures';
 
@@ -130,10 +130,18 @@ describe('links', () => {
     expect(phoneLink(null, '0800-123')).toEqual({ text: '0800-123', href: 'tel:0800123' });
     expect(phoneLink('886', '')).toBeNull();
   });
-  it('never lets a platform url run script', () => {
-    expect(platformHref('javascript:alert(1)', false)).toBe('https://javascript:alert(1)');
-    expect(platformHref('example.com/x', false)).toBe('https://example.com/x');
-    expect(platformHref('https://line.me/x', false)).toBe('https://line.me/x');
-    expect(platformHref('a@b.co', true)).toBe('mailto:a@b.co');
+  it('never lets a platform url run script: only http(s) or the platform\'s own scheme is a link', () => {
+    for (const bad of ['javascript:alert(1)', ' JavaScript:alert(1)', 'data:text/html,<b>x</b>', 'vbscript:x', 'file:///etc/passwd', 'java\tscript:alert(1)', 'http://']) {
+      expect(platformHref(bad), bad).toBeNull();
+      expect(platformHref(bad, MarketingPlatform.Line), bad).toBeNull();
+    }
+    expect(platformHref('example.com/x')).toBe('https://example.com/x');
+    expect(platformHref('https://line.me/x', MarketingPlatform.Line)).toBe('https://line.me/x');
+    expect(platformHref('line://ti/p/@shop', MarketingPlatform.Line)).toBe('line://ti/p/@shop');
+    expect(platformHref('line://ti/p/@shop', MarketingPlatform.Facebook)).toBeNull();
+    expect(platformHref('weixin://dl/chat', MarketingPlatform.Wechat)).toBe('weixin://dl/chat');
+    expect(platformHref('a@b.co', MarketingPlatform.Email)).toBe('mailto:a@b.co');
+    expect(platformHref('mailto:a@b.co', MarketingPlatform.Email)).toBe('mailto:a@b.co');
+    expect(platformHref('mailto:a@b.co')).toBeNull();
   });
 });

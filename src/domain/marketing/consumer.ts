@@ -6,6 +6,7 @@
  */
 import { LANGS, DEFAULT_LANG, isLang, type Lang } from '../lang';
 import { LayoutColor, PageLayout } from '../enums';
+import { safeLink } from './links';
 import {
   PREVIEW_DEFAULTS,
   type PageBanner, type PageData, type PageLayoutInfo, type PageQuery, type PagePrivacyInfo, type PreviewDraft, type PreviewMessage,
@@ -272,13 +273,12 @@ export function phoneLink(countryCode: string | null | undefined, phone: string 
   return { text: `+${cc} ${p}`, href: `tel:+${cc}${digits.replace(/^0+/, '')}` };
 }
 
-/** A platform url as a link target: e-mail addresses become mailto:, bare hosts https://. */
-export function platformHref(url: string, isEmail: boolean): string {
-  const u = url.trim();
-  if (isEmail) return /^mailto:/i.test(u) ? u : `mailto:${u}`;
-  if (/^(https?:|mailto:|tel:|weixin:|line:)/i.test(u)) return u;
-  return `https://${u.replace(/^\/\//, '')}`;
-}
+/**
+ * A url as a link target of the page (a platform's when `type` is given): http(s), bare hosts
+ * as https://, e-mail addresses as mailto:, the platform's own scheme; null: no link at all
+ * (javascript: and every other scheme; src/domain/marketing/links.ts).
+ */
+export const platformHref = (url: string | null | undefined, type: number | null = null): string | null => safeLink(url, type);
 
 // --- Banners -------------------------------------------------------------------------------
 

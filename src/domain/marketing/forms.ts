@@ -213,7 +213,8 @@ export const CONTACT_FORM = {
           additionalProperties: false,
           properties: {
             type: { type: 'integer', 'x-enum': 'MarketingPlatform', enum: [1, 2, 3, 4, 5, 6, 7] },
-            url: { type: 'string', minLength: 1, maxLength: 500 },
+            // http(s) or the platform's own scheme (./links.ts), as the form's field.
+            url: { type: 'string', minLength: 1, maxLength: 500, 'x-platformUrl': { typeField: 'type' } },
             priority: { type: 'integer', minimum: 0, maximum: 1000 },
             iconImage: { ...image(MARKETING_IMAGE_RULES.image), type: ['string', 'null'] },
           },

@@ -6,6 +6,7 @@
  */
 import type { ErrorObject, FuncKeywordDefinition, SchemaValidateFunction } from 'ajv';
 import type { DataValidationCxt } from 'ajv/dist/types';
+import { isPlatformUrl } from '../marketing/links';
 import { checkMobilePhone, isKnownCallingCode, normalizeNullish } from '../phone';
 import type { RuleResult } from '../rules';
 import { checkUpload, maxFileCount, type FileRule } from './files';
@@ -131,6 +132,12 @@ export const KEYWORDS: FuncKeywordDefinition[] = [
       return fail(result);
     },
   ),
+
+  // A contact platform's address (src/domain/marketing/links.ts): http(s) or the platform's own scheme.
+  define('x-platformUrl', 'string', { type: 'object', properties: { typeField: { type: 'string', minLength: 1 } }, additionalProperties: false }, (s, data, cxt) => {
+    const type = Number(lookup(s.typeField ?? 'type', cxt));
+    return fail(isPlatformUrl(Number.isInteger(type) ? type : null, data) ? null : { key: 'url' });
+  }),
 
   define('x-confirmed', undefined, fieldMeta, (s, data, cxt) => fail(data === lookup(s.field, cxt) ? null : { key: 'confirmed' })),
 
