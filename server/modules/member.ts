@@ -31,6 +31,8 @@ import { containsPattern, listPage, listRoute, listSpec, type ListParams } from 
 import { json, type Database } from '../db/schema';
 import { ApiError, badRequest, notFound } from '../errors';
 import { inBatches, queueExport, registerJobHandler, writeExport, type ExportFormat } from '../jobs/index';
+import { exportPhone } from '../../src/domain/phone';
+import { exporterOf } from '../services/exporter';
 import { recordChange } from '../services/changelog';
 import { enumLabel, exportText } from '../services/codes';
 import { countRows, listExportForm } from '../services/listExport';
@@ -167,8 +169,7 @@ registerJobHandler<ExportPayload>(JobCategory.ExportMemberData, async (job, ctx)
     fileName: t('screens.member.title'),
     total,
     columns: [
-      { header: t('screens.member.phoneCountryCode'), key: 'phone_country_code' },
-      { header: t('screens.member.phone'), key: 'phone' },
+      { header: t('screens.member.phone'), value: (r) => exportPhone(r.phone_country_code, r.phone) },
       { header: t('screens.member.name'), value: (r) => r.name ?? '' },
       { header: t('screens.member.gender'), value: (r) => (r.gender === null ? '' : enumLabel(lang, 'Gender', r.gender)) },
       { header: t('screens.member.birth'), value: (r) => birthText(r.birth) ?? '' },
@@ -275,9 +276,8 @@ export default async function memberRoutes(app: FastifyInstance, deps: AppDeps) 
   });
 
   app.post('/member/file', { config }, async (req, reply) => {
-    const who = caller(req);
     const body = validated<MemberFilters & { format?: ExportFormat; lang?: Lang }>(MEMBER_EXPORT_FORM, req.body === undefined || req.body === null ? {} : objectBody(req.body));
     const payload: ExportPayload = { filters: { phone: body.phone, name: body.name }, lang: langOf(body.lang), format: body.format ?? 'csv' };
-    return reply.code(201).send(await db.transaction().execute((trx) => queueExport(trx, who, JobCategory.ExportMemberData, payload)));
+    return reply.code(201).send(await db.transaction().execute((trx) => queueExport(trx, exporterOf(req), JobCategory.ExportMemberData, payload)));
   });
 }

@@ -137,12 +137,14 @@ describeApi('Member back office', (h) => {
         const job = await h.db.selectFrom('jobs').select(['category', 'tenant_id']).where('id', '=', res.id).executeTakeFirstOrThrow();
         expect(job).toEqual({ category: 13, tenant_id: a.id });
         const { lines } = await exportedFile(h, worker.store, res.id);
-        expect(lines[0]).toBe('Country code,Phone,Name,Gender,Birthday,Email,Address,LINE ID,Discount code,Points,Tier,Joined');
+        expect(lines[0]).toBe('Phone,Name,Gender,Birthday,Email,Address,LINE ID,Discount code,Points,Tier,Joined');
         expect(lines.length).toBe(1 + 5);
+        // Issue 23: one phone format in every export, E.164 (joined as 0912..., written +886912...).
+        expect(lines.slice(1).map((l) => l.split(',')[0]).every((p) => /^\+886912\d{6}$/.test(p))).toBe(true);
         expect(lines.some((l) => l.includes(',600,Platinum,'))).toBe(true);
         const zh = await ok<{ id: number }>(h, app, 'POST', 'member/file', a.token, { lang: 'zh_TW', format: 'csv', phone: '999999999' }, 201);
         const { lines: zhLines } = await exportedFile(h, worker.store, zh.id);
-        expect(zhLines).toEqual(['國碼,手機,姓名,性別,生日,Email,地址,LINE ID,優惠碼,點數,等級,加入時間']);
+        expect(zhLines).toEqual(['手機,姓名,性別,生日,Email,地址,LINE ID,優惠碼,點數,等級,加入時間']);
       } finally {
         await worker.stop();
       }

@@ -8,7 +8,8 @@
  * across loads: the answers live in the page's memory until taken.
  */
 
-import { EXPORT_AMOUNT_PATH } from '../../domain/limits';
+// With its extension: the build's head script (scripts/route-preload.ts) loads this file in Node.
+import { EXPORT_AMOUNT_PATH } from '../../domain/limits.ts';
 
 /** The paths (relative to /v1) of the early calls; `configPrefix` is followed by the tenant code. */
 export const EARLY_CALLS = {
