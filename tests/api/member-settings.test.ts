@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PointChangeLogType } from '../../src/domain/enums';
+import { JobCategory, PointChangeLogType } from '../../src/domain/enums';
 import { describeApi, expectFailure } from './harness';
 import { brandProduct, call, ok, type Client } from './marketingSetup';
 import { joined, memberClient, SETTINGS } from './memberSetup';
@@ -31,6 +31,7 @@ describeApi('Member back office', (h) => {
       for (const url of ['member', 'member/list', 'member/brand-products']) expectFailure(await call(h, app, 'GET', url, noMember.token), 403, 3);
       expectFailure(await call(h, app, 'POST', 'member', noMember.token, SETTINGS), 403, 3);
       expectFailure(await call(h, app, 'POST', 'member/file', noMember.token, {}), 403, 3);
+      expectFailure(await call(h, app, 'POST', 'Report/member/file', noMember.token, {}), 403, 3);
       const operator = await h.signedInUser({ tenant: 'platform' });
       expectFailure(await call(h, app, 'GET', 'member', operator.token), 403, 3);
       const other = await memberClient(h, { functions: [6, 31] });
@@ -149,6 +150,22 @@ describeApi('Member back office', (h) => {
         await worker.stop();
       }
       expectFailure(await call(h, app, 'POST', 'member/file', a.token, { format: 'pdf' }), 400, 1);
+    });
+
+    it('POST Report/member/file files the same export as the member report (CustomerExportMemberData 16), tenant and menu bound', async () => {
+      const worker = await jobWorker(h);
+      try {
+        const res = await ok<{ id: number; reportId: number }>(h, app, 'POST', 'Report/member/file', a.token, { lang: 'en' }, 201);
+        const job = await h.db.selectFrom('jobs').select(['category', 'tenant_id']).where('id', '=', res.id).executeTakeFirstOrThrow();
+        expect(job).toEqual({ category: JobCategory.CustomerExportMemberData, tenant_id: a.id });
+        const { lines, report } = await exportedFile(h, worker.store, res.id);
+        expect(report.function_type).toBe(JobCategory.CustomerExportMemberData);
+        expect(lines[0]).toBe('Phone,Name,Gender,Birthday,Email,Address,LINE ID,Discount code,Points,Tier,Joined');
+        expect(lines.length).toBe(1 + 5);
+      } finally {
+        await worker.stop();
+      }
+      expectFailure(await call(h, app, 'POST', 'Report/member/file', a.token, { format: 'pdf' }), 400, 1);
     });
   });
 });
