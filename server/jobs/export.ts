@@ -22,12 +22,20 @@
  * Formula injection (CSV injection): a text cell starting with = + - @ (or a tab, a carriage
  * return, their full-width forms, or spaces before = + - @) is written with a leading
  * apostrophe in csv and txt, so a spreadsheet shows it as text instead of running it.
- * Numbers stay numbers. xlsx cells are typed strings, never formulas.
+ * Numbers stay numbers. xlsx cells are typed strings, never formulas. A phone number in
+ * E.164 (`+886912345678`, src/domain/phone.ts exportPhone, the one phone format of every
+ * export) is only digits after the plus and runs nothing: it is written as is.
+ *
+ * Times (issue 23): every Date cell and the file name's stamp are wall-clock time in the
+ * zone of the user who asked (the request's X-Time-Zone, kept in the job's payload by
+ * queueExport: exportZoneOf), 'YYYY-MM-DD HH:mm:ss'; handlers pass Dates, never format times.
  */
 import { once } from 'node:events';
 import { PassThrough, type Writable } from 'node:stream';
 import { stringify } from 'csv-stringify/sync';
+import { isTimeZone, wallClockText } from '../../src/domain/datetime';
 import { JobCategory } from '../../src/domain/enums';
+import { DEFAULT_TIMEZONE_ID, timezoneById } from '../../src/domain/reference/timezones';
 import { EXPORT_TYPES, newFileKey, type ExportType } from '../storage/index';
 import type { JobContext } from './registry';
 
@@ -79,42 +87,50 @@ export interface WrittenExport {
 }
 
 const FORMULA_START = /^(?:[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]|\s+[=+\-@])/;
+const E164 = /^\+\d{4,15}$/;
 
 /** A text cell made safe for spreadsheets (see the module comment). */
 export function neutralizeCell(text: string): string {
-  return FORMULA_START.test(text) ? `'${text}` : text;
+  return FORMULA_START.test(text) && !E164.test(text) ? `'${text}` : text;
 }
 
-/** A value as cell text: strings neutralized, numbers and booleans as is, dates ISO 8601. */
-export function cellText(value: unknown): string {
+/** The zone exports of this time zone's user write times in (see the module comment). */
+export const DEFAULT_EXPORT_ZONE = timezoneById(DEFAULT_TIMEZONE_ID)!.zone;
+
+/** The zone of a job's export: its payload's `timeZone`, else DEFAULT_EXPORT_ZONE. */
+export function exportZoneOf(job: { payload: unknown }): string {
+  const zone = (job.payload as { timeZone?: unknown } | null)?.timeZone;
+  return isTimeZone(zone) ? zone : DEFAULT_EXPORT_ZONE;
+}
+
+/** A value as cell text: strings neutralized, numbers and booleans as is, dates wall-clock in `zone`. */
+export function cellText(value: unknown, zone = DEFAULT_EXPORT_ZONE): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'string') return neutralizeCell(value);
   if (typeof value === 'number' || typeof value === 'bigint') return String(value);
   if (typeof value === 'boolean') return value ? 'true' : 'false';
-  if (value instanceof Date) return Number.isNaN(value.getTime()) ? '' : value.toISOString();
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? '' : wallClockText(value, zone);
   return neutralizeCell(JSON.stringify(value));
 }
 
-/** A value as an xlsx cell: strings (never formulas), numbers, booleans, dates. */
-function xlsxCell(value: unknown): string | number | boolean | Date | null {
+/** A value as an xlsx cell: strings (never formulas), numbers, booleans; dates as csv writes them. */
+function xlsxCell(value: unknown, zone: string): string | number | boolean | null {
   if (value === null || value === undefined) return null;
-  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' || value instanceof Date) return value;
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
+  if (value instanceof Date) return cellText(value, zone);
   if (typeof value === 'bigint') return value.toString();
   return JSON.stringify(value);
 }
 
 const CATEGORY_NAMES = new Map<number, string>(Object.entries(JobCategory).map(([k, v]) => [v, k]));
 
-const stamp = (d: Date) => [d.getFullYear(), d.getMonth() + 1, d.getDate(), d.getHours(), d.getMinutes(), d.getSeconds()]
-  .map((n, i) => String(n).padStart(i === 0 ? 4 : 2, '0')).join('');
-
-/** The file name offered: no path parts or control characters, the format's extension. */
-export function exportFileName(format: ExportFormat, base: string | undefined, category: number, at = new Date()): string {
+/** The file name offered: no path parts or control characters, the format's extension, the time in `zone`. */
+export function exportFileName(format: ExportFormat, base: string | undefined, category: number, at = new Date(), zone = DEFAULT_EXPORT_ZONE): string {
   // eslint-disable-next-line no-control-regex
   const clean = (base ?? '').split(/[\\/]/).pop()!.replace(/[\u0000-\u001f\u007f"<>|:*?]/g, '').trim().slice(0, 150);
   if (clean && new RegExp(`\\.${format}$`, 'i').test(clean)) return clean;
   const stem = clean || CATEGORY_NAMES.get(category) || `export${category}`;
-  return `${stem}_${stamp(at)}.${format}`;
+  return `${stem}_${wallClockText(at, zone, 'YYYYMMDDHHmmss')}.${format}`;
 }
 
 /**
@@ -152,9 +168,9 @@ async function write(stream: Writable, chunk: unknown): Promise<void> {
  */
 const ROWS_PER_CHUNK = 1000;
 
-function csvSink(headers: string[] | null, opts: { eol: string; bom: boolean }): RowSink {
+function csvSink(headers: string[] | null, opts: { eol: string; bom: boolean; zone: string }): RowSink {
   const out = new PassThrough();
-  let pending: string[][] = headers ? [headers.map(cellText)] : [];
+  let pending: string[][] = headers ? [headers.map((h) => cellText(h))] : [];
   let first = true;
   // csv-stringify on each chunk; the BOM (if any) only before the first one, even when empty.
   const flush = (): Promise<void> => {
@@ -166,7 +182,7 @@ function csvSink(headers: string[] | null, opts: { eol: string; bom: boolean }):
   return {
     readable: out,
     row(values) {
-      pending.push(values.map(cellText));
+      pending.push(values.map((v) => cellText(v, opts.zone)));
       return pending.length >= ROWS_PER_CHUNK ? flush() : undefined;
     },
     async end() {
@@ -177,10 +193,10 @@ function csvSink(headers: string[] | null, opts: { eol: string; bom: boolean }):
   };
 }
 
-function txtSink(headers: string[] | null, opts: { eol: string; bom: boolean; separator: string }): RowSink {
+function txtSink(headers: string[] | null, opts: { eol: string; bom: boolean; separator: string; zone: string }): RowSink {
   const out = new PassThrough();
   // A separator or line break inside a value would shift columns: spaces instead.
-  const field = (v: unknown) => cellText(v).replace(/[\r\n]+/g, ' ').split(opts.separator).join(' ');
+  const field = (v: unknown) => cellText(v, opts.zone).replace(/[\r\n]+/g, ' ').split(opts.separator).join(' ');
   const line = (values: unknown[]) => values.map(field).join(opts.separator) + opts.eol;
   let text = opts.bom ? '\uFEFF' : '';
   let lines = 0;
@@ -205,7 +221,7 @@ function txtSink(headers: string[] | null, opts: { eol: string; bom: boolean; se
   };
 }
 
-async function xlsxSink(headers: string[] | null, columns: { width?: number }[], sheetName: string): Promise<RowSink> {
+async function xlsxSink(headers: string[] | null, columns: { width?: number }[], sheetName: string, zone: string): Promise<RowSink> {
   const ExcelJS = (await import('exceljs')).default;
   const out = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
@@ -216,7 +232,7 @@ async function xlsxSink(headers: string[] | null, columns: { width?: number }[],
   return {
     readable: out,
     async row(values) {
-      sheet.addRow(values.map(xlsxCell)).commit();
+      sheet.addRow(values.map((v) => xlsxCell(v, zone))).commit();
       // The zip writer buffers; let it flush now and then.
       if (++n % 500 === 0 && out.writableNeedDrain) await once(out, 'drain');
     },
@@ -235,11 +251,12 @@ export async function writeExport<R>(ctx: JobContext, options: WriteExportOption
   const columns = options.columns.map((c) => (typeof c === 'string' ? { header: c, key: c } : c)) as ExportColumn<R>[];
   const headers = options.header === false ? null : columns.map((c) => c.header);
   const eol = options.eol ?? '\r\n';
-  const sink = format === 'csv' ? csvSink(headers, { eol, bom: options.bom ?? true })
-    : format === 'txt' ? txtSink(headers, { eol, bom: options.bom ?? false, separator: options.separator ?? '\t' })
-      : await xlsxSink(headers, columns, options.sheetName ?? 'Sheet1');
+  const zone = exportZoneOf(ctx.job);
+  const sink = format === 'csv' ? csvSink(headers, { eol, bom: options.bom ?? true, zone })
+    : format === 'txt' ? txtSink(headers, { eol, bom: options.bom ?? false, separator: options.separator ?? '\t', zone })
+      : await xlsxSink(headers, columns, options.sheetName ?? 'Sheet1', zone);
   const key = newFileKey(format);
-  const name = exportFileName(format, options.fileName, ctx.job.category);
+  const name = exportFileName(format, options.fileName, ctx.job.category, new Date(), zone);
   const from = options.progressFrom ?? 0;
   const to = options.progressTo ?? 99;
   const total = options.total && options.total > 0 ? options.total : null;

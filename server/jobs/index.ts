@@ -31,25 +31,29 @@ export {
   type JobHandler, type JobContext, type JobRecord, type JobResult, type JobLogger, type AttachedFile, type JobHandlerOptions,
 } from './registry';
 export {
-  writeExport, inBatches, neutralizeCell, cellText, exportFileName,
+  writeExport, inBatches, neutralizeCell, cellText, exportFileName, exportZoneOf, DEFAULT_EXPORT_ZONE,
   type ExportColumn, type ExportFormat, type WriteExportOptions, type WrittenExport,
 } from './export';
 export { startJobWorker, type JobWorker, type JobWorkerOptions } from './worker';
 export { exportReportFileUrl, type JobInfo, type JobQueued } from '../../src/domain/jobs';
 
+/** Who asks for an export: the caller and the zone its file is written in (exporterOf(req)). */
+export interface Exporter { tenantId: number; userId: number; timeZone: string }
+
 /**
  * The usual export: a job with an export report for the caller, queued in `trx`; answers what
- * the export route answers (`{ id, reportId }`).
+ * the export route answers (`{ id, reportId }`). The payload (an object) keeps the exporter's
+ * `timeZone` for writeExport (times and the file name in the user's zone).
  */
 export async function queueExport(
   trx: Kysely<Database>,
-  who: { tenantId: number; userId: number },
+  who: Exporter,
   category: number,
-  payload: unknown,
+  payload: Record<string, unknown> | object,
   options: { fileName?: string; functionType?: number; maxAttempts?: number } = {},
 ): Promise<JobQueued> {
   const { jobId, reportId } = await enqueueJob(trx, {
-    tenantId: who.tenantId, userId: who.userId, category, payload,
+    tenantId: who.tenantId, userId: who.userId, category, payload: { ...payload, timeZone: who.timeZone },
     report: { functionType: options.functionType ?? category, fileName: options.fileName },
     maxAttempts: options.maxAttempts,
   });

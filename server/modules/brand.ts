@@ -38,6 +38,7 @@ import { containsPattern } from '../db/list';
 import type { Database } from '../db/schema';
 import { ApiError, badRequest } from '../errors';
 import { inBatches, queueExport, registerJobHandler, writeExport, type ExportFormat } from '../jobs/index';
+import { exporterOf } from '../services/exporter';
 import { defineResource, isReferenced, takenIgnoringCase } from '../resource/define';
 import { KEYWORD_FILTER } from '../resource/schemas';
 import { exportText } from '../services/codes';
@@ -271,6 +272,6 @@ export default async function brandRoutes(app: FastifyInstance, deps: AppDeps) {
     const body = validated<BrandProductFilters & { format?: ExportFormat; lang?: Lang }>(EXPORT_FORM, req.body === undefined || req.body === null ? {} : objectBody(req.body));
     const { format, lang, ...filters } = body;
     const payload: BrandProductExportPayload = { roleId: who.roleId, filters, lang: langOf(lang), format: format ?? 'csv' };
-    return reply.code(201).send(await db.transaction().execute((trx) => queueExport(trx, who, JobCategory.ExportBrandProducts, payload)));
+    return reply.code(201).send(await db.transaction().execute((trx) => queueExport(trx, exporterOf(req), JobCategory.ExportBrandProducts, payload)));
   });
 }

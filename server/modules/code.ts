@@ -27,7 +27,7 @@
  * The quantity must keep codes unguessable for the material's format and length
  * (services/codes.ts maxQuantityFor): else code 1 on quantity (max_value with the maximum).
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql, type Transaction } from 'kysely';
 import { declaration, resolveForm } from '../../src/domain/declarations';
 import { CodePackageStatus, JobCategory, PrintType, ReportExportStatus } from '../../src/domain/enums';
@@ -45,6 +45,7 @@ import { ApiError, badRequest, forbidden, notFound } from '../errors';
 import {
   JobAborted, JobFailure, enqueueJob, queueExport, registerJobHandler, writeExport, type JobQueued,
 } from '../jobs/index';
+import { exporterOf } from '../services/exporter';
 import { recordChange } from '../services/changelog';
 import {
   CODE_EXPORT_COLUMNS, DEFAULT_CODE_COLUMNS, codeRows, deleteCodes, enumLabel, exportText, generateCodes, generateCodesInBatches, keywordAt,
@@ -421,7 +422,8 @@ export default async function codeRoutes(app: FastifyInstance, deps: AppDeps) {
     return reply.code(204).send();
   });
 
-  const queueCodeExport = async (who: Caller, id: number, body: ExportBody): Promise<JobQueued> => {
+  const queueCodeExport = async (req: FastifyRequest, id: number, body: ExportBody): Promise<JobQueued> => {
+    const who = caller(req);
     const pkg = await loadPackage(db, who, await roleScope(db, who), id);
     if (!pkg) throw notFound();
     if (pkg.status !== CodePackageStatus.Generated) throw forbidden400();
@@ -433,20 +435,18 @@ export default async function codeRoutes(app: FastifyInstance, deps: AppDeps) {
       printType,
       lang: langOf(body.lang),
     };
-    return db.transaction().execute((trx) => queueExport(trx, who, JobCategory.ExportCodes, payload));
+    return db.transaction().execute((trx) => queueExport(trx, exporterOf(req), JobCategory.ExportCodes, payload));
   };
 
   app.post('/Code/package/file', { config: { ...config, docs: { summary: 'Export the codes of a package', body: CODE_EXPORT_FORM.schema as Record<string, unknown>, status: 201, errors: [ErrorCode.NotFound, ErrorCode.NotAllowed] } } }, async (req, reply) => {
-    const who = caller(req);
     const body = validated<ExportBody & { id: number }>(CODE_EXPORT_FORM, objectBody(req.body));
-    return reply.code(201).send(await queueCodeExport(who, body.id, body));
+    return reply.code(201).send(await queueCodeExport(req, body.id, body));
   });
 
   app.post<{ Params: { id: number } }>('/Code/package/:id/file', { config, schema: { params: idParams } }, async (req, reply) => {
-    const who = caller(req);
     const raw = req.body === undefined || req.body === null || req.body === '' ? {} : objectBody(req.body);
     const body = validated<ExportBody>(ROW_EXPORT_FORM, Object.fromEntries(Object.entries(raw).filter(([k]) => k !== 'id')));
-    return reply.code(201).send(await queueCodeExport(who, req.params.id, body));
+    return reply.code(201).send(await queueCodeExport(req, req.params.id, body));
   });
 }
 

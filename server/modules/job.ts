@@ -17,6 +17,7 @@ import type { JobInfo, JobQueued } from '../../src/domain/jobs';
 import { caller } from '../auth';
 import type { AppDeps } from '../context';
 import { queueExport } from '../jobs/index';
+import { exporterOf } from '../services/exporter';
 import { TEST_JOB_MAX_DELAY_MS, TEST_JOB_MAX_ROWS, type TestJobPayload } from '../jobs/test-job';
 import { NO_BODY } from '../resource/declared';
 import { DB_INT_MAX } from '../services/resource';
@@ -73,10 +74,9 @@ export default async function jobRoutes(app: FastifyInstance, deps: AppDeps) {
       },
     },
   }, async (req, reply): Promise<JobQueued> => {
-    const who = caller(req);
     const q = req.query;
     const payload: TestJobPayload = { rows: q.rows ?? 100, fail: q.fail === '1' || q.fail === 'true', delayMs: q.delayMs ?? 0, format: q.format ?? 'csv' };
-    const queued = await deps.db.transaction().execute((trx) => queueExport(trx, who, JobCategory.Test, payload));
+    const queued = await deps.db.transaction().execute((trx) => queueExport(trx, exporterOf(req), JobCategory.Test, payload));
     reply.code(201);
     return queued;
   });

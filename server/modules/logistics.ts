@@ -26,6 +26,7 @@ import { caller, type Caller } from '../auth';
 import type { AppDeps } from '../context';
 import type { RatioUnit } from '../db/schemaLogistics';
 import { inBatches, queueExport, registerJobHandler, writeExport, type ExportFormat } from '../jobs/index';
+import { exporterOf } from '../services/exporter';
 import { enumLabel, exportText } from '../services/codes';
 import { countRows, listExportForm } from '../services/listExport';
 import { barcodeNotExist } from '../services/logistics';
@@ -261,11 +262,10 @@ export default async function logisticsRoutes(app: FastifyInstance, deps: AppDep
     app.post(`/Logistics/${list}/file`, {
       config: { menuId: decl.menuId, docs: { summary: `Export the ${list} sheets (a job: ExportLogistics)`, status: 201 } },
     }, async (req, reply) => {
-      const who = caller(req);
       const body = validated<SheetFilters & { format?: ExportFormat; lang?: Lang }>(SHEET_EXPORT_FORMS[list], req.body === undefined || req.body === null ? {} : objectBody(req.body));
       const { format, lang, ...filters } = body;
       const payload: SheetExportPayload = { list, filters, lang: langOf(lang), format: format ?? 'csv' };
-      return reply.code(201).send(await db.transaction().execute((trx) => queueExport(trx, who, JobCategory.ExportLogistics, payload)));
+      return reply.code(201).send(await db.transaction().execute((trx) => queueExport(trx, exporterOf(req), JobCategory.ExportLogistics, payload)));
     });
     app.get<{ Params: { id: number }; Querystring: { format?: ExportFormat; lang?: string } }>(`/Logistics/${list}/file/:id`, {
       config: { menuId: decl.menuId, docs: { summary: `Export the codes of one ${list} sheet (a job: ExportLogisticsDetails)`, errors: [2] } },
@@ -279,18 +279,17 @@ export default async function logisticsRoutes(app: FastifyInstance, deps: AppDep
         .where('tenant_id', '=', who.tenantId).where('sheet_type', 'in', [...types]).executeTakeFirst();
       if (!found) throw notFound();
       const payload: SheetDetailPayload = { list, id: req.params.id, lang: langOf(req.query.lang), format: req.query.format ?? 'csv' };
-      return db.transaction().execute((trx) => queueExport(trx, who, JobCategory.ExportLogisticsDetails, payload));
+      return db.transaction().execute((trx) => queueExport(trx, exporterOf(req), JobCategory.ExportLogisticsDetails, payload));
     });
   }
 
   app.post('/Logistics/exception/file', {
     config: { menuId: EXCEPTION_DECL.menuId, docs: { summary: 'Export the exception log (a job: ExportExceptionLogs)', status: 201 } },
   }, async (req, reply) => {
-    const who = caller(req);
     const body = validated<ExceptionFilters & { format?: ExportFormat; lang?: Lang }>(EXCEPTION_EXPORT_FORM, req.body === undefined || req.body === null ? {} : objectBody(req.body));
     const { format, lang, ...filters } = body;
     const payload: ExceptionExportPayload = { filters, lang: langOf(lang), format: format ?? 'csv' };
-    return reply.code(201).send(await db.transaction().execute((trx) => queueExport(trx, who, JobCategory.ExportExceptionLogs, payload)));
+    return reply.code(201).send(await db.transaction().execute((trx) => queueExport(trx, exporterOf(req), JobCategory.ExportExceptionLogs, payload)));
   });
 
   app.get<{ Querystring: { code: string } }>('/Logistics/code', {

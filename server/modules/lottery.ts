@@ -29,7 +29,7 @@
  *   POST Report/Activity/file                        for type 1, ExportActivityRecords 10 for 2)
  */
 import { randomInt } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { sql, type Transaction } from 'kysely';
 import {
@@ -47,6 +47,8 @@ import type { AppDeps } from '../context';
 import { json, type Database } from '../db/schema';
 import { ApiError, badRequest } from '../errors';
 import { inBatches, queueExport, registerJobHandler, writeExport } from '../jobs/index';
+import { exportPhone } from '../../src/domain/phone';
+import { exporterOf } from '../services/exporter';
 import { recordChange } from '../services/changelog';
 import { exportText } from '../services/codes';
 import { eachPart, readPart } from '../services/multipart';
@@ -387,22 +389,17 @@ export async function packageOptions(db: Db, who: Scoped, type: number, selected
 
 interface ReportPayload { activityIds: number[]; type: number; from?: string; to?: string; timezoneId: number; showInfo: boolean; lang: Lang }
 
-interface RecordRow { id: string | number; lottery_id: number; lottery_name: string; code: string | null; member_phone: string | null; prize_name: string | null; serial: string | null; answers: Record<string, unknown> | null; created_at: Date }
+interface RecordRow { id: string | number; lottery_id: number; lottery_name: string; code: string | null; member_phone: string | null; member_phone_code: string | null; prize_name: string | null; serial: string | null; answers: Record<string, unknown> | null; created_at: Date }
 
 function recordsQuery(db: Db, tenantId: number, p: ReportPayload) {
   let q = db.selectFrom('lottery_records as r').innerJoin('lotteries as l', 'l.id', 'r.lottery_id')
     .leftJoin('lottery_prizes as p', 'p.id', 'r.prize_id').leftJoin('members as m', 'm.id', 'r.member_id')
-    .select(['r.id', 'r.lottery_id', 'l.name as lottery_name', 'r.code', 'm.phone as member_phone', 'p.name as prize_name', 'r.serial', 'r.answers', 'r.created_at'])
+    .select(['r.id', 'r.lottery_id', 'l.name as lottery_name', 'r.code', 'm.phone as member_phone', 'm.phone_country_code as member_phone_code', 'p.name as prize_name', 'r.serial', 'r.answers', 'r.created_at'])
     .where('r.tenant_id', '=', tenantId).where('r.lottery_id', 'in', p.activityIds);
   if (p.type === 1) q = q.where('r.prize_id', 'is not', null).where('p.type', '=', PrizeType.Winning);
   if (p.from) q = q.where('r.created_at', '>=', new Date(p.from));
   if (p.to) q = q.where('r.created_at', '<=', new Date(p.to));
   return q;
-}
-
-function localTime(d: Date, timezoneId: number): string {
-  const offset = timezoneById(timezoneId)?.offset ?? 0;
-  return new Date(new Date(d).getTime() + offset * 60000).toISOString().slice(0, 19).replace('T', ' ').replace(/-/g, '/');
 }
 
 for (const category of [JobCategory.ExportPrizeWinners, JobCategory.ExportActivityRecords]) {
@@ -420,10 +417,11 @@ for (const category of [JobCategory.ExportPrizeWinners, JobCategory.ExportActivi
       fileName: k(category === JobCategory.ExportPrizeWinners ? 'winnersFile' : 'recordsFile'),
       total,
       columns: [
-        { header: k('recordTime'), value: (r) => localTime(r.created_at, p.timezoneId) },
+        // In the zone the dialog chose (queued as the export's zone).
+        { header: k('recordTime'), value: (r) => new Date(r.created_at) },
         { header: k('activity'), value: (r) => `${r.lottery_id} ${r.lottery_name}` },
         { header: k('code'), value: (r) => r.code ?? '' },
-        { header: k('member'), value: (r) => r.member_phone ?? '' },
+        { header: k('member'), value: (r) => exportPhone(r.member_phone_code, r.member_phone) },
         { header: k('prize'), value: (r) => r.prize_name ?? k('noPrize') },
         { header: k('serial'), value: (r) => r.serial ?? '' },
         ...fields.map((name) => ({ header: name, value: (r: RecordRow) => { const v = r.answers?.[name]; return Array.isArray(v) ? v.join(', ') : v === undefined || v === null ? '' : String(v); } })),
@@ -638,7 +636,7 @@ export default async function lotteryRoutes(app: FastifyInstance, deps: AppDeps)
     return reply.code(201).send({ id: row.id, amount: row.amount, name });
   });
 
-  const report = async (req: { body: unknown }, who: Caller) => {
+  const report = async (req: FastifyRequest, who: Caller) => {
     const body = objectBody(req.body) as { activityId?: number; activityIds?: number[]; timezoneId: number; from?: string; to?: string; type: number; showInfo?: boolean; language?: string };
     const ids = [...new Set([...(body.activityIds ?? []), ...(body.activityId ? [body.activityId] : [])])];
     if (!ids.length) throw badRequest({ activityId: { key: 'required' } });
@@ -649,7 +647,8 @@ export default async function lotteryRoutes(app: FastifyInstance, deps: AppDeps)
     if (body.language !== undefined && !['zh_TW', 'zh_CN', 'en'].includes(body.language)) throw new ApiError(400, ErrorCode.ReportLanguageWrong, { language: { key: 'oneOf' } });
     const payload: ReportPayload = { activityIds: ids, type: body.type, from: body.from, to: body.to, timezoneId: body.timezoneId, showInfo: !!body.showInfo, lang: langOf(body.language) };
     const category = body.type === 1 ? JobCategory.ExportPrizeWinners : JobCategory.ExportActivityRecords;
-    return db.transaction().execute((trx) => queueExport(trx, who, category, payload));
+    // The result's times and file name in the zone the dialog chose.
+    return db.transaction().execute((trx) => queueExport(trx, exporterOf(req, timezoneById(body.timezoneId)!.zone), category, payload));
   };
   app.post('/marketing/lottery-activity/report', { config: { ...config, docs: { summary: 'Result download (job 11 winners / 10 records)', status: 201, errors: [6705, 8002] } }, schema: { body: LOTTERY_REPORT_SCHEMA } }, async (req, reply) => reply.code(201).send(await report(req, caller(req))));
   app.post('/Report/Activity/file', { config: { ...config, docs: { summary: 'Result download (job 11 winners / 10 records)', status: 201, errors: [6705, 8002] } }, schema: { body: LOTTERY_REPORT_SCHEMA } }, async (req, reply) => reply.code(201).send(await report(req, caller(req))));

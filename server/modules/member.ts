@@ -16,6 +16,7 @@
  *                               after expiry (a subquery), tierName from the settings' tiers
  *   GET  member/list/{id}       one member with its latest 200 ledger rows (history)
  *   POST member/file            export of the filtered members (job ExportMemberData 13)
+ *   POST Report/member/file     the same export as the member report (CustomerExportMemberData 16)
  */
 import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely, type SelectQueryBuilder, type Transaction } from 'kysely';
@@ -30,7 +31,9 @@ import type { AppDeps } from '../context';
 import { containsPattern, listPage, listRoute, listSpec, type ListParams } from '../db/list';
 import { json, type Database } from '../db/schema';
 import { ApiError, badRequest, notFound } from '../errors';
-import { inBatches, queueExport, registerJobHandler, writeExport, type ExportFormat } from '../jobs/index';
+import { inBatches, queueExport, registerJobHandler, writeExport, type ExportFormat, type JobContext, type JobRecord } from '../jobs/index';
+import { exportPhone } from '../../src/domain/phone';
+import { exporterOf } from '../services/exporter';
 import { recordChange } from '../services/changelog';
 import { enumLabel, exportText } from '../services/codes';
 import { countRows, listExportForm } from '../services/listExport';
@@ -156,7 +159,7 @@ export async function pointHistory(db: Db, memberId: number, limit = 200): Promi
 interface ExportPayload { filters: MemberFilters; lang: Lang; format: ExportFormat }
 export const MEMBER_EXPORT_FORM = listExportForm(MEMBER_DECL);
 
-registerJobHandler<ExportPayload>(JobCategory.ExportMemberData, async (job, ctx) => {
+const exportMembers = async (job: JobRecord<ExportPayload>, ctx: JobContext) => {
   const { filters, lang, format } = job.payload;
   const base = membersQuery(ctx.db, job.tenantId, filters ?? {});
   const total = await countRows(membersQuery(ctx.db, job.tenantId, filters ?? {}).clearSelect().select('m.id'));
@@ -167,8 +170,7 @@ registerJobHandler<ExportPayload>(JobCategory.ExportMemberData, async (job, ctx)
     fileName: t('screens.member.title'),
     total,
     columns: [
-      { header: t('screens.member.phoneCountryCode'), key: 'phone_country_code' },
-      { header: t('screens.member.phone'), key: 'phone' },
+      { header: t('screens.member.phone'), value: (r) => exportPhone(r.phone_country_code, r.phone) },
       { header: t('screens.member.name'), value: (r) => r.name ?? '' },
       { header: t('screens.member.gender'), value: (r) => (r.gender === null ? '' : enumLabel(lang, 'Gender', r.gender)) },
       { header: t('screens.member.birth'), value: (r) => birthText(r.birth) ?? '' },
@@ -186,7 +188,10 @@ registerJobHandler<ExportPayload>(JobCategory.ExportMemberData, async (job, ctx)
       return q.orderBy('m.id').limit(limit).execute();
     }, 1000),
   });
-});
+};
+registerJobHandler<ExportPayload>(JobCategory.ExportMemberData, exportMembers);
+// SPEC 7 POST Report/member/file: the same file, filed as the member report (CustomerExportMemberData 16).
+registerJobHandler<ExportPayload>(JobCategory.CustomerExportMemberData, exportMembers);
 
 // --- Routes --------------------------------------------------------------------------------
 
@@ -274,10 +279,13 @@ export default async function memberRoutes(app: FastifyInstance, deps: AppDeps) 
     };
   });
 
-  app.post('/member/file', { config }, async (req, reply) => {
-    const who = caller(req);
-    const body = validated<MemberFilters & { format?: ExportFormat; lang?: Lang }>(MEMBER_EXPORT_FORM, req.body === undefined || req.body === null ? {} : objectBody(req.body));
-    const payload: ExportPayload = { filters: { phone: body.phone, name: body.name }, lang: langOf(body.lang), format: body.format ?? 'csv' };
-    return reply.code(201).send(await db.transaction().execute((trx) => queueExport(trx, who, JobCategory.ExportMemberData, payload)));
-  });
+  // member/file is documented from the member declaration's export; Report/member/file here.
+  const reportDocs = { summary: 'The member report: the filtered members exported (a job: CustomerExportMemberData)', body: MEMBER_EXPORT_FORM.schema as Record<string, unknown>, status: 201 };
+  for (const [path, category] of [['/member/file', JobCategory.ExportMemberData], ['/Report/member/file', JobCategory.CustomerExportMemberData]] as const) {
+    app.post(path, { config: category === JobCategory.ExportMemberData ? config : { ...config, docs: reportDocs } }, async (req, reply) => {
+      const body = validated<MemberFilters & { format?: ExportFormat; lang?: Lang }>(MEMBER_EXPORT_FORM, req.body === undefined || req.body === null ? {} : objectBody(req.body));
+      const payload: ExportPayload = { filters: { phone: body.phone, name: body.name }, lang: langOf(body.lang), format: body.format ?? 'csv' };
+      return reply.code(201).send(await db.transaction().execute((trx) => queueExport(trx, exporterOf(req), category, payload)));
+    });
+  }
 }

@@ -41,7 +41,9 @@ import type { AppDeps } from '../context';
 import { containsPattern, listRoute } from '../db/list';
 import type { Database } from '../db/schema';
 import { ApiError, badRequest, notFound } from '../errors';
-import { inBatches, queueExport, registerJobHandler, writeExport, type ExportFormat } from '../jobs/index';
+import { exportZoneOf, inBatches, queueExport, registerJobHandler, writeExport, type ExportFormat } from '../jobs/index';
+import { exportPhone } from '../../src/domain/phone';
+import { exporterOf } from '../services/exporter';
 import { defineResource, isReferenced } from '../resource/define';
 import { recordChange } from '../services/changelog';
 import { countRows, listExportForm } from '../services/listExport';
@@ -246,21 +248,14 @@ async function restoreCanceled(trx: Transaction<Database>, tenantId: number, ord
 
 // --- Export ------------------------------------------------------------------------------
 
-interface OrderExportPayload { filters: OrderFilters; lang: Lang; format: ExportFormat; timezoneId?: number }
+interface OrderExportPayload { filters: OrderFilters; lang: Lang; format: ExportFormat }
 
 export const ORDER_EXPORT_FORM = listExportForm(ORDER_DECL);
 
-/** A date-time in the zone as `YYYY-MM-DD HH:mm:ss` (the export's wall-clock time). */
-function wallClock(d: Date | string, zone: string): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' })
-    .formatToParts(new Date(d));
-  const p = Object.fromEntries(parts.map((x) => [x.type, x.value]));
-  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}`;
-}
-
 registerJobHandler<OrderExportPayload>(JobCategory.ExportMemberOrders, async (job, ctx) => {
   const { filters, lang, format } = job.payload;
-  const zone = timezoneById(job.payload.timezoneId ?? 103) ?? timezoneById(103)!;
+  // Times are written in the zone of the user who asked (writeExport); the column names it, as the import reads it.
+  const zone = exportZoneOf(job);
   const base = filterOrders(orders.scoped(ctx.db, { tenantId: job.tenantId }, { clients: null, brands: null }) as ReturnType<typeof orderQuery>, filters ?? {});
   const total = await countRows(base);
   const t = exportText(lang);
@@ -273,7 +268,7 @@ registerJobHandler<OrderExportPayload>(JobCategory.ExportMemberOrders, async (jo
     columns: [
       { header: col('orderNo'), key: 'order_no' },
       { header: col('status'), value: (r) => (isOrderStatus(r.status) ? ORDER_STATUS_LABELS[r.status][lang] : String(r.status)) },
-      { header: s('memberPhone'), value: (r) => phoneOf(r) },
+      { header: s('memberPhone'), value: (r) => exportPhone(r.phone_country_code, r.phone) },
       { header: s('memberName'), value: (r) => r.memberName ?? '' },
       { header: s('products'), value: (r) => r.productSummary ?? '' },
       { header: s('points'), key: 'points' },
@@ -281,8 +276,8 @@ registerJobHandler<OrderExportPayload>(JobCategory.ExportMemberOrders, async (jo
       { header: s('recipientPhone'), value: (r) => String((r.recipient as Record<string, unknown>)?.phone ?? '') },
       { header: s('recipientAddress'), value: (r) => String((r.recipient as Record<string, unknown>)?.address ?? '') },
       { header: s('note'), value: (r) => r.note ?? '' },
-      { header: s('createdAt'), value: (r) => wallClock(r.created_at, zone.zone) },
-      { header: col('timezone'), value: () => zone.zone },
+      { header: s('createdAt'), value: (r) => new Date(r.created_at) },
+      { header: col('timezone'), value: () => zone },
     ],
     rows: inBatches<OrderRow>((after, limit) => {
       let q = base;
@@ -486,11 +481,10 @@ export default async function memberOrderRoutes(app: FastifyInstance, deps: AppD
   app.post('/member/order/file', {
     config: { menuId: MEMBER_MENU.order, docs: { summary: 'Export the filtered orders (job ExportMemberOrders) -> { id, reportId }', body: ORDER_EXPORT_FORM.schema as Record<string, unknown>, status: 201 } },
   }, async (req, reply) => {
-    const who = caller(req);
     const body = validated<OrderFilters & { format?: ExportFormat; lang?: Lang }>(ORDER_EXPORT_FORM, req.body === undefined || req.body === null ? {} : objectBody(req.body));
     const { format, lang, ...filters } = body;
-    const payload: OrderExportPayload = { filters, lang: langOf(lang), format: format ?? 'csv', timezoneId: 103 };
-    return reply.code(201).send(await db.transaction().execute((trx) => queueExport(trx, who, JobCategory.ExportMemberOrders, payload)));
+    const payload: OrderExportPayload = { filters, lang: langOf(lang), format: format ?? 'csv' };
+    return reply.code(201).send(await db.transaction().execute((trx) => queueExport(trx, exporterOf(req), JobCategory.ExportMemberOrders, payload)));
   });
 
   app.post('/member/order/batch', {

@@ -41,6 +41,7 @@ import { containsPattern } from '../db/list';
 import type { Database } from '../db/schema';
 import { ApiError, badRequest } from '../errors';
 import { inBatches, queueExport, registerJobHandler, writeExport, type ExportFormat } from '../jobs/index';
+import { exporterOf } from '../services/exporter';
 import { defineResource, isReferenced, takenIgnoringCase } from '../resource/define';
 import { KEYWORD_FILTER } from '../resource/schemas';
 import { isDbId, objectBody, validated } from '../services/resource';
@@ -378,7 +379,7 @@ export default async function packagingRoutes(app: FastifyInstance, deps: AppDep
     const body = validated<MaterialFilters & { format?: ExportFormat; lang?: Lang }>(EXPORT_FORM, req.body === undefined || req.body === null ? {} : objectBody(req.body));
     const { format, lang, ...filters } = body;
     const payload: MaterialExportPayload = { roleId: who.roleId, filters, lang: langOf(lang), format: format ?? 'csv' };
-    return reply.code(201).send(await db.transaction().execute((trx) => queueExport(trx, who, JobCategory.ExportPackages, payload)));
+    return reply.code(201).send(await db.transaction().execute((trx) => queueExport(trx, exporterOf(req), JobCategory.ExportPackages, payload)));
   });
 }
 

@@ -2,8 +2,9 @@
  * Report area: export reports (SPEC.md 3 "Export report", 4 "Report export status"; Report >
  * download, menu 42). The rows are written by the export jobs (server/jobs).
  *
- * - GET Report/exportReportAmount (menu 42): the tenant's reports finished (progress 100) and
- *   not downloaded: the side menu's dot and count.
+ * - GET Report/exportReportAmount?max=500 (menu 42): the tenant's reports finished (progress
+ *   100) and not downloaded, counted up to `max` (SPEC 7: the side menu's argument 500; default
+ *   EXPORT_AMOUNT_ARGUMENT, at most EXPORT_AMOUNT_MAX): the side menu's dot and count.
  * - GET Report/exportReport (menu 42): the tenant's reports, paged, sorted and filtered in
  *   the database (functionType, status, downloaded), newest first by default.
  * - PUT Report/exportReport/{id}: marks it downloaded (body optional, `{ downloaded }`,
@@ -21,6 +22,7 @@ import type { Page } from '../../src/domain/api';
 import { declaration } from '../../src/domain/declarations';
 import { ErrorCode } from '../../src/domain/errors';
 import { ReportExportStatus } from '../../src/domain/enums';
+import { EXPORT_AMOUNT_ARGUMENT, EXPORT_AMOUNT_MAX } from '../../src/domain/limits';
 import type { ExportReportItem } from '../../src/domain/jobs';
 import { menuIds, userMenu } from '../../src/domain/menu';
 import { caller, menuInput, type Caller } from '../auth';
@@ -82,20 +84,26 @@ async function reachableReport(req: FastifyRequest<{ Params: { id: number } }>, 
   return row;
 }
 
+/** exportReportAmount's one argument (SPEC 7): the most it counts. */
+const AMOUNT_QUERY = {
+  type: 'object', additionalProperties: false,
+  properties: { max: { type: 'integer', minimum: 1, maximum: EXPORT_AMOUNT_MAX } },
+} as const;
+
 const notFinished = () => new ApiError(400, ErrorCode.ReportNotFinished);
 
 export default async function reportRoutes(app: FastifyInstance, deps: AppDeps) {
   const store = fileStoreOf(deps);
   const config = { menuId: REPORT_DOWNLOAD_MENU_ID };
 
-  app.get('/Report/exportReportAmount', { config }, async (req): Promise<{ amount: number }> => {
+  app.get<{ Querystring: { max?: number } }>('/Report/exportReportAmount', { config, schema: { querystring: AMOUNT_QUERY } }, async (req): Promise<{ amount: number }> => {
     const who = caller(req);
-    const row = await deps.db.selectFrom('export_reports')
-      .select((eb) => eb.fn.countAll().as('amount'))
+    const pending = deps.db.selectFrom('export_reports').select('id')
       .where('tenant_id', '=', who.tenantId)
       .where('progress', '=', 100)
       .where('downloaded', '=', false)
-      .executeTakeFirstOrThrow();
+      .limit(req.query.max ?? EXPORT_AMOUNT_ARGUMENT);
+    const row = await deps.db.selectFrom(pending.as('p')).select((eb) => eb.fn.countAll().as('amount')).executeTakeFirstOrThrow();
     return { amount: Number(row.amount) };
   });
 

@@ -19,6 +19,7 @@ import { caller, type Caller } from '../auth';
 import type { AppDeps } from '../context';
 import type { Db } from '../db/index';
 import { inBatches, queueExport, registerJobHandler, writeExport, type ExportFormat } from '../jobs/index';
+import { exporterOf } from '../services/exporter';
 import { enumLabel, exportText } from '../services/codes';
 import { countRows } from '../services/listExport';
 import { readableCodeOrFail } from '../services/logistics';
@@ -132,7 +133,7 @@ export default async function scanLogExportRoutes(app: FastifyInstance, deps: Ap
     const body = validated<{ code: string; format?: ExportFormat; lang?: Lang }>(CODE_FORM, objectBody(req.body ?? {}));
     const found = await readableCodeOrFail(db, who, body.code);
     const payload: CodePayload = { packageId: Number(found.package_id), seq: Number(found.seq), code: found.code, lang: langOf(body.lang), format: body.format ?? 'csv' };
-    return reply.code(201).send(await db.transaction().execute((trx) => queueExport(trx, who, JobCategory.ExportCodeInfos, payload)));
+    return reply.code(201).send(await db.transaction().execute((trx) => queueExport(trx, exporterOf(req), JobCategory.ExportCodeInfos, payload)));
   });
 
   app.post('/Report/scanLog/file', {
@@ -143,6 +144,6 @@ export default async function scanLogExportRoutes(app: FastifyInstance, deps: Ap
     if (new Date(body.to).getTime() < new Date(body.from).getTime()) throw badRequest({ to: { key: 'fromToDatetime' } });
     const tenants = await readableTenants(db, who, body.clientId);
     const payload: PeriodPayload = { from: body.from, to: body.to, tenants, source: body.source, lang: langOf(body.lang), format: body.format ?? 'csv' };
-    return reply.code(201).send(await db.transaction().execute((trx) => queueExport(trx, who, JobCategory.CustomerExportScanLog, payload)));
+    return reply.code(201).send(await db.transaction().execute((trx) => queueExport(trx, exporterOf(req), JobCategory.CustomerExportScanLog, payload)));
   });
 }

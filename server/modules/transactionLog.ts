@@ -37,6 +37,7 @@ import { containsPattern, listPage, listQuerySchema, listRoute, listSpec, type L
 import type { ChangeAction, Database } from '../db/schema';
 import { notFound } from '../errors';
 import { inBatches, queueExport, registerJobHandler, writeExport, type ExportFormat } from '../jobs/index';
+import { exporterOf } from '../services/exporter';
 import { ErrorCode } from '../../src/domain/errors';
 import { pickName, type Names } from '../../src/domain/lang';
 import { TenantType } from '../../src/domain/enums';
@@ -295,7 +296,7 @@ export default async function transactionLogRoutes(app: FastifyInstance, deps: A
     const scope = await scopeOf(db, who);
     await checkClient(db, scope, body.clientId);
     const payload: ListExportPayload = { filters: filtersOf(body), lang: langOf(body.lang), format: body.format ?? 'csv', clients: scope.clients };
-    return reply.code(201).send(await db.transaction().execute((trx) => queueExport(trx, who, JobCategory.ExportChangeLogs, payload)));
+    return reply.code(201).send(await db.transaction().execute((trx) => queueExport(trx, exporterOf(req), JobCategory.ExportChangeLogs, payload)));
   });
 
   app.get<{ Params: { id: number }; Querystring: { format?: ExportFormat; lang?: string } }>('/Report/transactionLog/file/:id', {
@@ -311,6 +312,6 @@ export default async function transactionLogRoutes(app: FastifyInstance, deps: A
     if (!exists) throw notFound();
     const lang = langOf(req.query.lang);
     const payload: DetailExportPayload = { id: req.params.id, lang, format: req.query.format ?? 'csv', clients: scope.clients };
-    return db.transaction().execute((trx) => queueExport(trx, who, JobCategory.ExportChangeDetails, payload));
+    return db.transaction().execute((trx) => queueExport(trx, exporterOf(req), JobCategory.ExportChangeDetails, payload));
   });
 }

@@ -52,6 +52,26 @@ export function zonedTimeText(value: unknown, options: Parameters<typeof zonedTi
   return z.zoneName ? `${z.text} ${z.zoneName}` : z.text;
 }
 
+/** The header every API call carries: the user's (the browser's) IANA zone; exports write times in it. */
+export const TIME_ZONE_HEADER = 'X-Time-Zone';
+
+/** Whether `zone` is an IANA zone this runtime knows ('Asia/Taipei'). */
+export function isTimeZone(zone: unknown): zone is string {
+  if (typeof zone !== 'string' || !zone || zone.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** An instant as wall-clock time in `zone`, 'YYYY-MM-DD HH:mm:ss' (exports; `format` for file names); '' when invalid. */
+export function wallClockText(value: Date | string | number, zone: string, format = 'YYYY-MM-DD HH:mm:ss'): string {
+  const instant = dayjs.utc(value);
+  return instant.isValid() ? instant.tz(zone).format(format) : '';
+}
+
 /** The IANA zone of a timezone id, if it names one. */
 export function zoneOfTimezoneId(id: unknown): string | undefined {
   return typeof id === 'number' || typeof id === 'string' ? timezoneById(Number(id))?.zone : undefined;

@@ -68,8 +68,12 @@ export const EXPORT_REPORT_POLL_MS = 30_000;
 /** ...and otherwise. */
 export const EXPORT_REPORT_IDLE_POLL_MS = 300_000;
 export const EXPORT_AMOUNT_POLL_MS = 30_000;
-/** The argument of the side menu's exportReportAmount call. */
+/** The argument of the side menu's exportReportAmount call: it counts up to this many reports. */
 export const EXPORT_AMOUNT_ARGUMENT = 500;
+/** The largest count exportReportAmount's argument may ask for. */
+export const EXPORT_AMOUNT_MAX = 10_000;
+/** The side menu's call (relative to /v1) with its argument; the download list's count reads the same. */
+export const EXPORT_AMOUNT_PATH = `Report/exportReportAmount?max=${EXPORT_AMOUNT_ARGUMENT}`;
 export const REFRESH_AFTER_UPDATE_MS = 500;
 /** Code package list while any package is generating. */
 export const CODE_PACKAGE_POLL_MS = 30_000;

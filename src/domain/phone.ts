@@ -51,3 +51,22 @@ export function checkMobilePhone(callingCode: string | null | undefined, phone: 
   }
   return { key: 'phoneNumber' };
 }
+
+/**
+ * The one way exports write a phone number (issue 23): E.164, `+886912345678`: the calling
+ * code, then the national number without its trunk prefix (Taiwan's leading 0); '' when there
+ * is no number. What cannot be parsed keeps its digits after the calling code.
+ */
+export function exportPhone(callingCode: unknown, phone: unknown): string {
+  const digits = normalizeNullish(phone).replace(/\D/g, '');
+  if (!digits) return '';
+  const code = normalizeCallingCode(callingCode);
+  if (!code) return `+${digits}`;
+  try {
+    const parsed = parsePhoneNumberFromString(digits, { defaultCallingCode: code });
+    if (parsed?.nationalNumber && parsed.countryCallingCode === code) return `+${code}${parsed.nationalNumber}`;
+  } catch {
+    // No numbering plan for that code: the digits as they are.
+  }
+  return `+${code}${digits.replace(/^0+/, '')}`;
+}

@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PointChangeLogType } from '../../src/domain/enums';
+import { JobCategory, PointChangeLogType } from '../../src/domain/enums';
 import { describeApi, expectFailure } from './harness';
 import { brandProduct, call, ok, type Client } from './marketingSetup';
 import { joined, memberClient, SETTINGS } from './memberSetup';
@@ -31,6 +31,7 @@ describeApi('Member back office', (h) => {
       for (const url of ['member', 'member/list', 'member/brand-products']) expectFailure(await call(h, app, 'GET', url, noMember.token), 403, 3);
       expectFailure(await call(h, app, 'POST', 'member', noMember.token, SETTINGS), 403, 3);
       expectFailure(await call(h, app, 'POST', 'member/file', noMember.token, {}), 403, 3);
+      expectFailure(await call(h, app, 'POST', 'Report/member/file', noMember.token, {}), 403, 3);
       const operator = await h.signedInUser({ tenant: 'platform' });
       expectFailure(await call(h, app, 'GET', 'member', operator.token), 403, 3);
       const other = await memberClient(h, { functions: [6, 31] });
@@ -137,16 +138,34 @@ describeApi('Member back office', (h) => {
         const job = await h.db.selectFrom('jobs').select(['category', 'tenant_id']).where('id', '=', res.id).executeTakeFirstOrThrow();
         expect(job).toEqual({ category: 13, tenant_id: a.id });
         const { lines } = await exportedFile(h, worker.store, res.id);
-        expect(lines[0]).toBe('Country code,Phone,Name,Gender,Birthday,Email,Address,LINE ID,Discount code,Points,Tier,Joined');
+        expect(lines[0]).toBe('Phone,Name,Gender,Birthday,Email,Address,LINE ID,Discount code,Points,Tier,Joined');
         expect(lines.length).toBe(1 + 5);
+        // Issue 23: one phone format in every export, E.164 (joined as 0912..., written +886912...).
+        expect(lines.slice(1).map((l) => l.split(',')[0]).every((p) => /^\+886912\d{6}$/.test(p))).toBe(true);
         expect(lines.some((l) => l.includes(',600,Platinum,'))).toBe(true);
         const zh = await ok<{ id: number }>(h, app, 'POST', 'member/file', a.token, { lang: 'zh_TW', format: 'csv', phone: '999999999' }, 201);
         const { lines: zhLines } = await exportedFile(h, worker.store, zh.id);
-        expect(zhLines).toEqual(['國碼,手機,姓名,性別,生日,Email,地址,LINE ID,優惠碼,點數,等級,加入時間']);
+        expect(zhLines).toEqual(['手機,姓名,性別,生日,Email,地址,LINE ID,優惠碼,點數,等級,加入時間']);
       } finally {
         await worker.stop();
       }
       expectFailure(await call(h, app, 'POST', 'member/file', a.token, { format: 'pdf' }), 400, 1);
+    });
+
+    it('POST Report/member/file files the same export as the member report (CustomerExportMemberData 16), tenant and menu bound', async () => {
+      const worker = await jobWorker(h);
+      try {
+        const res = await ok<{ id: number; reportId: number }>(h, app, 'POST', 'Report/member/file', a.token, { lang: 'en' }, 201);
+        const job = await h.db.selectFrom('jobs').select(['category', 'tenant_id']).where('id', '=', res.id).executeTakeFirstOrThrow();
+        expect(job).toEqual({ category: JobCategory.CustomerExportMemberData, tenant_id: a.id });
+        const { lines, report } = await exportedFile(h, worker.store, res.id);
+        expect(report.function_type).toBe(JobCategory.CustomerExportMemberData);
+        expect(lines[0]).toBe('Phone,Name,Gender,Birthday,Email,Address,LINE ID,Discount code,Points,Tier,Joined');
+        expect(lines.length).toBe(1 + 5);
+      } finally {
+        await worker.stop();
+      }
+      expectFailure(await call(h, app, 'POST', 'Report/member/file', a.token, { format: 'pdf' }), 400, 1);
     });
   });
 });

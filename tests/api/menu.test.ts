@@ -108,5 +108,11 @@ describeApi('Menus and function checks', (h) => {
     ]).execute();
     const res = await h.call('GET', 'Report/exportReportAmount', { token: u.token });
     expect(res.json()).toEqual({ amount: 2 });
+    // SPEC 7: the side menu's argument (500) is the most it counts.
+    expect((await h.call('GET', 'Report/exportReportAmount?max=500', { token: u.token })).json()).toEqual({ amount: 2 });
+    expect((await h.call('GET', 'Report/exportReportAmount?max=1', { token: u.token })).json()).toEqual({ amount: 1 });
+    for (const bad of ['0', '-1', 'abc', '10001', '1.5']) {
+      expectFailure(await h.call('GET', `Report/exportReportAmount?max=${bad}`, { token: u.token }), 400, 1);
+    }
   });
 });

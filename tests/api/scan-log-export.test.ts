@@ -50,6 +50,33 @@ describeApi('The scan log exports', (h) => {
     expect((await exportedFile(h, jobs.store, zh.id)).lines[0].split('\t')[0]).toBe('條碼');
   });
 
+  it("writes the times and names the file in the zone of the user who asked (X-Time-Zone), else Taipei's (issue 23)", async () => {
+    const s = await setup();
+    const key = await h.db.selectFrom('codes').select(['package_id', 'seq']).where('code', '=', s.b).executeTakeFirstOrThrow();
+    await h.db.insertInto('scan_logs').values({
+      tenant_id: s.tenant.id, package_id: key.package_id, seq: key.seq, code: s.b, source: 1, type: 2, scanned_at: new Date('2026-01-15T16:30:00Z'),
+    }).execute();
+    const exportIn = async (zone: string | null) => {
+      const res = await h.call('POST', 'Logistics/code/file', { token: s.token, body: { code: s.b, lang: 'en' }, headers: zone ? { 'x-time-zone': zone } : {} });
+      expect(res.statusCode, res.body).toBe(201);
+      const at = Date.now();
+      const file = await exportedFile(h, jobs.store, (res.json() as { id: number }).id);
+      return { time: file.lines[1].split(',')[1], name: String(file.name), at };
+    };
+    // The file name's stamp is the time of the export in that zone (not UTC), within the minute.
+    const stampIn = (at: number, zone: string) => new Intl.DateTimeFormat('sv-SE', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+      .format(new Date(at)).replace(/\D/g, '');
+    const ny = await exportIn('America/New_York');
+    expect(ny.time).toBe('2026-01-15 11:30:00');
+    expect(ny.name).toMatch(/^Scans_.+_\d{14}\.csv$/);
+    expect([stampIn(ny.at, 'America/New_York'), stampIn(ny.at - 60_000, 'America/New_York')]).toContain(ny.name.slice(-18, -6));
+    for (const zone of [null, 'Mars/Olympus']) {
+      const tw = await exportIn(zone);
+      expect(tw.time).toBe('2026-01-16 00:30:00');
+      expect([stampIn(tw.at, 'Asia/Taipei'), stampIn(tw.at - 60_000, 'Asia/Taipei')]).toContain(tw.name.slice(-18, -6));
+    }
+  });
+
   it('refuses a code the caller cannot read as "this barcode does not exist", and bad bodies with code 1', async () => {
     const s = await setup();
     const other = await setup();

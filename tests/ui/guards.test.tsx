@@ -13,7 +13,8 @@ beforeEach(() => {
     if (path === 'system/menu/nested') return { status: 200, body: { Backend: MENU } };
     if (path === 'System/user') return { status: 200, body: { account: 'admin', name: 'Admin', roleName: 'Admins', phoneCountryCode: null, phone: null, email: null, mimaChangedAt: new Date().toISOString() } };
     if (path === 'system/announcement/Home') return { status: 200, body: [] };
-    if (path === 'Report/exportReportAmount') return { status: 200, body: { amount: 3 } };
+    // SPEC 7: the side menu asks with argument 500.
+    if (path === 'Report/exportReportAmount?max=500') return { status: 200, body: { amount: 3 } };
     void method;
     return undefined;
   });

@@ -8,6 +8,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { declaration } from '../../src/domain/declarations';
+import { EXPORT_AMOUNT_PATH } from '../../src/domain/limits';
 import { loadingStore } from '../../src/engine/api/loading';
 import { CrudView } from '../../src/engine/crud/CrudScreen';
 import { refreshIntervalOf } from '../../src/engine/crud/useCrudList';
@@ -185,7 +186,7 @@ describe('report download screen', () => {
 
   it("refreshes every 30 s while the server counts a finished report not downloaded, else every 5 min, whatever the page shows", () => {
     const spec = DECL.grid!.refresh!;
-    expect(spec.activeWhileCount).toBe('GET Report/exportReportAmount');
+    expect(spec.activeWhileCount).toBe(`GET ${EXPORT_AMOUNT_PATH}`);
     // The count is the server's (progress 100 and not downloaded, any page); the rows on screen don't decide.
     expect(refreshIntervalOf(spec, [{ downloaded: true }], 2)).toBe(30_000);
     expect(refreshIntervalOf(spec, [{ downloaded: false, progress: 40 }], 0)).toBe(300_000);

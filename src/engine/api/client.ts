@@ -5,6 +5,7 @@
  * handler (the Fail modal) unless `silent`. The loading mask covers calls unless `noMask`.
  */
 import { ApiError } from './ApiError';
+import { TIME_ZONE_HEADER, userTimeZone } from '../../domain/datetime';
 import { takeEarly } from './early';
 import { apiEnv } from './env';
 import { loadingStore } from './loading';
@@ -69,7 +70,8 @@ export async function request<T = unknown>(method: Method, path: string, options
   const relative = relativePath(path);
   const noMask = options.noMask ?? UNMASKED_PATHS.test(relative);
   const silent = options.silent ?? SILENT_PATHS.test(relative);
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  // The user's zone: exports write their times and name their files in it (issue 23).
+  const headers: Record<string, string> = { Accept: 'application/json', [TIME_ZONE_HEADER]: userTimeZone() };
   if (token) headers.Authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) body = options.body;

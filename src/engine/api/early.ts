@@ -8,11 +8,15 @@
  * across loads: the answers live in the page's memory until taken.
  */
 
+// With its extension: the build's head script (scripts/route-preload.ts) loads this file in Node.
+import { EXPORT_AMOUNT_PATH } from '../../domain/limits.ts';
+
 /** The paths (relative to /v1) of the early calls; `configPrefix` is followed by the tenant code. */
 export const EARLY_CALLS = {
   menu: 'system/menu/nested',
   configPrefix: 'Config/tenant/',
-  exportAmount: 'Report/exportReportAmount',
+  /** With its argument, as the side menu asks (shell/SideMenu EXPORT_AMOUNT_KEY). */
+  exportAmount: EXPORT_AMOUNT_PATH,
   /** The menu id of the export reports' download page (shell/SideMenu EXPORT_DOWNLOAD_MENU_ID). */
   exportMenuId: 42,
 } as const;

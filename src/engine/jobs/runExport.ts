@@ -52,5 +52,6 @@ export function useExportJob() {
 
 /** The export report views to read again after a report changed: the side menu amount and the download list. */
 export function revalidateExportReports(mutate: ScopedMutator | KeyedMutator<unknown>): Promise<unknown> {
-  return (mutate as ScopedMutator)((key) => Array.isArray(key) && (key[0] === 'Report/exportReportAmount' || key[0] === 'Report/exportReport'));
+  const pathOf = (key: unknown) => (Array.isArray(key) ? String(key[0]).split('?')[0] : '');
+  return (mutate as ScopedMutator)((key) => ['Report/exportReportAmount', 'Report/exportReport'].includes(pathOf(key)));
 }

@@ -20,7 +20,7 @@ import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { pickName } from '../../domain/lang';
 import { menuTrail } from '../../domain/menu';
-import { EXPORT_AMOUNT_POLL_MS } from '../../domain/limits';
+import { EXPORT_AMOUNT_PATH, EXPORT_AMOUNT_POLL_MS } from '../../domain/limits';
 import { useApi } from '../api/swr';
 import { useLang } from '../i18n/useLang';
 import { useUserMenu } from '../session/menu';
@@ -28,7 +28,8 @@ import { menuIcon } from './menuIcons';
 
 export const EXPORT_DOWNLOAD_MENU_ID = 42;
 export const REPORT_MENU_ID = 8;
-export const EXPORT_AMOUNT_KEY = ['Report/exportReportAmount', { silent: true, noMask: true }] as const;
+/** SPEC 7: the side menu asks for the export report amount with argument 500 (`max`, the most it counts). */
+export const EXPORT_AMOUNT_KEY = [EXPORT_AMOUNT_PATH, { silent: true, noMask: true }] as const;
 
 const itemSx = {
   borderRadius: 2,
