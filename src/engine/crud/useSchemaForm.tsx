@@ -70,6 +70,15 @@ export interface SchemaFormOptions {
   fallback?: FormData;
 }
 
+/** Data as comparable text: keys sorted, empty values (undefined, '') left out. */
+function canonical(data: unknown): string {
+  return JSON.stringify(data, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).filter(([, x]) => x !== undefined && x !== '').sort(([x], [y]) => (x < y ? -1 : 1)))
+      : v,
+  );
+}
+
 export function useSchemaForm({ form, readOnly = NONE, initial = null, fallback }: SchemaFormOptions) {
   const { t } = useTranslation();
   const env = useEngineEnv();
@@ -170,7 +179,9 @@ export function useSchemaForm({ form, readOnly = NONE, initial = null, fallback 
     if (latest.current === null || latest.current === sent) reset();
   };
 
-  return { rjsfSchema, uiSchema, current, changed: data !== null, extraErrors, onChange, check, fail, reset, resetUnlessChangedSince, rootRef };
+  const dirty = data !== null && canonical(data) !== canonical(initial ?? fallback ?? {});
+
+  return { rjsfSchema, uiSchema, current, changed: data !== null, dirty, extraErrors, onChange, check, fail, reset, resetUnlessChangedSince, rootRef };
 }
 
 export type SchemaFormState = ReturnType<typeof useSchemaForm>;
