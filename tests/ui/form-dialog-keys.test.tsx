@@ -13,7 +13,7 @@ vi.setConfig({ testTimeout: 90_000 });
 
 const ROLE = declaration('system.role');
 
-async function openAdd(lang: string) {
+async function openAdd() {
   fireEvent.click(await screen.findByTestId('crud-add'));
   const dialog = await screen.findByTestId('crud-form', {}, { timeout: 30_000 });
   await within(dialog).findByTestId('menu-group-1');
@@ -29,7 +29,7 @@ describe('form dialog keys', () => {
     fakeApi();
     signedIn(null);
     withProviders(<CrudView decl={ROLE} />, 'en');
-    const dialog = await openAdd('en');
+    const dialog = await openAdd();
     await waitFor(() => expect(document.activeElement).toBe(dialog.querySelector('input[name="name"]')));
     expect(document.activeElement).not.toBe(within(dialog).getByTestId('dialog-close'));
     await escape();
@@ -44,7 +44,7 @@ describe('form dialog keys', () => {
     fakeApi();
     signedIn(null);
     withProviders(<CrudView decl={ROLE} />, lang);
-    const dialog = await openAdd(lang);
+    const dialog = await openAdd();
     const name = dialog.querySelector<HTMLInputElement>('input[name="name"]')!;
     await waitFor(() => expect(document.activeElement).toBe(name));
     fireEvent.change(name, { target: { value: 'Auditors' } });
