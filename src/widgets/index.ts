@@ -6,6 +6,7 @@
  */
 import type { RegistryFieldsType, RegistryWidgetsType } from '@rjsf/utils';
 import { RadioWidget, SwitchWidget } from './ChoiceWidgets';
+import { ChangeTableField } from './ChangeTableField';
 import { ColorPickerWidget } from './ColorPickerWidget';
 import { CountryWidget, CurrencyWidget, TimezoneWidget } from './ConfigWidgets';
 import { DateRangeWidget, DateTimeWidget, DateWidget } from './DateWidgets';
@@ -51,6 +52,7 @@ export const FIELD_WIDGETS: RegistryFieldsType = {
   gameStyle: GameStyleField,
   dayEntries: DayEntriesField,
   recordTable: RecordTableField,
+  changeTable: ChangeTableField,
 };
 
 export { FIELD_WIDGET_NAMES, WIDGET_NAMES };

@@ -9,7 +9,7 @@ export const WIDGET_NAMES = [
 ] as const;
 
 /** Widgets whose value is an object, registered as RJSF fields. */
-export const FIELD_WIDGET_NAMES = ['names', 'platformList', 'gameStyle', 'dayEntries', 'recordTable'] as const;
+export const FIELD_WIDGET_NAMES = ['names', 'platformList', 'gameStyle', 'dayEntries', 'recordTable', 'changeTable'] as const;
 
 /** RJSF's own widget aliases that the MUI theme renders well. */
 export const BUILTIN_WIDGET_NAMES = ['text', 'textarea', 'password', 'email', 'hidden', 'checkbox', 'checkboxes', 'updown'] as const;
