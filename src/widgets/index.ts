@@ -9,7 +9,7 @@ import { RadioWidget, SwitchWidget } from './ChoiceWidgets';
 import { ChangeTableField } from './ChangeTableField';
 import { ColorPickerWidget } from './ColorPickerWidget';
 import { CountryWidget, CurrencyWidget, TimezoneWidget } from './ConfigWidgets';
-import { DateRangeWidget, DateTimeWidget, DateWidget } from './DateWidgets';
+import { DateRangeWidget, DateTimeWidget, DateWidget, TimeWidget } from './DateWidgets';
 import { DayEntriesField } from './DayEntriesField';
 import { FlagsWidget } from './FlagsWidget';
 import { GameStyleField } from './GameStyleField';
@@ -35,6 +35,7 @@ export const WIDGETS: RegistryWidgetsType = {
   date: DateWidget,
   dateTime: DateTimeWidget,
   dateRange: DateRangeWidget,
+  time: TimeWidget,
   formattedInput: FormattedInputWidget,
   flags: FlagsWidget,
   country: CountryWidget,

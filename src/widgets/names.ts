@@ -4,7 +4,7 @@
  * built-in RJSF widget alias (BUILTIN_WIDGET_NAMES).
  */
 export const WIDGET_NAMES = [
-  'menuTree', 'multiSelect', 'select', 'switch', 'radio', 'dialCode', 'phone', 'date', 'dateTime', 'dateRange',
+  'menuTree', 'multiSelect', 'select', 'switch', 'radio', 'dialCode', 'phone', 'date', 'dateTime', 'dateRange', 'time',
   'formattedInput', 'flags', 'country', 'timezone', 'upload', 'tags', 'colorPicker', 'currency',
 ] as const;
 

@@ -44,6 +44,7 @@ const validation: Record<string, string> = {
     'The password must be 8 to 20 characters with at least one lowercase letter, one uppercase letter and one digit; only letters, digits and @$!%*?& are allowed.',
   phoneDigits: 'Only digits are allowed.',
   invalidForm: 'Some fields failed validation. Please check the form again.',
+  invalidFields: 'Check: {{fields}}.',
   // Keys of the declaration validator (src/domain/validation).
   minItems_one: 'Add at least {{count}} item.',
   minItems: 'Add at least {{count}} items.',

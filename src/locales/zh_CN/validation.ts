@@ -40,6 +40,7 @@ const validation: Record<string, string> = {
   passwordRule: '密码须为 8 至 20 个字符，至少包含一个小写字母、一个大写字母及一个数字；只能使用英文字母、数字及 @$!%*?&。',
   phoneDigits: '只能输入数字。',
   invalidForm: '部分字段验证未通过，请重新检查表单。',
+  invalidFields: '请检查：{{fields}}。',
   // 声明验证器（src/domain/validation）使用的键。
   minItems: '至少需要 {{count}} 项。',
   maxItems: '最多只能有 {{count}} 项。',

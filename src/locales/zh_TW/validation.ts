@@ -40,6 +40,7 @@ const validation: Record<string, string> = {
   passwordRule: '密碼須為 8 至 20 個字元，至少包含一個小寫字母、一個大寫字母及一個數字；只能使用英文字母、數字及 @$!%*?&。',
   phoneDigits: '只能輸入數字。',
   invalidForm: '部分欄位驗證未通過，請重新檢查表單。',
+  invalidFields: '請檢查：{{fields}}。',
   // 宣告驗證器（src/domain/validation）使用的鍵。
   minItems: '至少需要 {{count}} 項。',
   maxItems: '最多只能有 {{count}} 項。',
