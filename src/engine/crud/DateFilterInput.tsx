@@ -23,7 +23,7 @@ export interface DateFilterInputProps {
 
 export function DateFilterInput({ name, label, value, withTime, onChange, width = withTime ? 220 : 180 }: DateFilterInputProps) {
   const sx = { width: { xs: '100%', sm: width }, flexShrink: 0 };
-  const waiting = <TextField size="small" disabled fullWidth label={label} slotProps={{ inputLabel: { shrink: true } }} />;
+  const waiting = <TextField size="small" disabled fullWidth label={label} data-date-filter-loading="" slotProps={{ inputLabel: { shrink: true } }} />;
   return (
     <Box sx={sx} data-testid={`date-filter-${name}`}>
       <Suspense fallback={waiting}>
