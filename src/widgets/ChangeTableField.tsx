@@ -3,7 +3,7 @@
  * `{ field, before, after }` with JSON text values) as one compact table: a row per field,
  * labelled as the screens of the change's resource label it (the form's `resource`, see
  * changeLabels.ts), its value before and after in the interface language (names objects in
- * the user's language, instants in the user's zone, yes/no, lists joined). A create has no Before column, a delete no After
+ * the user's language, instants in the user's zone, enum labels, yes/no, lists joined). A create has no Before column, a delete no After
  * column. Below `sm` each field is a block of labelled lines. Read-only. Registered as an RJSF field.
  */
 import Box from '@mui/material/Box';
@@ -22,7 +22,7 @@ import { LANGS, type Lang } from '../domain/lang';
 import { formatCell } from '../engine/crud/format';
 import type { FormContext } from '../engine/crud/rjsf';
 import { useLang } from '../engine/i18n/useLang';
-import { changeFieldLabelKeys } from './changeLabels';
+import { changeFieldEnum, changeFieldLabelKeys } from './changeLabels';
 
 interface Change { field: string; before: string; after: string }
 
@@ -32,16 +32,17 @@ const isNames = (v: unknown): v is Partial<Record<Lang, string>> =>
   !!v && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length > 0 && Object.keys(v).every((k) => (LANGS as readonly string[]).includes(k));
 
 /** A logged value (JSON text, or a plain string) as the user reads it. */
-export function changeValueText(text: string, lang: Lang, t: (key: string) => string): string {
+export function changeValueText(text: string, lang: Lang, t: (key: string) => string, enumName?: string): string {
   if (!text) return '';
   let v: unknown;
   try {
     v = JSON.parse(text);
   } catch {
-    return text;
+    v = text; // a string value travels as it is
   }
   const show = (x: unknown): string => {
     if (x === null || x === undefined || x === '') return '';
+    if (enumName && (typeof x === 'number' || typeof x === 'string')) return formatCell({ enum: enumName }, x, t, lang);
     if (typeof x === 'boolean') return t(x ? 'screens.crud.yes' : 'screens.crud.no');
     if (typeof x === 'string' && INSTANT.test(x)) return formatCell({ format: 'datetime' }, x, t, lang) || x;
     if (typeof x === 'string' || typeof x === 'number') return String(x);
@@ -65,7 +66,7 @@ export function ChangeTableField(props: FieldProps) {
     const key = changeFieldLabelKeys(resource, field).find((k) => i18n.exists(k));
     return key ? t(key) : field;
   };
-  const value = (text: string) => changeValueText(text, lang, (k) => t(k)) || t('screens.transactionLog.empty');
+  const value = (field: string, text: string) => changeValueText(text, lang, (k) => t(k), changeFieldEnum(resource, field)) || t('screens.transactionLog.empty');
   const columns = (['before', 'after'] as const).filter((c) => !(c === 'before' && action === 'create') && !(c === 'after' && action === 'delete'));
   const title = t('screens.transactionLog.changes');
   const valueSx = { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', fontSize: 13 } as const;
@@ -83,7 +84,7 @@ export function ChangeTableField(props: FieldProps) {
               {columns.map((c) => (
                 <Box key={c} sx={{ display: 'grid', gridTemplateColumns: 'max-content minmax(0, 1fr)', gap: 1 }}>
                   <Typography variant="body2" color="text.secondary">{t(`screens.transactionLog.${c}`)}</Typography>
-                  <Typography variant="body2" sx={valueSx}>{value(row[c])}</Typography>
+                  <Typography variant="body2" sx={valueSx}>{value(row.field, row[c])}</Typography>
                 </Box>
               ))}
             </Box>
@@ -105,7 +106,7 @@ export function ChangeTableField(props: FieldProps) {
                 <TableRow key={`${row.field}-${i}`} data-testid="change-row" sx={{ verticalAlign: 'top', '&:last-child td': { borderBottom: 0 } }}>
                   <TableCell sx={{ fontWeight: 500 }}>{label(row.field)}</TableCell>
                   {columns.map((c) => (
-                    <TableCell key={c} sx={valueSx}>{value(row[c])}</TableCell>
+                    <TableCell key={c} sx={valueSx}>{value(row.field, row[c])}</TableCell>
                   ))}
                 </TableRow>
               ))}

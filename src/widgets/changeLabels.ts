@@ -9,7 +9,7 @@ import { loadDeclarations, type ScreenDeclaration } from '../domain/declarations
 
 const camel = (name: string) => name.replace(/-([a-z0-9])/g, (_all, c: string) => c.toUpperCase());
 
-type Props = Record<string, { title?: unknown }>;
+type Props = Record<string, { title?: unknown; 'x-enum'?: unknown }>;
 
 function declaredKeys(d: ScreenDeclaration, field: string): string[] {
   const keys: string[] = [];
@@ -22,8 +22,21 @@ function declaredKeys(d: ScreenDeclaration, field: string): string[] {
   return keys;
 }
 
-export function changeFieldLabelKeys(resource: string, field: string): string[] {
+const declsOf = (resource: string) => {
   const name = camel(resource);
-  const decls = loadDeclarations().filter((d) => d.resource === resource || d.resource === name);
+  return loadDeclarations().filter((d) => d.resource === resource || d.resource === name);
+};
+
+/** The enum (src/domain/enums.ts) whose labels the field's values take, if a screen declares one. */
+export function changeFieldEnum(resource: string, field: string): string | undefined {
+  for (const d of declsOf(resource)) {
+    const e = ((d.form?.schema as { properties?: Props } | undefined)?.properties ?? {})[field]?.['x-enum'] ?? d.grid?.columns?.find((c) => c.key === field)?.enum;
+    if (typeof e === 'string') return e;
+  }
+  return undefined;
+}
+
+export function changeFieldLabelKeys(resource: string, field: string): string[] {
+  const decls = declsOf(resource);
   return [...decls.flatMap((d) => declaredKeys(d, field)), `screens.transactionLog.fieldNames.${field}`, `screens.crud.${field}`];
 }

@@ -31,7 +31,7 @@ const lotteryDetail = {
   ...lotteryItem,
   before: null,
   after: { id: 3, name: 'Spring draw', qualificationProduct: [7] },
-  changes: [{ field: 'id', before: '', after: '3' }, { field: 'name', before: '', after: 'Spring draw' }, { field: 'qualificationProduct', before: '', after: '[7]' }],
+  changes: [{ field: 'id', before: '', after: '3' }, { field: 'name', before: '', after: 'Spring draw' }, { field: 'qualificationProduct', before: '', after: '[7]' }, { field: 'updatedAt', before: '', after: AT }],
 };
 
 function api() {
@@ -81,6 +81,7 @@ describe('transaction log view dialog', () => {
     const dialog = await screen.findByTestId('crud-form', {}, { timeout: 45_000 });
     const table = await within(dialog).findByTestId('change-table');
     expect([...table.querySelectorAll('th')].map((c) => c.textContent)).toEqual(['欄位', '異動後']);
-    await waitFor(() => expect(rowsOf(dialog)).toEqual([['編號', '3'], ['活動名稱', 'Spring draw'], ['商品', '7']]));
+    // An instant in the user's zone (YYYY/MM/DD HH:mm), not its ISO text.
+    await waitFor(() => expect(rowsOf(dialog)).toEqual([['編號', '3'], ['活動名稱', 'Spring draw'], ['商品', '7'], ['更新時間', expect.stringMatching(/^2025\/01\/15 \d\d:30/)]]));
   });
 });
