@@ -565,7 +565,8 @@ export default async function lotteryRoutes(app: FastifyInstance, deps: AppDeps)
         tenant_id: who.tenantId, template_id: body.templateId, game_type: template.gameType, name: body.name.trim(), qualification: json({}), core: json(template.core), draft,
       }).returning('id').executeTakeFirstOrThrow()).id;
     }
-    await recordChange(trx, who, { resource: RESOURCE, resourceId: id, action: stored ? 'update' : 'create', before: stored?.draft ?? undefined, after: { draft: draftOf(body) } });
+    // A draft is a working copy, not a change of the activity: the log holds the release
+    // (create) and each applied update (release below), so every activity is listed once.
     return { draftId: id, draftUrl: draftUrl(id) };
   });
 

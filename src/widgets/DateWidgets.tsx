@@ -8,6 +8,7 @@
  *    IANA zone, so daylight saving is right) and still stored as the UTC instant;
  *  - dateRange stores [from, to] (dates, or instants with `ui:options.time: true`); the end
  *    cannot be earlier than the start.
+ * `time` stores a wall-clock time 'HH:mm' (a shift's start), picked or typed with the same field.
  * Inputs are named by the field path (`<path>.0`, `<path>.1` for the range).
  */
 import type { ReactNode } from 'react';
@@ -23,6 +24,7 @@ import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { DateTimePicker } from '@mui/x-date-pickers/DateTimePicker';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
+import { TimePicker } from '@mui/x-date-pickers/TimePicker';
 import { enUS, zhCN, zhTW } from '@mui/x-date-pickers/locales';
 import { useTranslation } from 'react-i18next';
 import type { Lang } from '../domain/lang';
@@ -169,6 +171,29 @@ function single(withTime: boolean) {
 
 export const DateWidget = single(false);
 export const DateTimeWidget = single(true);
+
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+/** 'HH:mm' of the day (no date, no zone). */
+export function TimeWidget(props: WidgetProps) {
+  const value = typeof props.value === 'string' && TIME.test(props.value) ? dayjs(`2000-01-01T${props.value}`) : null;
+  return (
+    <PickerProvider>
+      <TimePicker
+        value={value}
+        label={props.hideLabel ? undefined : props.label}
+        ampm={false}
+        format="HH:mm"
+        disabled={props.disabled || props.readonly}
+        onChange={(d: Dayjs | null) => props.onChange(d && d.isValid() ? d.format('HH:mm') : props.options.emptyValue)}
+        slotProps={{
+          textField: { id: props.id, name: props.htmlName ?? props.id, size: 'small', fullWidth: true, required: props.required, error: (props.rawErrors?.length ?? 0) > 0 },
+          field: { clearable: !props.required },
+        }}
+      />
+    </PickerProvider>
+  );
+}
 
 export function DateRangeWidget(props: WidgetProps) {
   const { t } = useTranslation();

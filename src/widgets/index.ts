@@ -6,9 +6,10 @@
  */
 import type { RegistryFieldsType, RegistryWidgetsType } from '@rjsf/utils';
 import { RadioWidget, SwitchWidget } from './ChoiceWidgets';
+import { ChangeTableField } from './ChangeTableField';
 import { ColorPickerWidget } from './ColorPickerWidget';
 import { CountryWidget, CurrencyWidget, TimezoneWidget } from './ConfigWidgets';
-import { DateRangeWidget, DateTimeWidget, DateWidget } from './DateWidgets';
+import { DateRangeWidget, DateTimeWidget, DateWidget, TimeWidget } from './DateWidgets';
 import { DayEntriesField } from './DayEntriesField';
 import { FlagsWidget } from './FlagsWidget';
 import { GameStyleField } from './GameStyleField';
@@ -34,6 +35,7 @@ export const WIDGETS: RegistryWidgetsType = {
   date: DateWidget,
   dateTime: DateTimeWidget,
   dateRange: DateRangeWidget,
+  time: TimeWidget,
   formattedInput: FormattedInputWidget,
   flags: FlagsWidget,
   country: CountryWidget,
@@ -51,6 +53,7 @@ export const FIELD_WIDGETS: RegistryFieldsType = {
   gameStyle: GameStyleField,
   dayEntries: DayEntriesField,
   recordTable: RecordTableField,
+  changeTable: ChangeTableField,
 };
 
 export { FIELD_WIDGET_NAMES, WIDGET_NAMES };

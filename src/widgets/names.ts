@@ -4,12 +4,12 @@
  * built-in RJSF widget alias (BUILTIN_WIDGET_NAMES).
  */
 export const WIDGET_NAMES = [
-  'menuTree', 'multiSelect', 'select', 'switch', 'radio', 'dialCode', 'phone', 'date', 'dateTime', 'dateRange',
+  'menuTree', 'multiSelect', 'select', 'switch', 'radio', 'dialCode', 'phone', 'date', 'dateTime', 'dateRange', 'time',
   'formattedInput', 'flags', 'country', 'timezone', 'upload', 'tags', 'colorPicker', 'currency',
 ] as const;
 
 /** Widgets whose value is an object, registered as RJSF fields. */
-export const FIELD_WIDGET_NAMES = ['names', 'platformList', 'gameStyle', 'dayEntries', 'recordTable'] as const;
+export const FIELD_WIDGET_NAMES = ['names', 'platformList', 'gameStyle', 'dayEntries', 'recordTable', 'changeTable'] as const;
 
 /** RJSF's own widget aliases that the MUI theme renders well. */
 export const BUILTIN_WIDGET_NAMES = ['text', 'textarea', 'password', 'email', 'hidden', 'checkbox', 'checkboxes', 'updown'] as const;

@@ -313,12 +313,15 @@ test("the operator's transaction log shows the client's setup changes with their
   expect(logged.map((l) => l.resource)).toEqual(['factory', 'supplier', 'packageRatio', 'warehouse', 'shift', 'productionLine', 'factory']);
   await screenshot(page, 'transaction-log-client-1440');
 
-  // The rename's detail: the name before and after.
+  // The rename's detail: one compact row per changed field, labelled as the factory form
+  // labels it (not its key), the name before and after.
   await page.getByTestId(`row-view-${edit.id}`).click();
   const view = page.getByTestId('crud-form');
   await expect(view).toBeVisible();
-  await expect.poll(() => view.locator('textarea:not([aria-hidden="true"])').evaluateAll((els) => els.map((e) => (e as HTMLTextAreaElement).value)))
-    .toEqual(expect.arrayContaining([state.factory, renamed]));
+  const nameRow = view.getByTestId('change-row').filter({ hasText: renamed });
+  await expect(nameRow).toHaveCount(1);
+  await expect(nameRow.locator('td')).toHaveText(['工廠名稱', state.factory, renamed]);
+  await expect(view.locator('textarea:not([aria-hidden="true"])')).toHaveCount(0);
   await screenshot(page, 'transaction-log-detail-1440');
   await page.setViewportSize({ width: 390, height: 844 });
   await screenshot(page, 'transaction-log-detail-390');
@@ -331,9 +334,10 @@ test("the operator's transaction log shows the client's setup changes with their
   await page.getByTestId('crud-search').click();
   const line = logged.find((l) => l.resource === 'productionLine')!;
   await page.getByTestId(`row-view-${line.id}`).click();
-  // The dialog's change rows arrive with the detail call: wait for them, not only for the frame.
-  await expect.poll(() => page.getByTestId('crud-form').locator('textarea:not([aria-hidden="true"])').evaluateAll((els) => els.map((e) => (e as HTMLTextAreaElement).value)))
-    .toEqual(expect.arrayContaining([state.line]));
+  // The dialog's change rows arrive with the detail call: wait for them, not only for the
+  // frame. A create shows the values after only.
+  const lineView = page.getByTestId('crud-form');
+  await expect(lineView.getByTestId('change-row').filter({ hasText: state.line }).locator('td')).toHaveText(['產線名稱', state.line]);
 });
 
 

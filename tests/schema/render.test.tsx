@@ -254,6 +254,8 @@ describe.each(CRUD.map((decl) => ({ id: decl.id, decl })))('$id', ({ decl }) => 
     const view = renderWith(<CrudView decl={decl} />, lang);
     await waitFor(() => expect(view.container.querySelectorAll('.MuiDataGrid-row').length).toBe(10));
     await waitFor(() => expect(view.container.querySelector('.MuiDataGrid-overlay')).toBeNull());
+    // Date filters: their picker (the form chunk's) has loaded.
+    await waitFor(() => expect(view.container.querySelector('[data-date-filter-loading]')).toBeNull());
     expect(outline(view.container).join('\n')).toMatchSnapshot();
   });
 

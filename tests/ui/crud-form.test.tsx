@@ -205,7 +205,9 @@ describe('crud form: modes and widgets', () => {
     fireEvent.click(within(dialog).getByTestId('crud-form-save'));
 
     const result = await screen.findByTestId('result-modal');
-    expect(result).toHaveTextContent('The default password of "amy" is Xy7kPq2m');
+    // Shown once: in its box, not again in the sentence.
+    expect(result).toHaveTextContent('The default password of "amy" is below.');
+    expect((result.textContent ?? '').split('Xy7kPq2m')).toHaveLength(2);
     expect(within(result).getByTestId('result-value')).toHaveTextContent('Xy7kPq2m');
     const body = JSON.parse(api.calls.find((c) => c.method === 'POST')!.body!);
     expect(body).toEqual({ account: 'amy', name: 'Amy', roleId: 2, status: 1, phoneCountryCode: '886', phone: '0912345678' });

@@ -59,10 +59,11 @@ describe('error texts', () => {
 
 describe('validation texts', () => {
   it.each(LANGS)('%s has exactly the validation key set', (lang) => {
-    // Every key the validator emits, plus the form-level 'invalidForm' dialog text.
+    // Every key the validator emits, plus the form-level 'invalidForm' dialog text and its
+    // 'invalidFields' line naming the fields.
     // English adds i18next's `_one` forms of counted texts (the bare key is the plural).
     const keys = Object.keys(VALIDATION[lang]);
-    expect(keys.filter((k) => !k.endsWith('_one')).sort()).toEqual([...VALIDATION_KEYS, 'invalidForm'].sort());
+    expect(keys.filter((k) => !k.endsWith('_one')).sort()).toEqual([...VALIDATION_KEYS, 'invalidForm', 'invalidFields'].sort());
     for (const k of keys.filter((k) => k.endsWith('_one'))) expect(keys, `${lang} ${k}`).toContain(k.slice(0, -4));
     for (const v of Object.values(VALIDATION[lang])) expect(v).toMatch(/\S/);
   });

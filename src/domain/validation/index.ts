@@ -5,7 +5,7 @@
 export { createValidator, validateBody } from './validator';
 export type { BodyResult, FormDeclaration, JsonSchema, ValidationContext, Validator, ValidatorOptions } from './validator';
 export type { FormRule, JsonLogic } from './logic';
-export { OPERATIONS, applyLogic, registerOperations } from './logic';
+export { OPERATIONS, applyLogic, registerOperations, requiredNow } from './logic';
 export { VALIDATION_KEYS, type ValidationKey } from './keys';
 export { FORMATS, isEmail, isHttpUrl } from './formats';
 export { KEYWORD_NAMES } from './keywords';

@@ -180,6 +180,20 @@ function failureOf(rule: FormRule, scope: unknown, fieldValue: unknown, path: st
   return params ? { path, key: ruleKey(rule), params } : { path, key: ruleKey(rule) };
 }
 
+/**
+ * The top-level fields (dot paths, no `each` rules) a `required_if` rule requires for `data`
+ * now: the form marks them required like the schema's `required` fields.
+ */
+export function requiredNow(rules: readonly FormRule[], data: unknown, at?: Date): string[] {
+  return rules.filter((r) => r.required_if !== undefined && r.each === undefined).filter((r) => {
+    try {
+      return jsonLogic.truthy(applyLogic(r.required_if, data, at));
+    } catch {
+      return false;
+    }
+  }).map((r) => r.field);
+}
+
 /** Every failure of the rules, in rule order; a rule that throws is skipped. */
 export function evaluateRules(rules: readonly FormRule[], data: unknown, at?: Date): RuleFailure[] {
   const failures: RuleFailure[] = [];

@@ -51,6 +51,7 @@ export function PasswordDialog({ open, publicKey, token, onCancel, onSaved }: Pa
       title={t('password.title')}
       icon={<LockResetRounded color="primary" />}
       onClose={onCancel}
+      dirty={Object.values(value).some(Boolean)}
       onSubmit={submit}
       size="sm"
       // Full-size inputs and the browser's password manager.

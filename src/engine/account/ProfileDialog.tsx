@@ -120,10 +120,11 @@ function ProfileEdit({
 }) {
   const { t } = useTranslation();
   const errorText = useFieldErrorText();
-  const [phone, setPhone] = useState<PhoneValue>({
+  const [initialPhone] = useState<PhoneValue>(() => ({
     phoneCountryCode: normalizeNullish(profile.phoneCountryCode).replace(/^\+/, '') || sortByCountryPriority(dialCodes)[0]?.code || '',
     phone: normalizeNullish(profile.phone),
-  });
+  }));
+  const [phone, setPhone] = useState<PhoneValue>(initialPhone);
   const [changePassword, setChangePassword] = useState(false);
   const [passwords, setPasswords] = useState<PasswordValues>(EMPTY_PASSWORDS);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -156,6 +157,7 @@ function ProfileEdit({
       title={t('profile.editTitle')}
       icon={<EditOutlined color="primary" />}
       onClose={onCancel}
+      dirty={changePassword || phone.phone !== initialPhone.phone || phone.phoneCountryCode !== initialPhone.phoneCountryCode}
       onSubmit={submit}
       actions={
         <>

@@ -56,6 +56,7 @@ export function ActionInputDialog({ action, row, onClose, onDone }: ActionInputD
       title={t(action.input.title ?? action.label, row)}
       icon={<Icon color={action.danger ? 'error' : 'primary'} />}
       onClose={onClose}
+      dirty={form.dirty}
       onSubmit={() => void submit()}
       actions={
         <>

@@ -119,6 +119,7 @@ export function CrudForm({ decl, mode, row, initialData, onClose, onModeChange, 
       title={entityTitle(decl, mode, (k, o) => String(t(k, o)), (k) => i18n.exists(k))}
       icon={<Icon color="primary" />}
       onClose={onClose}
+      dirty={mode !== 'view' && form.dirty}
       onSubmit={() => void submit()}
       actions={
         mode === 'view' ? (

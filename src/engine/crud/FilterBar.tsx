@@ -1,8 +1,10 @@
 /**
  * The filter bar of a list, from `filters.schema` of the declaration: text fields (keyword),
  * enum selects (`x-enum`, with 'All'), option selects (`x-options`, searchable), yes/no for
- * booleans. Search (or Enter) applies the filters, Reset clears them; both go to page 1.
- * Inputs are named by the filter key.
+ * booleans, dates and date-times (`format: date | date-time`) with the MUI X picker the forms
+ * use (YYYY/MM/DD [HH:mm], typed or picked; a date-time filter holds the UTC instant). Search
+ * (or Enter) applies the filters, Reset clears them; both go to page 1. Inputs are named by the
+ * filter key.
  */
 import { useMemo, useState, type FormEvent } from 'react';
 import Autocomplete from '@mui/material/Autocomplete';
@@ -14,7 +16,7 @@ import TextField from '@mui/material/TextField';
 import SearchRounded from '@mui/icons-material/SearchRounded';
 import RestartAltRounded from '@mui/icons-material/RestartAltRounded';
 import { useTranslation } from 'react-i18next';
-import { toLocalInputValue } from '../../domain/datetime';
+import { DateFilterInput } from './DateFilterInput';
 import type { SelectOption } from '../../widgets/options';
 import { useOptionSource } from '../../widgets/useOptionSource';
 import { enumChoices } from './enumChoices';
@@ -25,7 +27,7 @@ type Node = Record<string, unknown>;
 export interface FilterField {
   key: string;
   label: string;
-  kind: 'text' | 'enum' | 'options' | 'boolean' | 'dateTime';
+  kind: 'text' | 'enum' | 'options' | 'boolean' | 'date' | 'dateTime';
   /** enum: values and labels. */
   choices?: { value: string | number; label: string }[];
   source?: string;
@@ -49,6 +51,7 @@ export function filterFields(schema: Node | undefined, t: (key: string) => strin
     }
     if (node.type === 'boolean') return { key, label, kind: 'boolean' };
     if (node.format === 'date-time') return { key, label, kind: 'dateTime' };
+    if (node.format === 'date') return { key, label, kind: 'date' };
     return { key, label, kind: 'text', maxLength: typeof node.maxLength === 'number' ? node.maxLength : undefined };
   });
 }
@@ -131,21 +134,8 @@ export function FilterBar({ schema, applied, onApply }: { schema: Node; applied:
             </TextField>
           );
         }
-        if (field.kind === 'dateTime') {
-          // The browser's own date-time input (keyboard and phone pickers), in the user's zone; the filter holds the UTC instant.
-          return (
-            <TextField
-              key={field.key}
-              size="small"
-              type="datetime-local"
-              name={field.key}
-              label={field.label}
-              value={toLocalInputValue(value)}
-              onChange={(e) => set(field.key, e.target.value ? new Date(e.target.value).toISOString() : undefined)}
-              sx={{ ...fieldSx, width: { xs: '100%', sm: 220 } }}
-              slotProps={{ inputLabel: { shrink: true } }}
-            />
-          );
+        if (field.kind === 'date' || field.kind === 'dateTime') {
+          return <DateFilterInput key={field.key} name={field.key} label={field.label} value={value} withTime={field.kind === 'dateTime'} onChange={(v) => set(field.key, v)} />;
         }
         return (
           <TextField

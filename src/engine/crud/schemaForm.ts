@@ -279,3 +279,27 @@ export function withoutPaths(data: Node, paths: readonly string[]): Node {
   }
   return root;
 }
+
+type SchemaNode = { type?: unknown; title?: unknown; required?: string[]; properties?: Record<string, SchemaNode>; items?: SchemaNode };
+
+/** The schema with the fields of `paths` (dot paths into object properties) marked required. */
+export function withRequired<S extends object>(schema: S, paths: readonly string[]): S {
+  if (!paths.length) return schema;
+  const mark = (node: SchemaNode, [key, ...rest]: string[]): SchemaNode => {
+    if (!node.properties?.[key]) return node;
+    if (rest.length) return { ...node, properties: { ...node.properties, [key]: mark(node.properties[key], rest) } };
+    return node.required?.includes(key) ? node : { ...node, required: [...(node.required ?? []), key] };
+  };
+  return paths.reduce((s, p) => mark(s, p.split('.')) as S, schema);
+}
+
+/** The title of the field at a dot path of a (localized) schema, through objects and arrays; '' when it has none. */
+export function fieldTitle(schema: object, path: string): string {
+  let node: SchemaNode | undefined = schema as SchemaNode;
+  let title = '';
+  for (const key of path.split('.')) {
+    node = /^\d+$/.test(key) ? node?.items : node?.properties?.[key];
+    if (typeof node?.title === 'string' && node.title) title = node.title;
+  }
+  return title;
+}

@@ -20,14 +20,14 @@ import type { ErrorSchema, RJSFSchema, UiSchema } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
 import type { FieldErrors } from '../../domain/api';
 import type { FormDeclarationJson } from '../../domain/declarations';
-import { applyLogic, createValidator, type FormDeclaration } from '../../domain/validation/index';
+import { applyLogic, createValidator, requiredNow, type FormDeclaration } from '../../domain/validation/index';
 import { FIELD_WIDGETS, WIDGETS } from '../../widgets/index';
 import { useTenantType } from '../../widgets/tenantOptions';
 import { isApiError } from '../api/ApiError';
 import { apiEnv } from '../api/env';
 import { useEngineEnv } from '../env/EngineEnv';
 import { pathNameGenerator, rjsfTemplates, rjsfValidator, type FormContext } from './rjsf';
-import { buildUiSchema, hiddenPaths, hideFields, localizeSchema, toErrorSchema, withoutPaths } from './schemaForm';
+import { buildUiSchema, fieldTitle, hiddenPaths, hideFields, localizeSchema, toErrorSchema, withoutPaths, withRequired } from './schemaForm';
 
 export type FormData = Record<string, unknown>;
 
@@ -70,11 +70,20 @@ export interface SchemaFormOptions {
   fallback?: FormData;
 }
 
+/** Data as comparable text: keys sorted, empty values (undefined, '') left out. */
+function canonical(data: unknown): string {
+  return JSON.stringify(data, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).filter(([, x]) => x !== undefined && x !== '').sort(([x], [y]) => (x < y ? -1 : 1)))
+      : v,
+  );
+}
+
 export function useSchemaForm({ form, readOnly = NONE, initial = null, fallback }: SchemaFormOptions) {
   const { t } = useTranslation();
   const env = useEngineEnv();
   const validate = useMemo(() => createValidator(form), [form]);
-  const rjsfSchema = useMemo(() => localizeSchema(form.schema, (k) => t(k)) as RJSFSchema, [form, t]);
+  const localized = useMemo(() => localizeSchema(form.schema, (k) => t(k)) as RJSFSchema, [form, t]);
   const baseUi = useMemo(() => buildUiSchema(form.schema, form.uiSchema, (k, o) => t(k, o), { readOnly }), [form, readOnly, t]);
 
   const [data, setDataState] = useState<FormData | null>(initial);
@@ -85,6 +94,10 @@ export function useSchemaForm({ form, readOnly = NONE, initial = null, fallback 
     setDataState(next);
   };
   const current: FormData = data ?? fallback ?? {};
+  // Fields a required_if rule requires now carry the required mark like the schema's own.
+  const requiredKey = requiredNow(form.rules ?? [], current).join('|');
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const rjsfSchema = useMemo(() => withRequired(localized, requiredKey ? requiredKey.split('|') : []), [localized, requiredKey]);
   const [clientErrors, setClientErrors] = useState<FieldErrors>({});
   const [serverErrors, setServerErrors] = useState<FieldErrors>({});
   const [submitted, setSubmitted] = useState(false);
@@ -109,11 +122,14 @@ export function useSchemaForm({ form, readOnly = NONE, initial = null, fallback 
 
   const showInvalid = useCallback(
     (errs: FieldErrors) => {
+      // The message names the fields to check, by their labels.
+      const titles = [...new Set(Object.keys(errs).map((p) => fieldTitle(localized, p)).filter(Boolean))];
+      const message = titles.length ? `${t('validation.invalidForm')}\n${t('validation.invalidFields', { fields: titles.join(t('screens.crud.listSeparator')) })}` : t('validation.invalidForm');
       void env
-        .alert(t('validation.invalidForm'), { title: t('common.notice') })
+        .alert(message, { title: t('common.notice') })
         .then(() => setTimeout(() => focusFirstInvalid(rootRef.current, errs), 30));
     },
-    [env, t],
+    [env, t, localized],
   );
 
   const onChange = (e: IChangeEvent) => {
@@ -170,7 +186,9 @@ export function useSchemaForm({ form, readOnly = NONE, initial = null, fallback 
     if (latest.current === null || latest.current === sent) reset();
   };
 
-  return { rjsfSchema, uiSchema, current, changed: data !== null, extraErrors, onChange, check, fail, reset, resetUnlessChangedSince, rootRef };
+  const dirty = data !== null && canonical(data) !== canonical(initial ?? fallback ?? {});
+
+  return { rjsfSchema, uiSchema, current, changed: data !== null, dirty, extraErrors, onChange, check, fail, reset, resetUnlessChangedSince, rootRef };
 }
 
 export type SchemaFormState = ReturnType<typeof useSchemaForm>;

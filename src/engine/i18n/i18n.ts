@@ -32,6 +32,9 @@ export function createI18n(search = typeof window !== 'undefined' ? window.locat
     returnNull: false,
     react: { useSuspense: false },
   });
+  // `{{value, secret}}`: a value a result dialog shows once, in its own box with a copy button,
+  // and not again in the sentence that introduces it (ResultDialog).
+  instance.services.formatter?.add('secret', () => '');
   applyDocumentLang(lng);
   instance.on('languageChanged', (l) => {
     if (isLang(l)) applyDocumentLang(l);

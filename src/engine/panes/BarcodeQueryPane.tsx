@@ -22,7 +22,8 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { JobCategory, PackagingCodeType } from '../../domain/enums';
 import { ErrorCode } from '../../domain/errors';
-import { toLocalInputValue, zonedTimeText } from '../../domain/datetime';
+import { zonedTimeText } from '../../domain/datetime';
+import { DateFilterInput } from '../crud/DateFilterInput';
 import { pickName, type Names } from '../../domain/lang';
 import { isApiError } from '../api/ApiError';
 import { useCallApi } from '../crud/apiCall';
@@ -118,17 +119,7 @@ export default function BarcodeQueryPane({ decl }: PaneProps) {
         <Box component="fieldset" data-testid="scan-period" sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center', border: 0, p: 0, m: 0 }}>
           <Typography component="legend" variant="body2" color="text.secondary" sx={{ float: 'left', mr: 1 }}>{k('periodTitle')}</Typography>
           {(['from', 'to'] as const).map((key) => (
-            <TextField
-              key={key}
-              size="small"
-              type="datetime-local"
-              name={key}
-              label={k(key)}
-              value={toLocalInputValue(period[key])}
-              onChange={(e) => setPeriod((p) => ({ ...p, [key]: e.target.value ? new Date(e.target.value).toISOString() : undefined }))}
-              slotProps={{ inputLabel: { shrink: true } }}
-              sx={{ width: { xs: '100%', sm: 210 } }}
-            />
+            <DateFilterInput key={key} name={key} label={k(key)} value={period[key]} withTime onChange={(v) => setPeriod((p) => ({ ...p, [key]: v }))} />
           ))}
           <ExportButton
             api="POST Report/scanLog/file"

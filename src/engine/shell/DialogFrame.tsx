@@ -1,12 +1,14 @@
 /**
  * The one dialog frame of a form (declared forms, row-action inputs, the profile and password
  * dialogs): title with a close button, a content that scrolls under a fixed title and fixed
- * actions, one <form> (Enter submits), widths sm, md and lg, full screen on phones. Like the
- * shared modal it ignores backdrop clicks and Escape, so typed input is never lost by
- * accident. Inputs inside are small (one height for text fields, selects and pickers) unless
- * `compact` is false.
+ * actions, one <form> (Enter submits), widths sm, md and lg, full screen on phones. It opens
+ * with the focus on its first field (once the fields are there: a record may still be
+ * loading). A backdrop click does nothing; Escape closes it when nothing was changed and asks
+ * first (the shared confirm) when the form has unsaved changes (`dirty`), so typed input is
+ * never lost by accident. Inputs inside are small (one height for text fields, selects and
+ * pickers) unless `compact` is false.
  */
-import { useMemo, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -19,6 +21,7 @@ import { createTheme, ThemeProvider, useTheme } from '@mui/material/styles';
 import ArrowBackRounded from '@mui/icons-material/ArrowBackRounded';
 import CloseRounded from '@mui/icons-material/CloseRounded';
 import { useTranslation } from 'react-i18next';
+import { useEngineEnv } from '../env/EngineEnv';
 
 export const DIALOG_WIDTH = { sm: 480, md: 560, lg: 840 } as const;
 
@@ -37,6 +40,62 @@ export interface DialogFrameProps {
   actions: ReactNode;
   children: ReactNode;
   testId?: string;
+  /** The form has unsaved changes: Escape asks before closing. */
+  dirty?: boolean;
+}
+
+/** The fields a user types or chooses in (not hidden, disabled or read-only ones). */
+const FIELD_SELECTOR = ['input', 'textarea', '[role="combobox"]', '[contenteditable="true"]']
+  .map((s) => `${s}:not([disabled]):not([readonly]):not([type="hidden"]):not([tabindex="-1"]):not([aria-disabled="true"])`)
+  .join(', ');
+
+export function firstField(root: ParentNode): HTMLElement | null {
+  for (const el of root.querySelectorAll<HTMLElement>(FIELD_SELECTOR)) {
+    if (el.closest('[aria-hidden="true"], [hidden]')) continue;
+    return el;
+  }
+  return null;
+}
+
+/**
+ * Focuses the first field of `root` when it appears (now or once loaded), unless the user put
+ * the focus inside it already.
+ */
+function useFocusFirstField(root: HTMLElement | null) {
+  useEffect(() => {
+    if (!root) return;
+    let done = false;
+    const attempt = () => {
+      if (done) return;
+      const active = document.activeElement;
+      if (active && active !== root && root.contains(active)) {
+        done = true;
+        return;
+      }
+      const field = firstField(root);
+      if (field) {
+        field.focus();
+        done = true;
+        observer.disconnect();
+      }
+    };
+    const observer = new MutationObserver(attempt);
+    observer.observe(root, { childList: true, subtree: true });
+    attempt();
+    return () => observer.disconnect();
+  }, [root]);
+}
+
+/** Escape: close at once when nothing changed, else after the user confirms. */
+function useEscape(dirty: boolean, onClose: () => void) {
+  const { t } = useTranslation();
+  const env = useEngineEnv();
+  return () => {
+    if (!dirty) return onClose();
+    void env.confirm({ title: t('common.discardTitle'), message: t('common.discardMessage'), tone: 'warning' }).then((yes) => {
+      if (yes) onClose();
+    });
+  };
 }
 
 /** Declared form fields are small (one height for text fields, selects and pickers). */
@@ -56,14 +115,21 @@ export function CompactFields({ children }: { children: ReactNode }) {
   return <ThemeProvider theme={theme}>{children}</ThemeProvider>;
 }
 
-export function DialogFrame({ open = true, title, icon, size = 'md', compact = true, onClose, onSubmit, actions, children, testId = 'form-dialog' }: DialogFrameProps) {
+export function DialogFrame({ open = true, title, icon, size = 'md', compact = true, onClose, onSubmit, actions, children, testId = 'form-dialog', dirty = false }: DialogFrameProps) {
   const { t } = useTranslation();
   const outer = useTheme();
   const phone = useMediaQuery(outer.breakpoints.down('sm'));
   const titleId = `${testId}-title`;
+  const [content, setContent] = useState<HTMLDivElement | null>(null);
+  useFocusFirstField(open ? content : null);
+  const escape = useEscape(dirty, onClose);
   return (
     <Dialog
       open={open}
+      // A backdrop click never closes; Escape does (asking first when something changed).
+      onClose={(_e, reason) => {
+        if (reason === 'escapeKeyDown') escape();
+      }}
       fullScreen={phone}
       aria-labelledby={titleId}
       data-testid={testId}
@@ -86,7 +152,7 @@ export function DialogFrame({ open = true, title, icon, size = 'md', compact = t
             <CloseRounded />
           </IconButton>
         </DialogTitle>
-        <DialogContent dividers sx={{ px: { xs: 2, sm: 3 }, py: 2.5, overflowY: 'auto', flex: '1 1 auto' }}>
+        <DialogContent ref={setContent} dividers sx={{ px: { xs: 2, sm: 3 }, py: 2.5, overflowY: 'auto', flex: '1 1 auto' }}>
           {compact ? <CompactFields>{children}</CompactFields> : children}
         </DialogContent>
         <DialogActions sx={{ px: 3, py: 2, gap: 1, flexShrink: 0 }}>{actions}</DialogActions>

@@ -73,8 +73,8 @@ const logistics = {
   },
   "exceptionLog": { "title": "Exception log", "entity": "exception", "time": "Time", "account": "Scanned by", "kind": "Scan", "sheetType": "Sheet type", "code": "Barcode", "reason": "Reason", "errorCode": "Error code", "batchId": "Batch", "from": "From", "to": "To" },
   "antiCounterfeit": { "title": "Anti-counterfeiting page", "description": "What a shopper sees on scanning a genuine code of yours: a title, a text and up to 4 images (each at most 2 MB).", "enable": "Show on the consumer page", "pageTitle": "Title", "content": "Text", "images": "Images", "verified": "Genuine product" },
-  "stockSheet": { "title": "Stock-in sheets", "entity": "stock-in sheet" },
-  "shipSheet": { "title": "Shipment sheets", "entity": "shipment sheet" },
+  "stockSheet": { "title": "Stock-in query", "entity": "stock-in sheet" },
+  "shipSheet": { "title": "Shipment query", "entity": "shipment sheet" },
   "barcode": {"barcodeNotExist": "This barcode does not exist.", "title": "Barcode query", "code": "Barcode", "client": "Client", "product": "Product", "material": "Packaging material", "generatedAt": "Generated", "level": "Package level", "binding": "Production binding", "status": "Logistics status", "status0": "Not in stock", "status1": "In stock", "status2": "Shipped", "parents": "Outer packages", "children": "Packages inside", "scans": "Scans", "movements": "Logistics movements", "time": "Time", "source": "Scanned by", "source1": "Consumer", "source2": "App", "type": "Device", "location": "Place", "account": "Account", "sheetType": "Sheet type", "warehouse": "Warehouse", "toWarehouse": "Shipped to", "latitude": "Latitude", "longitude": "Longitude", "scanLogReport": "Scan log", "exportScans": "Export scans", "periodTitle": "Scans of a period", "from": "From", "to": "To", "exportPeriod": "Export", "shortUrl": "Short address", "createShortUrl": "Create short address"}
 };
 

@@ -62,7 +62,7 @@ const marketing = {
     large: 'Large image (660 × 352)',
   },
   mkProduct: {
-    title: 'Products',
+    title: 'Product master',
     entity: 'product',
     names: 'Product name',
     category: 'Category',

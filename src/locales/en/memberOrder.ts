@@ -13,7 +13,7 @@ const memberOrder = {
     enable: 'Enabled',
   },
   memberOrder: {
-    title: 'Member orders',
+    title: 'Point exchange orders',
     entity: 'member order',
     description: 'Point product redemptions: follow each order from created to shipped, export the list, or import status changes from a CSV file (columns Order number, Status).',
     orderNo: 'Order number',

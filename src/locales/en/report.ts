@@ -33,6 +33,9 @@ const report = {
     field: 'Field',
     before: 'Before',
     after: 'After',
+    /** Labels of fields no screen declares. */
+    fieldNames: { id: 'ID', createdAt: 'Created', updatedAt: 'Updated', draft: 'Draft' },
+    empty: '(none)',
   },
 };
 

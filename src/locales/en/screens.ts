@@ -128,7 +128,7 @@ const screens = {
       phone: 'Mobile phone',
       resetPassword: 'Reset password',
       resetPasswordConfirm: 'Reset the password of "{{account}}" to a new default password? The current password stops working at once.',
-      defaultPasswordResult: 'The default password of "{{account}}" is {{defaultPassword}}. It must be changed at the first sign-in.',
+      defaultPasswordResult: 'The default password of "{{account}}" is below{{defaultPassword, secret}}. It must be changed at the first sign-in.',
     },
   },
   enums: {

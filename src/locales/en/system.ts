@@ -37,7 +37,7 @@ const system = {
     account: 'Administrator account',
     defaultPassword: 'Default password',
     createResult:
-      'The client "{{clientCode}}" was created. Activation code: {{activationCode}}. Its administrator signs in at /login?code={{clientCode}} with the account "{{account}}" and the default password {{defaultPassword}}, which must be changed at the first sign-in.',
+      'The client "{{clientCode}}" was created. Its administrator signs in at /login?code={{clientCode}} with the account and the default password below{{activationCode, secret}}{{account, secret}}{{defaultPassword, secret}}; the password must be changed at the first sign-in.',
   },
   announcement: {
     title: 'Announcements',

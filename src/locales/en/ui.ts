@@ -6,6 +6,8 @@ const ui = {
     confirm: 'Confirm',
     cancel: 'Cancel',
     close: 'Close',
+    discardTitle: 'Discard changes?',
+    discardMessage: 'The form has unsaved changes that will be lost if you close it. Close it anyway?',
     save: 'Save',
     edit: 'Edit',
     open: 'Open',

@@ -50,6 +50,7 @@ const validation: Record<string, string> = {
   phoneDigits: 'Only digits are allowed.',
   phoneOrLandline: 'Enter a mobile phone or a landline number.',
   invalidForm: 'Some fields failed validation. Please check the form again.',
+  invalidFields: 'Check: {{fields}}.',
   // Keys of the declaration validator (src/domain/validation).
   minItems_one: 'Add at least {{count}} item.',
   minItems: 'Add at least {{count}} items.',

@@ -74,8 +74,8 @@ const logistics: typeof en = {
   },
   "exceptionLog": { "title": "异常记录", "entity": "异常", "time": "时间", "account": "扫描账号", "kind": "扫描作业", "sheetType": "单据类型", "code": "条码", "reason": "原因", "errorCode": "错误码", "batchId": "批次", "from": "起", "to": "止" },
   "antiCounterfeit": { "title": "防伪页面维护", "description": "消费者扫描您的正品条码时看到的内容：标题、正文与最多 4 张图片（每张 2 MB 以内）。", "enable": "在消费者页面显示", "pageTitle": "标题", "content": "正文", "images": "图片", "verified": "正品验证" },
-  "stockSheet": { "title": "入库单", "entity": "入库单" },
-  "shipSheet": { "title": "出货单", "entity": "出货单" },
+  "stockSheet": { "title": "入库查询", "entity": "入库单" },
+  "shipSheet": { "title": "出货查询", "entity": "出货单" },
   "barcode": {"barcodeNotExist": "此条码不存在。", "title": "条码查询", "code": "条码", "client": "客户", "product": "产品", "material": "包材", "generatedAt": "产生时间", "level": "包装层级", "binding": "生产绑定", "status": "物流状态", "status0": "未入库", "status1": "在库", "status2": "已出货", "parents": "外层包装", "children": "内层包装", "scans": "扫描记录", "movements": "物流记录", "time": "时间", "source": "扫描来源", "source1": "消费者", "source2": "App", "type": "设备", "location": "地点", "account": "账号", "sheetType": "单据类型", "warehouse": "仓库", "toWarehouse": "收货仓库", "latitude": "纬度", "longitude": "经度", "scanLogReport": "扫描记录", "exportScans": "导出扫描记录", "periodTitle": "期间扫描记录", "from": "起", "to": "止", "exportPeriod": "导出", "shortUrl": "短网址", "createShortUrl": "建立短网址"}
 };
 

@@ -59,7 +59,7 @@ const marketing = {
     large: '大图（660 × 352）',
   },
   mkProduct: {
-    title: '商品',
+    title: '商品主档',
     entity: '商品',
     names: '商品名称',
     category: '分类',

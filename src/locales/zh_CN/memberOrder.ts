@@ -13,7 +13,7 @@ const memberOrder = {
     enable: '启用',
   },
   memberOrder: {
-    title: '会员订单',
+    title: '积分商品兑换查询',
     entity: '会员订单',
     description: '积分商品兑换订单：跟踪每笔订单从创建到发货，导出列表，或以 CSV 文件（列：订单编号、状态）导入状态变更。',
     orderNo: '订单编号',

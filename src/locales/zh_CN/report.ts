@@ -33,6 +33,9 @@ const report = {
     field: '字段',
     before: '异动前',
     after: '异动后',
+    /** Labels of fields no screen declares. */
+    fieldNames: { id: '编号', createdAt: '创建时间', updatedAt: '更新时间', draft: '草稿' },
+    empty: '（无）',
   },
 };
 

@@ -124,7 +124,7 @@ const screens: typeof en = {
       phone: '手机号码',
       resetPassword: '重置密码',
       resetPasswordConfirm: '确定要将“{{account}}”的密码重置为新的默认密码吗？当前密码将立即失效。',
-      defaultPasswordResult: '“{{account}}”的默认密码为 {{defaultPassword}}，首次登录时须修改密码。',
+      defaultPasswordResult: '“{{account}}”的默认密码如下{{defaultPassword, secret}}，首次登录时须修改密码。',
     },
   },
   enums: {

@@ -36,7 +36,7 @@ const system = {
     account: '管理员账号',
     defaultPassword: '默认密码',
     createResult:
-      '客户“{{clientCode}}”已创建。激活码：{{activationCode}}。管理员请至 /login?code={{clientCode}} 以账号“{{account}}”及默认密码 {{defaultPassword}} 登录，首次登录须修改密码。',
+      '客户“{{clientCode}}”已创建。管理员请至 /login?code={{clientCode}} 以下方的账号及默认密码登录{{activationCode, secret}}{{account, secret}}{{defaultPassword, secret}}，首次登录须修改密码。',
   },
   announcement: {
     title: '公告管理',

@@ -6,6 +6,8 @@ const ui = {
     confirm: '确定',
     cancel: '取消',
     close: '关闭',
+    discardTitle: '放弃更改？',
+    discardMessage: '表单有尚未保存的更改，关闭后将会丢失。确定要关闭吗？',
     save: '保存',
     edit: '编辑',
     open: '打开',

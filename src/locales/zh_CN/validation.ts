@@ -46,6 +46,7 @@ const validation: Record<string, string> = {
   phoneDigits: '只能输入数字。',
   phoneOrLandline: '请填写手机或座机号码。',
   invalidForm: '部分字段验证未通过，请重新检查表单。',
+  invalidFields: '请检查：{{fields}}。',
   // 声明验证器（src/domain/validation）使用的键。
   minItems: '至少需要 {{count}} 项。',
   maxItems: '最多只能有 {{count}} 项。',

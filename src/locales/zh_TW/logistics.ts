@@ -74,8 +74,8 @@ const logistics: typeof en = {
   },
   "exceptionLog": { "title": "異常紀錄", "entity": "異常", "time": "時間", "account": "掃描帳號", "kind": "掃描作業", "sheetType": "單據類型", "code": "條碼", "reason": "原因", "errorCode": "錯誤碼", "batchId": "批次", "from": "起", "to": "迄" },
   "antiCounterfeit": { "title": "防偽頁面維護", "description": "消費者掃描您的正品條碼時看到的內容：標題、內文與最多 4 張圖片（每張 2 MB 以內）。", "enable": "在消費者頁面顯示", "pageTitle": "標題", "content": "內文", "images": "圖片", "verified": "正品驗證" },
-  "stockSheet": { "title": "入庫單", "entity": "入庫單" },
-  "shipSheet": { "title": "出貨單", "entity": "出貨單" },
+  "stockSheet": { "title": "入庫查詢", "entity": "入庫單" },
+  "shipSheet": { "title": "出貨查詢", "entity": "出貨單" },
   "barcode": {"barcodeNotExist": "此條碼不存在。", "title": "條碼查詢", "code": "條碼", "client": "客戶", "product": "產品", "material": "包材", "generatedAt": "產生時間", "level": "包裝層級", "binding": "生產綁定", "status": "物流狀態", "status0": "未入庫", "status1": "在庫", "status2": "已出貨", "parents": "外層包裝", "children": "內層包裝", "scans": "掃描紀錄", "movements": "物流紀錄", "time": "時間", "source": "掃描來源", "source1": "消費者", "source2": "App", "type": "裝置", "location": "地點", "account": "帳號", "sheetType": "單據類型", "warehouse": "倉庫", "toWarehouse": "收貨倉庫", "latitude": "緯度", "longitude": "經度", "scanLogReport": "掃描紀錄", "exportScans": "匯出掃描紀錄", "periodTitle": "期間掃描紀錄", "from": "起", "to": "迄", "exportPeriod": "匯出", "shortUrl": "短網址", "createShortUrl": "建立短網址"}
 };
 

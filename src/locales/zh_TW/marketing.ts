@@ -59,7 +59,7 @@ const marketing = {
     large: '大圖（660 × 352）',
   },
   mkProduct: {
-    title: '商品',
+    title: '商品主檔',
     entity: '商品',
     names: '商品名稱',
     category: '分類',

@@ -13,7 +13,7 @@ const memberOrder = {
     enable: '啟用',
   },
   memberOrder: {
-    title: '會員訂單',
+    title: '點數商品兌換查詢',
     entity: '會員訂單',
     description: '點數商品兌換訂單：追蹤每筆訂單由建立到出貨，匯出清單，或以 CSV 檔（欄位：訂單編號、狀態）匯入狀態變更。',
     orderNo: '訂單編號',

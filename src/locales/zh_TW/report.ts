@@ -33,6 +33,9 @@ const report = {
     field: '欄位',
     before: '異動前',
     after: '異動後',
+    /** Labels of fields no screen declares. */
+    fieldNames: { id: '編號', createdAt: '建立時間', updatedAt: '更新時間', draft: '草稿' },
+    empty: '（無）',
   },
 };
 

@@ -124,7 +124,7 @@ const screens: typeof en = {
       phone: '手機號碼',
       resetPassword: '重設密碼',
       resetPasswordConfirm: '確定要將「{{account}}」的密碼重設為新的預設密碼嗎？目前的密碼將立即失效。',
-      defaultPasswordResult: '「{{account}}」的預設密碼為 {{defaultPassword}}，首次登入時須變更密碼。',
+      defaultPasswordResult: '「{{account}}」的預設密碼如下{{defaultPassword, secret}}，首次登入時須變更密碼。',
     },
   },
   enums: {

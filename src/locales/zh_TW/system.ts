@@ -36,7 +36,7 @@ const system = {
     account: '管理員帳號',
     defaultPassword: '預設密碼',
     createResult:
-      '客戶「{{clientCode}}」已建立。啟用碼：{{activationCode}}。管理員請至 /login?code={{clientCode}} 以帳號「{{account}}」及預設密碼 {{defaultPassword}} 登入，首次登入須變更密碼。',
+      '客戶「{{clientCode}}」已建立。管理員請至 /login?code={{clientCode}} 以下方的帳號及預設密碼登入{{activationCode, secret}}{{account, secret}}{{defaultPassword, secret}}，首次登入須變更密碼。',
   },
   announcement: {
     title: '公告管理',

@@ -6,6 +6,8 @@ const ui = {
     confirm: '確定',
     cancel: '取消',
     close: '關閉',
+    discardTitle: '放棄變更？',
+    discardMessage: '表單有尚未儲存的變更，關閉後將會遺失。確定要關閉嗎？',
     save: '儲存',
     edit: '編輯',
     open: '開啟',

@@ -46,6 +46,7 @@ const validation: Record<string, string> = {
   phoneDigits: '只能輸入數字。',
   phoneOrLandline: '請填寫手機或市話。',
   invalidForm: '部分欄位驗證未通過，請重新檢查表單。',
+  invalidFields: '請檢查：{{fields}}。',
   // 宣告驗證器（src/domain/validation）使用的鍵。
   minItems: '至少需要 {{count}} 項。',
   maxItems: '最多只能有 {{count}} 項。',
