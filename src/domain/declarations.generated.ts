@@ -93,7 +93,7 @@ export interface ScreenDeclaration {
   filters?: {
     schema: {};
     /**
-     * RJSF uiSchema: ui:widget by name (src/widgets/names.ts); ui:options of the engine: visibleIf (json-logic), wide, tenantTypes, operatorOnlyValues, grant (role form: type or a switch, offered only as the caller's role holds it), timezoneField (dateTime), multiline (names: a text area per language), filterBy and source (select, multiSelect), emptyLink (select, multiSelect: the id of the declaration whose screen creates the options; an empty option list says so and links there, its tab when several screens share a path). See docs/crud-engine.md.
+     * RJSF uiSchema: ui:widget by name (src/widgets/names.ts); ui:options of the engine: visibleIf (json-logic), wide, tenantTypes, operatorOnlyValues, grant (role form: type or a switch, offered only as the caller's role holds it), grantFrom (flags: "GET <path>" answering { flags }, the bits the caller may give; only those offered), timezoneField (dateTime), multiline (names: a text area per language), filterBy and source (select, multiSelect), emptyLink (select, multiSelect: the id of the declaration whose screen creates the options; an empty option list says so and links there, its tab when several screens share a path). See docs/crud-engine.md.
      */
     uiSchema?: {};
   };
