@@ -9,7 +9,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { declaration } from '../../src/domain/declarations';
 import { CrudView } from '../../src/engine/crud/CrudScreen';
 import { fakeApi, makeEmployees, makeRoles } from './crudFake';
-import { config, fakeFetch, signedIn, withProviders } from './harness';
+import { config, fakeFetch, fieldInput, pickOption, signedIn, withProviders } from './harness';
 
 // The first dialog of a run loads the form chunk (RJSF, the validator): allow for it.
 vi.setConfig({ testTimeout: 30_000 });
@@ -25,7 +25,7 @@ async function openAdd(decl = ROLE, lang = 'en') {
   return dialog;
 }
 
-const input = (dialog: HTMLElement, name: string) => dialog.querySelector<HTMLInputElement>(`input[name="${name}"]`)!;
+const input = fieldInput;
 const fieldError = (dialog: HTMLElement, path: string) => dialog.querySelector(`[data-testid="field-error"][data-field="${path}"]`);
 
 describe('crud form: validation', () => {
@@ -292,13 +292,7 @@ describe('crud form: dependent selects (ui:options.filterBy)', () => {
     });
   }
 
-  const pick = async (dialog: HTMLElement, name: string, option: string) => {
-    const field = input(dialog, name);
-    fireEvent.mouseDown(field);
-    fireEvent.change(field, { target: { value: '' } });
-    fireEvent.keyDown(field, { key: 'ArrowDown' });
-    fireEvent.click(await screen.findByRole('option', { name: option }));
-  };
+  const pick = pickOption;
   const offered = async (dialog: HTMLElement, name: string) => {
     const field = input(dialog, name);
     fireEvent.mouseDown(field);

@@ -9,7 +9,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { declaration } from '../../src/domain/declarations';
 import { CrudView } from '../../src/engine/crud/CrudScreen';
-import { config, fakeFetch, signedIn, withProviders } from './harness';
+import { config, fakeFetch, fieldInput, pickOption, signedIn, withProviders } from './harness';
 
 vi.setConfig({ testTimeout: 60_000 });
 afterEach(() => vi.unstubAllGlobals());
@@ -21,6 +21,7 @@ function api() {
     if (method === 'GET' && path === 'Product/customers') return { status: 200, body: [{ value: 11, label: 'Acme', names: { en: 'Acme' } }] };
     if (method === 'GET' && path === 'Product/packaging/options') return { status: 200, body: [{ groupName: { en: 'Acme' }, groupItems: [{ value: 101, label: 'A-1 Bottle', clientId: 11 }] }] };
     if (method === 'GET' && path === 'system/partner/warehouses') return { status: 200, body: [] };
+    if (method === 'GET' && path === 'system/partner/grantable') return { status: 200, body: { flags: 7 } };
     if (method === 'GET' && path.startsWith('Config/')) return { status: 200, body: config() };
     if (method === 'POST') return { status: 201, body: { id: 1 } };
     return undefined;
@@ -34,15 +35,9 @@ async function openAdd(id: string, lang = 'en') {
   return screen.findByTestId('crud-form', {}, { timeout: 30_000 });
 }
 
-const input = (dialog: HTMLElement, name: string) => dialog.querySelector<HTMLInputElement>(`input[name="${name}"]`)!;
+const input = fieldInput;
 const fieldError = (dialog: HTMLElement, path: string) => dialog.querySelector(`[data-testid="field-error"][data-field="${path}"]`);
-const pick = async (dialog: HTMLElement, name: string, option: string) => {
-  const field = input(dialog, name);
-  fireEvent.mouseDown(field);
-  fireEvent.change(field, { target: { value: '' } });
-  fireEvent.keyDown(field, { key: 'ArrowDown' });
-  fireEvent.click(await screen.findByRole('option', { name: option }));
-};
+const pick = pickOption;
 const addKeywords = (dialog: HTMLElement, words: string[]) => {
   const keywords = input(dialog, 'keywords');
   for (const w of words) {

@@ -1,5 +1,5 @@
 /** Renders the real app tree (providers, routes) in a memory router over a faked fetch. */
-import { render } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { vi } from 'vitest';
@@ -103,4 +103,16 @@ export function withProviders(children: ReactNode, lang = 'en') {
       {children}
     </AppProviders>,
   );
+}
+
+/** The input of a form field by its name (the stable `name` hook). */
+export const fieldInput = (dialog: HTMLElement, name: string) => dialog.querySelector<HTMLInputElement>(`input[name="${name}"]`)!;
+
+/** Picks `option` in the select (MUI Autocomplete) named `name`. */
+export async function pickOption(dialog: HTMLElement, name: string, option: string): Promise<void> {
+  const field = fieldInput(dialog, name);
+  fireEvent.mouseDown(field);
+  fireEvent.change(field, { target: { value: '' } });
+  fireEvent.keyDown(field, { key: 'ArrowDown' });
+  fireEvent.click(await screen.findByRole('option', { name: option }));
 }
