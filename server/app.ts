@@ -47,6 +47,7 @@ import partnerRoutes from './modules/partners';
 import productRoutes from './modules/product';
 import profileRoutes from './modules/profile';
 import reportRoutes from './modules/report';
+import clientsActivityRoutes from './modules/clientsActivity';
 import roleRoutes from './modules/role';
 import transactionLogRoutes from './modules/transactionLog';
 import scanLogExportRoutes from './modules/scanLogExport';
@@ -71,7 +72,7 @@ const API_MODULES = [
   roleRoutes, employeeRoutes, clientRoutes, filesRoutes, documentRoutes, otherRoutes, jobRoutes,
   productRoutes, packagingRoutes, brandRoutes, codeRoutes, marketingRoutes, bindingRoutes, scanRoutes, logisticsRoutes,
   transactionLogRoutes, scanLogExportRoutes, shortUrlRoutes, antiCounterfeitRoutes, dashboardRoutes, memberRoutes, memberOrderRoutes,
-  activityRoutes, partnerRoutes, lotteryRoutes, pointActivityRoutes,
+  activityRoutes, partnerRoutes, lotteryRoutes, pointActivityRoutes, clientsActivityRoutes,
 ];
 
 /** One route of the app as registered (HEAD twins of GET routes left out). */

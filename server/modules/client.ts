@@ -30,7 +30,7 @@
  */
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { sql, type Transaction } from 'kysely';
+import { sql, type SelectQueryBuilder, type Transaction } from 'kysely';
 import { declaration } from '../../src/domain/declarations';
 import { MimaStatus, RoleType, TenantType, UserStatus, UserType } from '../../src/domain/enums';
 import { ErrorCode } from '../../src/domain/errors';
@@ -245,10 +245,25 @@ const CREATED_SCHEMA = {
   },
 };
 
-interface ClientFilters {
+export interface ClientFilters {
   keyword?: string;
   functions?: number;
   status?: number;
+}
+
+/** The client list's filters (keyword: code or a name contains; functions: every flag; status), shared with its activity export. */
+export function clientFilter<Q extends SelectQueryBuilder<Database & { t: Database['tenants'] }, 't', any>>(q: Q, { keyword, functions, status }: ClientFilters): Q {
+  let out = q as SelectQueryBuilder<Database & { t: Database['tenants'] }, 't', any>;
+  if (keyword?.trim()) {
+    const pattern = containsPattern(keyword.trim());
+    out = out.where((eb) => eb.or([
+      eb('t.code', 'ilike', pattern),
+      ...LANGS.map((lang) => eb(sql<string>`t.names->>${sql.lit(lang)}`, 'ilike', pattern)),
+    ]));
+  }
+  if (functions !== undefined) out = out.where(sql<number>`t.function_flags & ${functions}`, '=', functions);
+  if (status !== undefined) out = out.where('t.status', '=', status);
+  return out as Q;
 }
 
 // Clients are tenants, not rows of the caller's tenant: the query holds the scope (client
@@ -261,19 +276,7 @@ const clients = defineResource<ClientRow, ClientDto, ClientBody, ClientFilters, 
   tenantScoped: false,
   columns: { names: sql`lower(t.names->>'zh_TW')`, code: sql`lower(t.code)`, status: 't.status', createdAt: 't.created_at' },
   query: clientQuery,
-  filter: (q, { keyword, functions, status }) => {
-    let out = q;
-    if (keyword?.trim()) {
-      const pattern = containsPattern(keyword.trim());
-      out = out.where((eb) => eb.or([
-        eb('t.code', 'ilike', pattern),
-        ...LANGS.map((lang) => eb(sql<string>`t.names->>${sql.lit(lang)}`, 'ilike', pattern)),
-      ]));
-    }
-    if (functions !== undefined) out = out.where(sql<number>`t.function_flags & ${functions}`, '=', functions);
-    if (status !== undefined) out = out.where('t.status', '=', status);
-    return out;
-  },
+  filter: clientFilter,
   toDto,
   listItem: toListItem,
   // A create: the body's rules and a taken code are refused before the (slow) password hash.

@@ -26,7 +26,11 @@
  *   POST marketing/lottery-activity/serial-number    multipart `file` (CSV): 6706 / 6707 / 6708
  *                                                    / 6709 -> 201 { id, amount }
  *   POST marketing/lottery-activity/report           result download (job ExportPrizeWinners 11
- *   POST Report/Activity/file                        for type 1, ExportActivityRecords 10 for 2)
+ *   POST Report/Activity/file                        for type 1, ExportActivityRecords 10 for 2;
+ *                                                    `productId`: only records whose code's
+ *                                                    packaging material is linked to that product)
+ *   GET  Report/SMYproductName                       the product names that dialog offers as that
+ *                                                    filter: [{ id, name }] (?lang=), role scope
  */
 import { randomInt } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -355,14 +359,18 @@ const scopedCodePackages = (db: Db, who: Scoped, scope: Scope) => {
     .where('bp.tenant_id', '=', who.tenantId).where(scopeCondition(scope.brands, 'bp.brand_id'))));
 };
 
-export async function productOptions(db: Db, who: Scoped, lang: Lang, selected: number[]): Promise<QualificationOption[]> {
+/** The brand products within the caller's tenant and brands, named in `lang` (the marketing name, else the product's). */
+async function namedProducts(db: Db, who: Scoped, lang: Lang) {
   const rows = await scopedProducts(db, who, await roleScope(db, who))
     .leftJoin('marketing_brand_products as m', (j) => j.onRef('m.brand_product_id', '=', 'b.id').on('m.tenant_id', '=', who.tenantId))
     .select(['b.id', 'b.name', 'm.names', 'm.enable']).orderBy('b.name').orderBy('b.id').limit(1000).execute();
+  return rows.map((r) => ({ id: r.id, name: pickName((r.names ?? {}) as Names, lang) || r.name, enable: r.enable !== false }));
+}
+
+export async function productOptions(db: Db, who: Scoped, lang: Lang, selected: number[]): Promise<QualificationOption[]> {
+  const rows = await namedProducts(db, who, lang);
   const found = new Set(rows.map((r) => r.id));
-  const options: QualificationOption[] = rows.map((r) => ({
-    value: r.id, label: pickName((r.names ?? {}) as Names, lang) || r.name, enable: r.enable !== false,
-  }));
+  const options: QualificationOption[] = rows.map((r) => ({ value: r.id, label: r.name, enable: r.enable }));
   // A chosen product that no longer exists shows as deleted.
   for (const id of selected) if (!found.has(id)) options.push({ value: id, label: `#${id}`, deleted: true });
   return offeredOptions(options, selected);
@@ -385,9 +393,17 @@ export async function packageOptions(db: Db, who: Scoped, type: number, selected
   return offeredOptions(options, selected);
 }
 
+/**
+ * SPEC 7 GET Report/SMYproductName: the brand products (id, name in `lang`) within the caller's
+ * tenant and brands, disabled marketing products too (their past records stay reportable).
+ */
+export async function productNames(db: Db, who: Scoped, lang: Lang): Promise<{ id: number; name: string }[]> {
+  return (await namedProducts(db, who, lang)).map(({ id, name }) => ({ id, name }));
+}
+
 // --- Exports (result download) --------------------------------------------------------------
 
-interface ReportPayload { activityIds: number[]; type: number; from?: string; to?: string; timezoneId: number; showInfo: boolean; lang: Lang }
+interface ReportPayload { activityIds: number[]; type: number; from?: string; to?: string; timezoneId: number; showInfo: boolean; lang: Lang; productId?: number }
 
 interface RecordRow { id: string | number; lottery_id: number; lottery_name: string; code: string | null; member_phone: string | null; member_phone_code: string | null; prize_name: string | null; serial: string | null; answers: Record<string, unknown> | null; created_at: Date }
 
@@ -399,6 +415,13 @@ function recordsQuery(db: Db, tenantId: number, p: ReportPayload) {
   if (p.type === 1) q = q.where('r.prize_id', 'is not', null).where('p.type', '=', PrizeType.Winning);
   if (p.from) q = q.where('r.created_at', '>=', new Date(p.from));
   if (p.to) q = q.where('r.created_at', '<=', new Date(p.to));
+  // The scanned code's product: its package's packaging material linked to the chosen brand product.
+  if (p.productId !== undefined) {
+    const productId = p.productId;
+    q = q.where((eb) => eb.exists(eb.selectFrom('codes as c').innerJoin('code_packages as cp', 'cp.id', 'c.package_id')
+      .innerJoin('brand_product_materials as bpm', 'bpm.material_id', 'cp.packaging_material_id')
+      .select('c.seq').whereRef('c.code', '=', 'r.code').where('cp.client_id', '=', tenantId).where('bpm.brand_product_id', '=', productId)));
+  }
   return q;
 }
 
@@ -494,6 +517,7 @@ export default async function lotteryRoutes(app: FastifyInstance, deps: AppDeps)
   const optionQuery = { type: 'object', additionalProperties: false, properties: { selected: { anyOf: [{ type: 'array', items: { type: 'integer' }, maxItems: 1000 }, { type: 'integer' }] }, lang: { type: 'string' }, type: { type: 'integer', enum: [2, 3] } } };
   app.get<{ Querystring: { selected?: number | number[]; lang?: string } }>('/marketing/lottery-activity/product', { config: { ...config, docs: { summary: 'Product options of the qualification' } }, schema: { querystring: optionQuery } }, async (req) =>
     productOptions(db, caller(req), langOf(req.query.lang), numberList(req.query.selected)));
+  const LANG_QUERY = { type: 'object', additionalProperties: false, properties: { lang: { type: 'string', maxLength: 10 } } };
   app.get<{ Querystring: { selected?: number | number[]; type?: number } }>('/marketing/lottery-activity/binding-info', { config: { ...config, docs: { summary: 'Order (type 2) or shipment (type 3) package options' } }, schema: { querystring: optionQuery } }, async (req) =>
     packageOptions(db, caller(req), req.query.type ?? QualificationType.OrderPackage, numberList(req.query.selected)));
 
@@ -638,7 +662,7 @@ export default async function lotteryRoutes(app: FastifyInstance, deps: AppDeps)
   });
 
   const report = async (req: FastifyRequest, who: Caller) => {
-    const body = objectBody(req.body) as { activityId?: number; activityIds?: number[]; timezoneId: number; from?: string; to?: string; type: number; showInfo?: boolean; language?: string };
+    const body = objectBody(req.body) as { activityId?: number; activityIds?: number[]; timezoneId: number; from?: string; to?: string; type: number; showInfo?: boolean; language?: string; productId?: number };
     const ids = [...new Set([...(body.activityIds ?? []), ...(body.activityId ? [body.activityId] : [])])];
     if (!ids.length) throw badRequest({ activityId: { key: 'required' } });
     if (!timezoneById(body.timezoneId)) throw badRequest({ timezoneId: { key: 'oneOf' } });
@@ -646,12 +670,16 @@ export default async function lotteryRoutes(app: FastifyInstance, deps: AppDeps)
     const found = await db.selectFrom('lotteries').select('id').where('tenant_id', '=', who.tenantId).where('released', '=', true).where('id', 'in', ids).execute();
     if (found.length !== ids.length) throw notFoundLottery();
     if (body.language !== undefined && !['zh_TW', 'zh_CN', 'en'].includes(body.language)) throw new ApiError(400, ErrorCode.ReportLanguageWrong, { language: { key: 'oneOf' } });
-    const payload: ReportPayload = { activityIds: ids, type: body.type, from: body.from, to: body.to, timezoneId: body.timezoneId, showInfo: !!body.showInfo, lang: langOf(body.language) };
+    // A product outside the caller's tenant or brands is as if it did not exist (scope.ts).
+    if (body.productId !== undefined && !(await productNames(db, who, 'en')).some((p) => p.id === body.productId)) throw badRequest({ productId: { key: 'oneOf' } });
+    const payload: ReportPayload = { activityIds: ids, type: body.type, from: body.from, to: body.to, timezoneId: body.timezoneId, showInfo: !!body.showInfo, lang: langOf(body.language), productId: body.productId };
     const category = body.type === 1 ? JobCategory.ExportPrizeWinners : JobCategory.ExportActivityRecords;
     // The result's times and file name in the zone the dialog chose.
     return db.transaction().execute((trx) => queueExport(trx, exporterOf(req, timezoneById(body.timezoneId)!.zone), category, payload));
   };
   app.post('/marketing/lottery-activity/report', { config: { ...config, docs: { summary: 'Result download (job 11 winners / 10 records)', status: 201, errors: [6705, 8002] } }, schema: { body: LOTTERY_REPORT_SCHEMA } }, async (req, reply) => reply.code(201).send(await report(req, caller(req))));
+  app.get<{ Querystring: { lang?: string } }>('/Report/SMYproductName', { config: { ...config, docs: { summary: 'Product names (id, name) of the result-download filter' } }, schema: { querystring: LANG_QUERY } }, async (req) =>
+    productNames(db, caller(req), langOf(req.query.lang)));
   app.post('/Report/Activity/file', { config: { ...config, docs: { summary: 'Result download (job 11 winners / 10 records)', status: 201, errors: [6705, 8002] } }, schema: { body: LOTTERY_REPORT_SCHEMA } }, async (req, reply) => reply.code(201).send(await report(req, caller(req))));
 }
 

@@ -12,6 +12,11 @@
  * - GET Report/exportReport/{id}/file: the file (attachment, never cached); 400 8001 while not
  *   Completed. Export files are not public (no `files` row, so /files/<key> answers 404).
  *
+ * - GET Report/ReportSetting (menu 42): the export settings every export runs on, read-only
+ *   (ReportSetting in src/domain/jobs.ts): the file formats of list exports and the default,
+ *   the zone the caller's exports write times in (its X-Time-Zone, else Taipei), the job poll
+ *   period and the export amount's argument and maximum.
+ *
  * PUT and file: the caller's tenant only (another tenant's id is 404 code 2), and either the
  * user who asked for the export (its automatic download, from any screen with an export) or
  * a holder of menu 42 (the download screen). Both need no menu of their own for that reason.
@@ -22,8 +27,8 @@ import type { Page } from '../../src/domain/api';
 import { declaration } from '../../src/domain/declarations';
 import { ErrorCode } from '../../src/domain/errors';
 import { ReportExportStatus } from '../../src/domain/enums';
-import { EXPORT_AMOUNT_ARGUMENT, EXPORT_AMOUNT_MAX } from '../../src/domain/limits';
-import type { ExportReportItem } from '../../src/domain/jobs';
+import { EXPORT_AMOUNT_ARGUMENT, EXPORT_AMOUNT_MAX, JOB_POLL_MS } from '../../src/domain/limits';
+import { LIST_EXPORT_FORMATS, type ExportReportItem, type ReportSetting } from '../../src/domain/jobs';
 import { menuIds, userMenu } from '../../src/domain/menu';
 import { caller, menuInput, type Caller } from '../auth';
 import type { AppDeps } from '../context';
@@ -32,6 +37,7 @@ import type { Database } from '../db/schema';
 import { ApiError, badRequest, notFound } from '../errors';
 import { contentDisposition, fileStoreOf } from './files';
 import { idParams } from '../services/resource';
+import { requestZone } from '../services/exporter';
 
 /** Menu id of the export report download screen. */
 export const REPORT_DOWNLOAD_MENU_ID = 42;
@@ -106,6 +112,11 @@ export default async function reportRoutes(app: FastifyInstance, deps: AppDeps) 
     const row = await deps.db.selectFrom(pending.as('p')).select((eb) => eb.fn.countAll().as('amount')).executeTakeFirstOrThrow();
     return { amount: Number(row.amount) };
   });
+
+  app.get('/Report/ReportSetting', { config: { ...config, docs: { summary: 'The export settings (formats, default format, zone, poll period, amount argument), read-only' } } }, async (req): Promise<ReportSetting> => ({
+    formats: [...LIST_EXPORT_FORMATS], defaultFormat: LIST_EXPORT_FORMATS[0], timeZone: requestZone(req),
+    jobPollMs: JOB_POLL_MS, amountArgument: EXPORT_AMOUNT_ARGUMENT, amountMax: EXPORT_AMOUNT_MAX,
+  }));
 
   app.get<{ Querystring: ReportQuery }>('/Report/exportReport', { config, ...listRoute(SPEC, DECL.filters?.schema) }, async (req): Promise<Page<ExportReportItem>> => {
     const who = caller(req);

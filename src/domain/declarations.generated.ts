@@ -136,6 +136,10 @@ export interface Grid {
   };
   actions?: ('view' | 'edit' | 'remove')[];
   rowActions?: Action[];
+  /**
+   * The toolbar export's button text and what its file holds (default: Export, and the screen's title), for an export that is not the list itself (the client list's client activity).
+   */
+  exportLabel?: string;
   toolbar?: ('add' | 'export' | 'import')[];
   /**
    * Show the create answer (e.g. a default password) in a dialog with this text.

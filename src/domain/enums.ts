@@ -71,6 +71,8 @@ export const JobCategory = {
   /** 15 to 18: the exports of one specific customer. */
   CustomerExportScanLog: 15, CustomerExportMemberData: 16, CustomerExportActivityRecords: 17,
   CustomerExportPrizeWinners: 18,
+  /** The operator's report of its clients' activity (POST Report/ClientsActivity; issue 23, not in SPEC's list). */
+  ExportClientsActivity: 19,
   Test: 999,
 } as const;
 

@@ -38,6 +38,21 @@ export interface JobInfo {
   data: { Url: string | null; reportId: number | null; fileName?: string | null };
 }
 
+/** GET Report/ReportSetting (SPEC 7, issue 23): the export settings, read-only (docs/decisions.md). */
+export interface ReportSetting {
+  /** The formats a list export offers, in the toolbar's order. */
+  formats: ListExportFormat[];
+  /** The format of an export that names none. */
+  defaultFormat: ListExportFormat;
+  /** The IANA zone the caller's exports write times and file names in. */
+  timeZone: string;
+  /** How often the browser polls GET Job for a queued export. */
+  jobPollMs: number;
+  /** GET Report/exportReportAmount's argument (the side menu's) and its most. */
+  amountArgument: number;
+  amountMax: number;
+}
+
 /** One row of GET Report/exportReport. */
 export interface ExportReportItem {
   id: number;

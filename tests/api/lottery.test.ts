@@ -297,5 +297,33 @@ describeApi('Lottery activities', (h) => {
       expectFailure(await call(h, app, 'POST', 'marketing/lottery-activity/report', b.token, { activityId: created.id, timezoneId: 103, type: 1 }), 404, 6705);
       expectFailure(await call(h, app, 'POST', 'marketing/lottery-activity/report', a.token, { activityId: created.id, timezoneId: 103, type: 1, language: 'fr' }), 400, 8002);
     });
+
+    it('names the products of the caller\'s tenant and brands (SMYproductName) and filters the result by the scanned code\'s product', async () => {
+      const other = await brandProduct(h, a.id);
+      const bOnly = await brandProduct(h, b.id);
+      const names = await ok<{ id: number; name: string }[]>(h, app, 'GET', 'Report/SMYproductName?lang=en', a.token);
+      expect(names.map((p) => p.id)).toEqual(expect.arrayContaining([productId, other.id]));
+      expect(names.find((p) => p.id === other.id)).toEqual({ id: other.id, name: other.name });
+      expect(names.map((p) => p.id)).not.toContain(bOnly.id);
+      // A role limited to one brand: the other brand's product is not named, nor usable as a filter.
+      const limited = await h.signedInUser({ tenant: a.code, functions: FUNCTIONS, brands: [other.brandId] });
+      expect((await ok<{ id: number }[]>(h, app, 'GET', 'Report/SMYproductName', limited.token)).map((p) => p.id)).toEqual([other.id]);
+
+      const saved = await ok<{ draftId: number }>(h, app, 'POST', 'marketing/lottery-activity/draft', a.token, body({ name: 'Product filter draw' }), 201);
+      const created = await ok<{ id: number; prizeInfo: { id: number }[] }>(h, app, 'POST', 'marketing/lottery-activity', a.token, { draftId: saved.draftId }, 201);
+      const [mine] = await generatedCodes(h, a.id, 1, productId);
+      const [theirs] = await generatedCodes(h, a.id, 1, other.id);
+      await h.db.insertInto('lottery_records').values([
+        { tenant_id: a.id, lottery_id: created.id, code: mine, prize_id: created.prizeInfo[0].id },
+        { tenant_id: a.id, lottery_id: created.id, code: theirs, prize_id: created.prizeInfo[0].id },
+      ]).execute();
+      const job = await ok<{ id: number }>(h, app, 'POST', 'Report/Activity/file', a.token, { activityId: created.id, timezoneId: 103, type: 2, language: 'en', productId }, 201);
+      const file = await exportedFile(h, worker.store, job.id);
+      expect(file.lines).toHaveLength(2);
+      expect(file.lines[1]).toContain(mine);
+      expectFailure(await call(h, app, 'POST', 'Report/Activity/file', a.token, { activityId: created.id, timezoneId: 103, type: 2, productId: bOnly.id }), 400, 1);
+      expectFailure(await call(h, app, 'POST', 'Report/Activity/file', limited.token, { activityId: created.id, timezoneId: 103, type: 2, productId }), 400, 1);
+      expectFailure(await call(h, app, 'GET', 'Report/SMYproductName?lang=abcdefghijklmnop', a.token), 400, 1);
+    });
   });
 });

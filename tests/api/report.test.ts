@@ -114,4 +114,13 @@ describeApi('Report export reports', (h) => {
     expectFailure(await call('GET', `Report/exportReport/${ids.failed}/file`, owner.token), 400, ErrorCode.ReportNotFinished);
     expectFailure(await call('GET', `Report/exportReport/${ids.missingFile}/file`, owner.token), 404, ErrorCode.NotFound);
   });
+
+  it('ReportSetting answers the export settings for menu 42, in the caller\'s zone', async () => {
+    expectFailure(await call('GET', 'Report/ReportSetting', owner.token), 403, ErrorCode.NotAllowed);
+    const res = await h.call('GET', 'Report/ReportSetting', { app, token: viewer.token, headers: { 'x-time-zone': 'Europe/Paris' } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ formats: ['csv', 'xlsx', 'txt'], defaultFormat: 'csv', timeZone: 'Europe/Paris', jobPollMs: 2000, amountArgument: 500, amountMax: 10000 });
+    const fallback = await h.call('GET', 'Report/ReportSetting', { app, token: viewer.token, headers: { 'x-time-zone': 'Mars/Olympus' } });
+    expect((fallback.json() as { timeZone: string }).timeZone).toBe('Asia/Taipei');
+  });
 });

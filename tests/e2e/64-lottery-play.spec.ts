@@ -248,6 +248,10 @@ test('a client designs a wheel lottery; a shopper plays it on a phone with a rea
   await recRow.scrollIntoViewIfNeeded();
   await screenshot(client, 'lottery-play-records-1440');
   await client.getByRole('button', { name: '下載結果' }).click();
+  // Only the draws of the scanned code's product (GET Report/SMYproductName offers it).
+  await client.getByRole('combobox', { name: '產品' }).click();
+  await client.getByRole('option', { name: PRODUCT }).click();
+  await expect(client.getByRole('combobox', { name: '產品' })).toHaveText(PRODUCT);
   const downloading = client.waitForEvent('download', { timeout: 60_000 });
   await client.getByTestId('lottery-report-submit').click();
   const download = await downloading;

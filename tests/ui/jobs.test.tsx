@@ -309,6 +309,28 @@ describe('toolbar export', () => {
     expect(jobsStore.snapshot().map((j) => j.id)).toEqual([52]);
   });
 
+  it('on the client list, is the client activity export (POST Report/ClientsActivity) with the list filters', async () => {
+    signedIn(null);
+    const calls = stubFetch((method, url) => {
+      if (method === 'GET' && url.startsWith('/v1/system/client?')) return json({ items: [], total: 0 });
+      if (method === 'POST' && url === '/v1/Report/ClientsActivity') return json({ id: 61, reportId: 5 }, 201);
+      if (method === 'GET' && url.startsWith('/v1/')) return json([]);
+      return undefined;
+    });
+    withProviders(<><CrudView decl={declaration('system.client')} /><ExportJobsHost /></>, 'en');
+    await screen.findByTestId('crud-no-rows');
+    fireEvent.change(document.querySelector('input[name="keyword"]')!, { target: { value: 'tea' } });
+    fireEvent.click(screen.getByTestId('crud-search'));
+    await waitFor(() => expect(calls.some((c) => c.url.includes('keyword=tea'))).toBe(true));
+    expect(screen.getByTestId('crud-export')).toHaveTextContent('Client activity');
+    fireEvent.click(screen.getByTestId('crud-export'));
+    fireEvent.click(await screen.findByTestId('crud-export-csv'));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    const post = calls.find((c) => c.method === 'POST')!;
+    expect(post.url).toBe('/v1/Report/ClientsActivity');
+    expect(JSON.parse(post.body!)).toEqual({ keyword: 'tea', format: 'csv', lang: 'en' });
+  });
+
   it('is offered only by lists that declare it', async () => {
     signedIn(null);
     stubFetch((method, url) => (method === 'GET' && url.startsWith('/v1/Product/') ? json(url.includes('?') ? { items: [], total: 0 } : []) : undefined));

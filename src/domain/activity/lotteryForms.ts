@@ -69,5 +69,7 @@ export const LOTTERY_REPORT_SCHEMA = {
     activityId: id, activityIds: { type: 'array', items: id, maxItems: 100 }, timezoneId: { type: 'integer' },
     from: { type: 'string', format: 'date-time' }, to: { type: 'string', format: 'date-time' },
     type: { type: 'integer', enum: [1, 2] }, showInfo: { type: 'boolean' }, language: { type: 'string', maxLength: 10 },
+    // Only the records whose scanned code's product is this one (GET Report/SMYproductName).
+    productId: id,
   },
 } as const;

@@ -58,7 +58,7 @@ function CrudHeader({ ctl, title }: { ctl: CrudController; title: string }) {
         {t(title)}
       </Typography>
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-        {toolbar.includes('export') && decl.api.export && <ExportButton api={decl.api.export} filters={list.filters} label={t(decl.title)} />}
+        {toolbar.includes('export') && decl.api.export && <ExportButton api={decl.api.export} filters={list.filters} label={t(decl.grid?.exportLabel ?? decl.title)} text={decl.grid?.exportLabel ? t(decl.grid.exportLabel) : undefined} />}
         {toolbar.includes('import') && decl.api.import && <ImportButton api={decl.api.import} onImported={ctl.imported} />}
         {toolbar.includes('add') && decl.api.create && decl.form && (
           <Button variant="contained" startIcon={<AddRounded />} onClick={() => ctl.open('add')} data-testid="crud-add">

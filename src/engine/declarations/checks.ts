@@ -278,7 +278,8 @@ export const DECLARATION_CHECKS: readonly DeclarationCheck[] = [
     const hasCall = decl.api?.export !== undefined;
     need(out, !wantsExport || hasCall, 'api.export', 'toolbar export without api.export');
     need(out, wantsExport || !hasCall, 'grid.toolbar', 'api.export without the toolbar export');
-    if (hasCall) need(out, /^POST \S+\/file$/.test(decl.api.export!), 'api.export', 'an export call is "POST …/file"');
+    // SPEC 7 names one list export outside the pattern: the client list's POST Report/ClientsActivity.
+    if (hasCall) need(out, /^POST (\S+\/file|Report\/ClientsActivity)$/.test(decl.api.export!), 'api.export', 'an export call is "POST …/file" (or POST Report/ClientsActivity)');
     const wantsImport = decl.grid?.toolbar?.includes('import') ?? false;
     const hasImport = decl.api?.import !== undefined;
     need(out, !wantsImport || hasImport, 'api.import', 'toolbar import without api.import');

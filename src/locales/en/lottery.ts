@@ -81,6 +81,8 @@ const lottery = {
     download: "Download results",
     reportType: "Report",
     showInfo: "With redemption information",
+    reportProduct: "Product",
+    reportAllProducts: "All products",
     winnersFile: "Prize winners",
     recordsFile: "Activity records",
     recordTime: "Time",

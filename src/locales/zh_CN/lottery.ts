@@ -81,6 +81,8 @@ const lottery = {
     download: "下载结果",
     reportType: "报表",
     showInfo: "含兑奖资料",
+    reportProduct: "产品",
+    reportAllProducts: "全部产品",
     winnersFile: "中奖名单",
     recordsFile: "活动记录",
     recordTime: "时间",

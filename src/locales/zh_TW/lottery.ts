@@ -81,6 +81,8 @@ const lottery = {
     download: "下載結果",
     reportType: "報表",
     showInfo: "含兌獎資料",
+    reportProduct: "產品",
+    reportAllProducts: "全部產品",
     winnersFile: "中獎名單",
     recordsFile: "活動紀錄",
     recordTime: "時間",
