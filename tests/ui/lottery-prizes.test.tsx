@@ -76,4 +76,17 @@ describe('lottery prize list', () => {
     expect(within(screen.getByTestId('prize-1')).getByText('This field is required.')).toBeInTheDocument();
     expect(screen.getByTestId('prize-total')).toHaveTextContent('Total 90%');
   });
+
+  it('takes an expiry date with the forms\' picker (YYYY/MM/DD), not the browser\'s date box', async () => {
+    fakeFetch((method, path) => (method === 'GET' && path.startsWith('Config/') ? { status: 200, body: config() } : undefined));
+    withProviders(<Harness initial={[{ ...winning('Tea', 100), expireType: 1, expireDate: '2026-12-31' }]} />);
+    const row = screen.getByTestId('prize-0');
+    const input = await waitFor(() => {
+      const el = row.querySelector<HTMLInputElement>('input[name="prizeInfo.0.expireDate"]');
+      expect(el).not.toBeNull();
+      return el!;
+    }, { timeout: 30_000 });
+    expect(input.value).toBe('2026/12/31');
+    expect(row.querySelector('input[type="date"]')).toBeNull();
+  });
 });

@@ -26,6 +26,7 @@ import { probabilityTotal, PRIZES_MAX, settleNoWin, type PrizeInput } from '../.
 import { PRIZE_PICTURE_RULE } from '../../../domain/activity/lotteryForms';
 import { ExchangeMethod, PayMethod, PrizeType } from '../../../domain/enums';
 import { isApiError } from '../../api/ApiError';
+import { DateFilterInput } from '../../crud/DateFilterInput';
 import { request } from '../../api/client';
 import { useFeedback } from '../../feedback/FeedbackProvider';
 import { UploadButton } from '../../../widgets/UploadWidget';
@@ -137,7 +138,10 @@ function PrizeRow({ index, prize: p, set, remove, exchangeType, payMethod, error
             <MenuItem value={2}>{k('expireDaysType')}</MenuItem>
           </TextField>
         )}
-        {winning && p.expireType === 1 && field('expireDate', k('expireDate'), { type: 'date', onChange: (e: React.ChangeEvent<HTMLInputElement>) => set({ expireDate: e.target.value || null }), slotProps: { inputLabel: { shrink: true } } })}
+        {winning && p.expireType === 1 && (
+          <DateFilterInput name={`${at}.expireDate`} label={k('expireDate')} value={p.expireDate ?? null} withTime={false} disabled={readOnly}
+            error={err('expireDate')} onChange={(v) => set({ expireDate: v ?? null })} />
+        )}
         {winning && p.expireType === 2 && field('expireDays', k('expireDays'), { type: 'number', onChange: (e: React.ChangeEvent<HTMLInputElement>) => set({ expireDays: num(e.target.value) }), slotProps: { htmlInput: { min: 1 } } })}
         {winning && payMethod === PayMethod.WechatPay && (['appId', 'appSecret', 'keyNumber', 'mchId', 'priceName'] as const).map((f) => (
           <TextField key={f} size="small" name={`${at}.paymentInfo.${f}`} label={k(f)} value={p.paymentInfo?.[f] ?? ''} disabled={readOnly}
