@@ -116,7 +116,7 @@ test('a client sets up a factory, line, shift, warehouse and package ratio, and 
   const [ratio] = await query<{ level: number; units: unknown }>(`select level, units from package_ratios where tenant_id = $1`, [state.tenantId]);
   expect(ratio).toEqual({ level: 2, units: [{ unit: 1, quantity: 1 }, { unit: 7, quantity: 6 }] });
 
-  // The supplier: telephone or mobile required (1501 from the server), then saved with B and the warehouse.
+  // The supplier: telephone or mobile required (1501, checked by the form before sending), then saved with B and the warehouse.
   await page.goto('/system/supplier');
   await expect(page.getByTestId('page-title')).toHaveText('供應商設定');
   await page.getByTestId('crud-add').click();
@@ -126,9 +126,10 @@ test('a client sets up a factory, line, shift, warehouse and package ratio, and 
   await form.locator('input[name="functions"][value="2"]').check();
   await choose(form, page, 'warehouseIds', '北區倉', state.warehouse);
   await form.getByTestId('crud-form-save').click();
-  const fail = page.getByTestId('fail-modal');
-  await expect(fail).toContainText('(1501)');
-  await fail.getByTestId('modal-confirm').click();
+  const invalid = page.getByTestId('alert-modal');
+  await expect(invalid).toBeVisible();
+  await invalid.getByTestId('modal-confirm').click();
+  await expect(form.locator('[data-testid="field-error"][data-field="telephone"]')).toBeVisible();
   await form.locator('input[name="telephone"]').fill('034731234');
   await screenshot(page, 'supplier-form-1440');
   await form.getByTestId('crud-form-save').click();
