@@ -19,7 +19,9 @@ const stamp = Date.now().toString(36);
 const tenant = `ux${stamp}`;
 
 async function shot(page: Page, name: string) {
-  await page.waitForTimeout(450);
+  // Settled: no request in flight and the fonts loaded (animations are off in the shot).
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() => document.fonts.ready);
   await page.screenshot({ path: `/tmp/ux-shots/${name}.png`, animations: 'disabled', caret: 'hide' });
 }
 
