@@ -36,6 +36,7 @@ import lotteryRoutes from './modules/lottery';
 import pointActivityRoutes from './modules/pointActivity';
 import marketingPublicRoutes, { MARKETING_API_BASE } from './modules/marketingPublic';
 import lotteryPlayRoutes from './modules/lotteryPlay';
+import lotteryProofRoutes from './modules/lotteryProof';
 import memberRoutes from './modules/member';
 import memberPublicRoutes from './modules/memberPublic';
 import memberOrderRoutes from './modules/memberOrder';
@@ -158,6 +159,7 @@ export async function buildApp({ db, settings, keys, logger = false, logRequests
   // The public marketing API of the consumer page (no session; rate-limited per IP).
   await app.register(marketingPublicRoutes, { ...deps, prefix: MARKETING_API_BASE });
   await app.register(lotteryPlayRoutes, { ...deps, prefix: MARKETING_API_BASE });
+  await app.register(lotteryProofRoutes, { ...deps, prefix: MARKETING_API_BASE });
   // The member side of the consumer page, on the same base (join, sign in, points, redemption).
   await app.register(memberPublicRoutes, { ...deps, prefix: MARKETING_API_BASE });
   await app.register(memberShopRoutes, { ...deps, prefix: MARKETING_API_BASE });
