@@ -635,6 +635,15 @@ export function themeStyle(color: string | null): string {
 
 /** Renders the page into `root`; answers a function that removes it (tests). */
 export function mountConsumer(root: Element, env: ConsumerEnv = browserEnv()): () => void {
+  // /m/{tenantCode}/verify/{activityId}: the lottery's public verification page (issue 26), its own chunk.
+  const route = parseRoute(env.href);
+  const verifyId = /^\/m\/[^/]+\/verify\/(\d+)\/?$/.exec(new URL(env.href).pathname)?.[1];
+  if (verifyId) {
+    const lang = pickPageLang(route.langParam, env.languages);
+    env.doc.documentElement.lang = HTML_LANG[lang];
+    import('./verify').then((m) => m.mountVerify(root, route.tenantCode, verifyId, lang, env.fetch));
+    return () => render(null, root);
+  }
   render(html`<${ConsumerApp} env=${env} />`, root);
   return () => render(null, root);
 }

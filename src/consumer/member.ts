@@ -212,7 +212,7 @@ export function MemberSection({ env, tenantCode, code, lang }: { env: ConsumerEn
   const t = encodeURIComponent(tenantCode);
 
   useEffect(() => {
-    call<MemberPageSetting>(env, 'GET', `${t}/setting`).then((r) => { if (r.ok) setSetting(r.value); });
+    call<MemberPageSetting>(env, 'GET', `${t}/setting`).then((r) => { if (r.ok && r.value.members) setSetting(r.value); });
   }, []);
 
   const forget = () => {

@@ -53,7 +53,7 @@ describeApi('Lottery draws anyone can verify', (h) => {
   async function allDraws(id: number): Promise<PublicDraw[]> {
     const out: PublicDraw[] = [];
     for (let after: number | null = 0; after !== null;) {
-      const page = await get<{ items: PublicDraw[]; next: number | null }>(`${id}/proof/draws?after=${after}&limit=7`);
+      const page: { status: number; body: { items: PublicDraw[]; next: number | null } } = await get<{ items: PublicDraw[]; next: number | null }>(`${id}/proof/draws?after=${after}&limit=7`);
       expect(page.status).toBe(200);
       out.push(...page.body.items);
       after = page.body.next;

@@ -66,8 +66,13 @@ export function memberPhoneKey(phoneCountryCode: string, phone: string): { phone
   return { phoneCountryCode: cc, phone: parsed?.nationalNumber ? String(parsed.nationalNumber) : digits.replace(/^0+/, '') };
 }
 
-/** What the member side of a tenant's page needs to know (GET member/{tenantCode}/setting). */
+/**
+ * What the member side of a tenant's page needs to know (GET member/{tenantCode}/setting).
+ * `members: false` (issue 26): a tenant of the page without members (no Member function or no
+ * saved settings) answers 200 with no members and empty settings, not an error.
+ */
 export interface MemberPageSetting {
+  members: boolean;
   requiredInfo: number;
   /** Profile fields the tenant requires (src/domain/member/settings.ts PROFILE_FIELDS). */
   requiredFields: string[];
