@@ -273,7 +273,7 @@ function Activities({ ctx, grid }: { ctx: Ctx; grid: boolean }) {
     ${page.activities.map((a: PageActivity) => {
       const href = platformHref(a.url);
       const body = html`<${Img} src=${a.imageUrl} alt="" cls="thumb" /><div class="item-body"><h3>${a.name}</h3><p class="muted small">${fmtPeriod(lang, t, a.from, a.to)}</p></div>${href ? html`<span class="go">${icons.arrow()}</span>` : null}`;
-      return html`<li key=${a.id}>${href ? html`<a class="item" href=${href} target="_blank" rel="noopener noreferrer">${body}</a>` : html`<div class="item">${body}</div>`}</li>`;
+      return html`<li key=${`${a.kind ?? ''}${a.id}`} data-activity-kind=${a.kind}>${href ? html`<a class="item" href=${href} target="_blank" rel="noopener noreferrer">${body}</a>` : html`<div class="item">${body}</div>`}</li>`;
     })}
   </ul>`;
 }
