@@ -41,6 +41,7 @@ import memberRoutes from './modules/member';
 import memberPublicRoutes from './modules/memberPublic';
 import memberOrderRoutes from './modules/memberOrder';
 import memberShopRoutes from './modules/memberShop';
+import pointBoxRoutes from './modules/pointBoxes';
 import menuRoutes from './modules/menu';
 import otherRoutes from './modules/other';
 import packagingRoutes from './modules/packaging';
@@ -163,6 +164,7 @@ export async function buildApp({ db, settings, keys, logger = false, logRequests
   // The member side of the consumer page, on the same base (join, sign in, points, redemption).
   await app.register(memberPublicRoutes, { ...deps, prefix: MARKETING_API_BASE });
   await app.register(memberShopRoutes, { ...deps, prefix: MARKETING_API_BASE });
+  await app.register(pointBoxRoutes, { ...deps, prefix: MARKETING_API_BASE });
   // Uploaded files, public by unguessable key (modules/files.ts).
   await app.register(fileServeRoutes, deps);
   await app.register(shortUrlRedirect, deps);

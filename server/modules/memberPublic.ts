@@ -58,6 +58,7 @@ import type { PointActivityEarning } from '../../src/domain/activity/pointActivi
 import { isUniqueViolation, objectBody, validated } from '../services/resource';
 import { otpSender } from '../services/otpSender';
 import { findPublicTenant } from '../services/publicTenant';
+import { unopenedBoxes } from './pointBoxes';
 import { claimOtp, claimPasswordTry, clearSigninLock, otpHash, useOtp, wrongPassword } from '../services/memberSignin';
 import { loadMemberSettings, pointHistory } from './member';
 import type { Transaction } from 'kysely';
@@ -106,7 +107,7 @@ async function accountOf(db: Db, tenantId: number, memberId: number): Promise<Me
   return db.transaction().execute(async (trx) => {
     await lockMember(trx, tenantId, memberId);
     const balance = await expireDue(trx, tenantId, memberId, new Date());
-    const [member, settings, history] = await Promise.all([profileOf(trx, tenantId, memberId), loadMemberSettings(trx, tenantId), pointHistory(trx, memberId, 50)]);
+    const [member, settings, history, boxes] = await Promise.all([profileOf(trx, tenantId, memberId), loadMemberSettings(trx, tenantId), pointHistory(trx, memberId, 50), unopenedBoxes(trx, memberId)]);
     const tier = tierOf(settings.tiers, balance);
     const next = settings.tiers[tier ? tier.index + 1 : 0] ?? null;
     return {
@@ -116,6 +117,7 @@ async function accountOf(db: Db, tenantId: number, memberId: number): Promise<Me
       tier,
       nextTier: next ? { name: next.name, points: next.points } : null,
       history: history.map(({ orderId: _o, ...r }) => r),
+      boxes,
     };
   });
 }

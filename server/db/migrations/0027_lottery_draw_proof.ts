@@ -6,6 +6,8 @@
  *  - lottery_records: the draw's number in that order and its value in [0, 10000);
  *  - lottery_draw_tables: the prize table (order, ids, types, probabilities, amounts and the
  *    stock left) in force from a draw number on; a new version whenever the table changes.
+ * And the shopper's page (issue 26): member_points.pending, a point activity's draw that the
+ * shopper has not opened yet (not in the balance nor the history until opened).
  */
 import { sql, type Kysely } from 'kysely';
 
@@ -25,9 +27,13 @@ const UP = [
     created_at timestamptz not null default now()
   )`,
   `create unique index lottery_draw_tables_uq on lottery_draw_tables (lottery_id, from_draw)`,
+  `alter table member_points add column pending boolean not null default false`,
+  `create index member_points_pending_idx on member_points (member_id) where pending`,
 ];
 
 const DOWN = [
+  `drop index if exists member_points_pending_idx`,
+  `alter table member_points drop column if exists pending`,
   `drop table if exists lottery_draw_tables`,
   `drop index if exists lottery_records_draw_no_uq`,
   `alter table lottery_records drop column if exists draw_value`,

@@ -6,6 +6,7 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js/mobile';
 import type { FormDeclaration } from '../validation/index';
 import { normalizeCallingCode } from '../phone';
+import type { PointActivityEarning } from '../activity/pointActivity';
 
 /** A code lives 5 minutes; a new one may be asked 60 s after the previous; at most 5 an hour per phone. */
 export const OTP_TTL_MS = 5 * 60_000;
@@ -106,6 +107,8 @@ export interface MemberAccount {
   tier: { index: number; name: string } | null;
   nextTier: { name: string; points: number } | null;
   history: MemberPointRow[];
+  /** Issue 26: point activities' boxes drawn but not opened yet (their points not in the balance). */
+  boxes?: (PointActivityEarning & { code: string })[];
 }
 
 /** POST member/{tenantCode}/scan */
