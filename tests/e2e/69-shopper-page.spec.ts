@@ -45,6 +45,8 @@ test('the shopper page: latest activities, a warning without ads for a not-genui
   // Layout A, brand red, every section (query, latest activities, popular); a banner in force.
   await query(`insert into marketing_layouts (tenant_id, slot, layout, color_code, navigator_functions, query_page_functions, scan_general_message)
     values ($1, 'current', 1, 'b83a24', 7, 15, '感謝您選購本品牌商品')`, [clientId]);
+  await query(`insert into marketing_brand_products (tenant_id, brand_product_id, enable, currency, price, names, first_page, qualification)
+    values ($1, $2, true, 'TWD', 100, $3::jsonb, 1, 1)`, [clientId, productId, JSON.stringify({ zh_TW: `烏龍 ${stamp}` })]);
   await query(`insert into marketing_banners (tenant_id, brand_product_id, starts_at, ends_at, timezone_id, image_small, image_large)
     values ($1, $2, now() - interval '1 day', now() + interval '5 days', 103, $3, $3)`, [clientId, productId, banner]);
   const tpl = await client.request.post('/v1/marketing/activity-template', { headers: auth, data: { name: `轉盤 ${stamp}`, gameType: 2, core: {} } });
