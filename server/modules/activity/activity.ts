@@ -44,7 +44,7 @@ import { json } from '../../db/schema';
 import { ApiError, badRequest } from '../../errors';
 import { defineResource, takenIgnoringCase, type Db } from '../../resource/define';
 import { storedFileFailure } from '../../services/textKeys';
-import { checkStoredUpload, storeUploads } from '../common/files';
+import { checkStoredUpload, storeUploads } from '../../services/uploads';
 
 export const ACTIVITY_MENU = { lottery: 49, point: 50, checkIn: 51 } as const;
 

@@ -59,7 +59,7 @@ import { eachPart, readPart } from '../../services/multipart';
 import { objectBody } from '../../services/resource';
 import { roleScope, scopeCondition } from '../../services/scope';
 import { storedFileFailure } from '../../services/textKeys';
-import { checkStoredUpload } from '../common/files';
+import { checkStoredUpload } from '../../services/uploads';
 import { langOf } from '../product/product';
 
 type Db = AppDeps['db'] | Transaction<Database>;

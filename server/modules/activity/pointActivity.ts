@@ -33,7 +33,7 @@ import { json } from '../../db/schema';
 import { ApiError, badRequest } from '../../errors';
 import { defineResource, type Db } from '../../resource/define';
 import { storedFileFailure } from '../../services/textKeys';
-import { checkStoredUpload } from '../common/files';
+import { checkStoredUpload } from '../../services/uploads';
 import { numberList, packageIds, packageOptions, productIds, productOptions } from './lottery';
 import { langOf } from '../product/product';
 

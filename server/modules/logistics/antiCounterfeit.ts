@@ -17,7 +17,7 @@ import { json } from '../../db/schema';
 import { recordChange } from '../../services/changelog';
 import { objectBody, validated } from '../../services/resource';
 import { storedFileFailure } from '../../services/textKeys';
-import { checkStoredUpload } from '../common/files';
+import { checkStoredUpload } from '../../services/uploads';
 
 const DECL = declaration('logistics.anti-counterfeiting');
 const FORM = DECL.form!;

@@ -76,7 +76,7 @@ import { eachPart, readPart } from '../../services/multipart';
 import { idParams, isDbId, objectBody, validated } from '../../services/resource';
 import { roleScope, scopeCondition, type RoleScope } from '../../services/scope';
 import { storedFileFailure } from '../../services/textKeys';
-import { checkFileBytes, checkStoredUpload, cleanFileName, fileStoreOf, parseUploadRule } from '../common/files';
+import { checkFileBytes, checkStoredUpload, cleanFileName, fileStoreOf, parseUploadRule } from '../../services/uploads';
 import { fileUrl, newFileKey, STORED_TYPES, type StoredType } from '../../storage/index';
 
 export const MARKETING_MENU = { layout: 31, brandProduct: 32, banner: 33, product: 34, popular: 35, contact: 36 } as const;

@@ -35,7 +35,7 @@ import type { AppDeps } from '../../context';
 import { listPage, listRoute, listSpec, type ListParams } from '../../db/list';
 import type { Database } from '../../db/schema';
 import { ApiError, badRequest, notFound } from '../../errors';
-import { contentDisposition, fileStoreOf } from '../common/files';
+import { contentDisposition, fileStoreOf } from '../../services/uploads';
 import { idParams } from '../../services/resource';
 import { requestZone } from '../../services/exporter';
 

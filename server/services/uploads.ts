@@ -35,20 +35,20 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { imageSize } from 'image-size';
-import type { UploadedFile } from '../../../src/domain/api';
-import { ErrorCode } from '../../../src/domain/errors';
-import { IMAGE_MAX_MB, IMAGE_MAX_PIXELS, MULTI_UPLOAD_MAX_IMAGES } from '../../../src/domain/limits';
-import type { RuleResult } from '../../../src/domain/rules';
-import { allowedExtensions, checkUpload, type FileRule } from '../../../src/domain/validation/files';
-import { caller } from '../../auth';
-import type { AppDeps } from '../../context';
-import type { Db } from '../../db/index';
-import { ApiError, badRequest, notFound } from '../../errors';
-import { eachPart, readPart } from '../../services/multipart';
+import type { UploadedFile } from '../../src/domain/api';
+import { ErrorCode } from '../../src/domain/errors';
+import { IMAGE_MAX_MB, IMAGE_MAX_PIXELS, MULTI_UPLOAD_MAX_IMAGES } from '../../src/domain/limits';
+import type { RuleResult } from '../../src/domain/rules';
+import { allowedExtensions, checkUpload, type FileRule } from '../../src/domain/validation/files';
+import { caller } from '../auth';
+import type { AppDeps } from '../context';
+import type { Db } from '../db/index';
+import { ApiError, badRequest, notFound } from '../errors';
+import { eachPart, readPart } from './multipart';
 import {
   fileUrl, isFileKey, keyOfUrl, newFileKey, openFileStore, sniffType, STORABLE_EXTENSIONS, STORED_TYPES,
   typeOfExtension, type FileStore, type StoredType,
-} from '../../storage/index';
+} from '../storage/index';
 
 /** The multipart field that carries the files. */
 export const FILES_FIELD = 'Files';
