@@ -28,7 +28,7 @@ import codeRoutes from './modules/code/code';
 import configRoutes from './modules/session/config';
 import documentRoutes from './modules/system/document';
 import employeeRoutes from './modules/system/employee';
-import filesRoutes, { fileServeRoutes } from './services/uploads';
+import filesRoutes, { fileServeRoutes } from './modules/common/files';
 import identityRoutes from './modules/session/identity';
 import jobRoutes from './modules/common/job';
 import marketingRoutes from './modules/marketing/marketing';

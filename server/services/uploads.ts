@@ -32,8 +32,7 @@
  * Public on purpose: logos, login backgrounds and marketing images are shown to people who
  * are not signed in. What protects a file is its key: 128 random bits, never listed.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
 import { imageSize } from 'image-size';
 import type { UploadedFile } from '../../src/domain/api';
 import { ErrorCode } from '../../src/domain/errors';
@@ -43,10 +42,10 @@ import { allowedExtensions, checkUpload, type FileRule } from '../../src/domain/
 import { caller } from '../auth';
 import type { AppDeps } from '../context';
 import type { Db } from '../db/index';
-import { ApiError, badRequest, notFound } from '../errors';
+import { ApiError, badRequest } from '../errors';
 import { eachPart, readPart } from './multipart';
 import {
-  fileUrl, isFileKey, keyOfUrl, newFileKey, openFileStore, sniffType, STORABLE_EXTENSIONS, STORED_TYPES,
+  fileUrl, keyOfUrl, newFileKey, openFileStore, sniffType, STORABLE_EXTENSIONS, STORED_TYPES,
   typeOfExtension, type FileStore, type StoredType,
 } from '../storage/index';
 
@@ -271,24 +270,6 @@ async function receiveFiles(req: FastifyRequest, deps: AppDeps, store: FileStore
   return { rule: ruleNow(), files };
 }
 
-const FILES_DOCS = {
-  summary: 'Upload files (multipart): the rule fields first, then the files',
-  consumes: ['multipart/form-data'],
-  body: { type: 'object', properties: { file: { type: 'string', format: 'binary' } } },
-  errors: [ErrorCode.ImageResolution, ErrorCode.ImageSize, ErrorCode.ImageCount, ErrorCode.NoImage, ErrorCode.FileFormat, ErrorCode.NoFile],
-};
-
-export default async function filesRoutes(app: FastifyInstance, deps: AppDeps) {
-  // Oversized parts are cut and answered 102 here, not thrown as 413 by the plugin.
-  await app.register(multipart, { throwFileSizeLimit: false });
-
-  app.post('/Files', { config: { docs: FILES_DOCS } }, async (req, reply): Promise<UploadedFile[]> => {
-    const files = await storeUploads(req, deps);
-    reply.code(201);
-    return files;
-  });
-}
-
 /**
  * One upload request stored all or nothing (the body of POST /v1/Files), for other upload
  * routes too (POST marketing/activity-template/files): `fixed` rule parameters win over the
@@ -324,33 +305,6 @@ export function contentDisposition(name: string): string {
   const fallback = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_') || 'file';
   const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return `inline; filename="${fallback}"; filename*=UTF-8''${encoded}`;
-}
-
-/** GET /files/:key at the root (outside /v1), public: see the module comment. */
-export async function fileServeRoutes(app: FastifyInstance, deps: AppDeps) {
-  const store = fileStoreOf(deps);
-  app.get('/files/:key', async (req: FastifyRequest<{ Params: { key: string } }>, reply: FastifyReply) => {
-    const { key } = req.params;
-    if (!isFileKey(key)) throw notFound();
-    const row = await deps.db.selectFrom('files').select(['name', 'type']).where('key', '=', key).executeTakeFirst();
-    if (!row) throw notFound();
-    const etag = `"${key}"`;
-    reply
-      .header('cache-control', 'public, max-age=31536000, immutable')
-      .header('etag', etag)
-      .header('x-content-type-options', 'nosniff');
-    if (req.headers['if-none-match'] === etag) return reply.code(304).send();
-    const file = await store.get(key);
-    if (!file) {
-      req.log.warn({ key }, 'file row without stored bytes');
-      throw notFound();
-    }
-    return reply
-      .type(row.type)
-      .header('content-length', file.size)
-      .header('content-disposition', contentDisposition(row.name))
-      .send(file.stream);
-  });
 }
 
 /**

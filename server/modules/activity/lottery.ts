@@ -60,7 +60,7 @@ import { objectBody } from '../../services/resource';
 import { roleScope, scopeCondition } from '../../services/scope';
 import { storedFileFailure } from '../../services/textKeys';
 import { checkStoredUpload } from '../../services/uploads';
-import { langOf } from '../product/product';
+import { langOf } from '../../services/names';
 
 type Db = AppDeps['db'] | Transaction<Database>;
 const config = { menuId: LOTTERY_MENU_ID };

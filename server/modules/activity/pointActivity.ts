@@ -35,7 +35,7 @@ import { defineResource, type Db } from '../../resource/define';
 import { storedFileFailure } from '../../services/textKeys';
 import { checkStoredUpload } from '../../services/uploads';
 import { numberList, packageIds, packageOptions, productIds, productOptions } from './lottery';
-import { langOf } from '../product/product';
+import { langOf } from '../../services/names';
 
 export const POINT_ACTIVITY_MENU = 50;
 const DECL = declaration('activity.point-activity');

@@ -54,7 +54,9 @@ import {
 } from '../../services/codes';
 import { idParams, isDbId, objectBody, validated } from '../../services/resource';
 import { roleScope, scopeCondition, type RoleScope } from '../../services/scope';
-import { CODE_PACKAGE_MENU_ID, clientNameSort, isManagedClient, langOf } from '../product/product';
+import { CODE_PACKAGE_MENU_ID } from '../../services/menuIds';
+import { clientNameSort, isManagedClient } from '../../services/clients';
+import { langOf } from '../../services/names';
 
 const DECL = declaration('code.package');
 const FORM = DECL.form!;

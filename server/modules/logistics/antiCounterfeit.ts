@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { ANTI_COUNTERFEIT_MENU_ID, type AntiCounterfeitPage, type PageAuthenticity } from '../../../src/domain/antiCounterfeit';
 import { declaration } from '../../../src/domain/declarations';
 import { ErrorCode } from '../../../src/domain/errors';
-import { LANGS, pickName, type Lang, type Names } from '../../../src/domain/lang';
+import { pickName, type Lang, type Names } from '../../../src/domain/lang';
 import { caller } from '../../auth';
 import type { AppDeps } from '../../context';
 import type { Db } from '../../db/index';
@@ -18,21 +18,13 @@ import { recordChange } from '../../services/changelog';
 import { objectBody, validated } from '../../services/resource';
 import { storedFileFailure } from '../../services/textKeys';
 import { checkStoredUpload } from '../../services/uploads';
+import { cleanNames } from '../../services/names';
 
 const DECL = declaration('logistics.anti-counterfeiting');
 const FORM = DECL.form!;
 const IMAGE_RULE = { kind: 'image', maxMB: 2 } as const;
 
 interface Body { enable?: boolean; title: Names; content?: Names; images?: string[] }
-
-function cleanNames(names: Names | undefined): Names {
-  const out: Names = {};
-  for (const lang of LANGS) {
-    const text = names?.[lang]?.trim();
-    if (text) out[lang] = text;
-  }
-  return out;
-}
 
 export async function antiCounterfeitPage(db: Db, tenantId: number): Promise<AntiCounterfeitPage> {
   const row = await db.selectFrom('anti_counterfeit_pages').selectAll().where('tenant_id', '=', tenantId).executeTakeFirst();

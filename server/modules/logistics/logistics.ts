@@ -34,9 +34,9 @@ import { shortUrlOf } from './shortUrl';
 import { idParams, objectBody, validated } from '../../services/resource';
 import { notFound } from '../../errors';
 import { LIST_EXPORT_FORMATS } from '../../../src/domain/jobs';
-import { langOf } from '../product/product';
+import { langOf } from '../../services/names';
+import { BARCODE_QUERY_MENU_ID } from '../../services/menuIds';
 
-export const BARCODE_QUERY_MENU_ID = 28;
 
 const QUERY = {
   type: 'object', required: ['code'], additionalProperties: false,

@@ -26,8 +26,8 @@ import { readableCodeOrFail } from '../../services/logistics';
 import { objectBody, validated } from '../../services/resource';
 import { roleScope } from '../../services/scope';
 import { badRequest } from '../../errors';
-import { langOf } from '../product/product';
-import { BARCODE_QUERY_MENU_ID } from './logistics';
+import { langOf } from '../../services/names';
+import { BARCODE_QUERY_MENU_ID } from '../../services/menuIds';
 
 const COMMON = {
   format: { type: 'string', enum: [...LIST_EXPORT_FORMATS] },

@@ -19,7 +19,7 @@ import type { AppDeps } from '../../context';
 import { ApiError, badRequest, notFound } from '../../errors';
 import { readableCodeOrFail } from '../../services/logistics';
 import { isUniqueViolation } from '../../services/resource';
-import { BARCODE_QUERY_MENU_ID } from './logistics';
+import { BARCODE_QUERY_MENU_ID } from '../../services/menuIds';
 
 const ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
 const TOKEN_LENGTH = 8;

@@ -78,6 +78,7 @@ import { roleScope, scopeCondition, type RoleScope } from '../../services/scope'
 import { storedFileFailure } from '../../services/textKeys';
 import { checkFileBytes, checkStoredUpload, cleanFileName, fileStoreOf, parseUploadRule } from '../../services/uploads';
 import { fileUrl, newFileKey, STORED_TYPES, type StoredType } from '../../storage/index';
+import { cleanNames } from '../../services/names';
 
 export const MARKETING_MENU = { layout: 31, brandProduct: 32, banner: 33, product: 34, popular: 35, contact: 36 } as const;
 /**
@@ -110,15 +111,6 @@ function period(body: { from: string; to: string; timezoneId: number }): { from:
   if (to.getTime() < from.getTime()) fields.to = { key: 'fromToDatetime' };
   if (Object.keys(fields).length) throw badRequest(fields);
   return { from, to };
-}
-
-function cleanNames(names: Names | undefined): Names {
-  const out: Names = {};
-  for (const lang of LANGS) {
-    const n = names?.[lang]?.trim();
-    if (n) out[lang] = n;
-  }
-  return out;
 }
 
 async function defaultLanguage(db: Db, tenantId: number): Promise<Lang> {

@@ -39,7 +39,7 @@ import { enumLabel, exportText } from '../../services/codes';
 import { countRows, listExportForm } from '../../services/listExport';
 import { balanceSql } from '../../services/memberPoints';
 import { idParams, isUniqueViolation, objectBody, validated, withoutKeys } from '../../services/resource';
-import { langOf } from '../product/product';
+import { langOf } from '../../services/names';
 
 export const MEMBER_SETTING_MENU_ID = 38;
 

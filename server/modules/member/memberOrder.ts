@@ -51,7 +51,7 @@ import { refundPoints } from '../../services/memberPoints';
 import { eachPart, readPart } from '../../services/multipart';
 import { isDbId, objectBody, validated, withoutKeys } from '../../services/resource';
 import { exportText } from '../../services/codes';
-import { langOf } from '../product/product';
+import { langOf } from '../../services/names';
 
 export const MEMBER_MENU = { setting: 38, product: 39, order: 40 } as const;
 

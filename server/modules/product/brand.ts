@@ -45,8 +45,8 @@ import { exportText } from '../../services/codes';
 import { countRows, listExportForm } from '../../services/listExport';
 import { isDbId, objectBody, validated } from '../../services/resource';
 import { roleScope, scopeCondition } from '../../services/scope';
-import { BRAND_PRODUCT_MENU_ID, langOf } from './product';
-import { ROLE_MENU_ID } from '../system/role';
+import { BRAND_PRODUCT_MENU_ID, ROLE_MENU_ID } from '../../services/menuIds';
+import { langOf } from '../../services/names';
 
 const BRAND_DECL = declaration('product.brand');
 

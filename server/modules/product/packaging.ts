@@ -46,9 +46,11 @@ import { defineResource, isReferenced, takenIgnoringCase } from '../../resource/
 import { KEYWORD_FILTER } from '../../resource/schemas';
 import { isDbId, objectBody, validated } from '../../services/resource';
 import { roleScope, scopeCondition, type RoleScope } from '../../services/scope';
-import { CODE_PACKAGE_MENU_ID, PACKAGING_MENU_ID, clientNameSort, isManagedClient, langOf } from './product';
 import { enumLabel, exportText } from '../../services/codes';
 import { countRows, listExportForm } from '../../services/listExport';
+import { CODE_PACKAGE_MENU_ID, PACKAGING_MENU_ID } from '../../services/menuIds';
+import { clientNameSort, isManagedClient } from '../../services/clients';
+import { langOf } from '../../services/names';
 
 const CATEGORY_DECL = declaration('product.packaging-category');
 

@@ -18,47 +18,21 @@ import { sql, type Transaction } from 'kysely';
 import { declaration } from '../../../src/domain/declarations';
 import { TenantType } from '../../../src/domain/enums';
 import { ErrorCode } from '../../../src/domain/errors';
-import { DEFAULT_LANG, LANGS, isLang, pickName, type Names } from '../../../src/domain/lang';
+import { LANGS, pickName, type Names } from '../../../src/domain/lang';
 import { caller } from '../../auth';
 import type { AppDeps } from '../../context';
 import { containsPattern } from '../../db/list';
 import type { Database } from '../../db/schema';
 import { ApiError, badRequest } from '../../errors';
 import { defineResource, isReferenced, takenIgnoringCase } from '../../resource/define';
-import { isDbId } from '../../services/resource';
-import { roleScope, scopeCondition, type RoleScope } from '../../services/scope';
-
-export const CLIENT_PRODUCT_MENU_ID = 17;
-export const PACKAGING_MENU_ID = 18;
-export const BRAND_PRODUCT_MENU_ID = 19;
-export const CODE_PACKAGE_MENU_ID = 25;
-/** The menus whose forms choose a client (and a client product). */
-export const CLIENT_CHOOSING_MENUS = [CLIENT_PRODUCT_MENU_ID, PACKAGING_MENU_ID, CODE_PACKAGE_MENU_ID];
+import { roleScope, scopeCondition } from '../../services/scope';
+import { CLIENT_CHOOSING_MENUS } from '../../services/menuIds';
+import { clientNameSort, isManagedClient } from '../../services/clients';
+import { langOf } from '../../services/names';
 
 const DECL = declaration('product.client-product');
 
 type Db = AppDeps['db'] | Transaction<Database>;
-
-/** Sort expression of a client's name (zh_TW first, then the fallback order, then the code). */
-export const clientNameSort = (alias: string) =>
-  sql`lower(coalesce(${sql.ref(`${alias}.names`)}->>'zh_TW', ${sql.ref(`${alias}.names`)}->>'zh_CN', ${sql.ref(`${alias}.names`)}->>'en', ${sql.ref(`${alias}.code`)}))`;
-
-/** A language from a query parameter (default zh_TW). */
-export const langOf = (v: unknown) => (isLang(v) ? v : DEFAULT_LANG);
-
-/**
- * Is `clientId` an active client tenant (not deleted) the scope allows? Locks the tenant row
- * (FOR SHARE) so a concurrent client deletion waits for the write that uses it.
- */
-export async function isManagedClient(trx: Transaction<Database>, scope: RoleScope, clientId: unknown): Promise<boolean> {
-  if (!isDbId(clientId)) return false;
-  if (scope.clients !== null && !scope.clients.includes(clientId)) return false;
-  const row = await trx.selectFrom('tenants').select('id')
-    .where('id', '=', clientId).where('type', '=', TenantType.Client).where('deleted_at', 'is', null)
-    .forShare()
-    .executeTakeFirst();
-  return row !== undefined;
-}
 
 export interface ClientProductDto {
   id: number;

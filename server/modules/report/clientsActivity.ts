@@ -24,8 +24,8 @@ import { exportText } from '../../services/codes';
 import { countRows, listExportForm } from '../../services/listExport';
 import { objectBody, validated } from '../../services/resource';
 import { roleScope, scopeCondition } from '../../services/scope';
-import { clientFilter, type ClientFilters } from '../system/client';
-import { langOf } from '../product/product';
+import { clientFilter, type ClientFilters } from '../../services/clients';
+import { langOf } from '../../services/names';
 
 /** The client accounts screen (its toolbar holds the export). */
 const CLIENT_MENU_ID = 11;

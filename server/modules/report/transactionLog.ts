@@ -46,7 +46,7 @@ import { enumLabel, exportText } from '../../services/codes';
 import { roleScope, scopeCondition } from '../../services/scope';
 import { countRows, listExportForm } from '../../services/listExport';
 import { idParams, objectBody, validated } from '../../services/resource';
-import { langOf } from '../product/product';
+import { langOf } from '../../services/names';
 
 export const TRANSACTION_LOG_MENU_ID = 43;
 

@@ -40,6 +40,7 @@ import { json, type AnnouncementContents, type Database } from '../../db/schema'
 import { ApiError, badRequest } from '../../errors';
 import { defineResource, isReferenced } from '../../resource/define';
 import { isDbId } from '../../services/resource';
+import { cleanNames } from '../../services/names';
 
 export const ANNOUNCEMENT_MENU_ID = 14;
 const HOME_LIMIT = 50;
@@ -125,15 +126,6 @@ const categoryQuery = (db: Db) => db.selectFrom('announcement_categories as c')
   .select((eb) => eb.selectFrom('announcements as a').select(eb.fn.countAll().as('n')).whereRef('a.category_id', '=', 'c.id').as('announcementCount'));
 
 type CategoryRow = Awaited<ReturnType<ReturnType<typeof categoryQuery>['executeTakeFirstOrThrow']>>;
-
-function cleanNames(names: Names): Names {
-  const out: Names = {};
-  for (const lang of LANGS) {
-    const n = names[lang]?.trim();
-    if (n) out[lang] = n;
-  }
-  return out;
-}
 
 /** A category name is unique per language in the tenant (case-insensitive): code 1 checkRepeatName. */
 async function checkCategoryNames(trx: Transaction<Database>, tenantId: number, names: Names, selfId: number | null): Promise<void> {

@@ -30,7 +30,7 @@
  */
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { sql, type SelectQueryBuilder, type Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { declaration } from '../../../src/domain/declarations';
 import { MimaStatus, RoleType, TenantType, UserStatus, UserType } from '../../../src/domain/enums';
 import { ErrorCode } from '../../../src/domain/errors';
@@ -40,7 +40,6 @@ import { buildLocations } from '../../../src/domain/reference/dialCodes';
 import type { FormDeclaration } from '../../../src/domain/validation/index';
 import { caller, type Caller } from '../../auth';
 import type { AppDeps } from '../../context';
-import { containsPattern } from '../../db/list';
 import { json, type ClientContact, type ClientContacts, type Database } from '../../db/schema';
 import { ApiError, badRequest, notFound } from '../../errors';
 import { defineResource, UNSCOPED, type Db } from '../../resource/define';
@@ -51,9 +50,10 @@ import { mustManageClient } from '../../services/grants';
 import { roleScope, scopeCondition } from '../../services/scope';
 import { idParams, objectBody, validated } from '../../services/resource';
 import { ADMIN_ACCOUNT, adminFunctions, createTenantWithAdmin, syncAdminRoles } from '../../services/tenants';
+import { CLIENT_MENU_ID, ROLE_MENU_ID } from '../../services/menuIds';
+import { clientFilter, type ClientFilters } from '../../services/clients';
+import { cleanNames } from '../../services/names';
 
-const ROLE_MENU_ID = 9;
-export const CLIENT_MENU_ID = 11;
 
 const DECL = declaration('system.client');
 const RESOURCE = DECL.resource ?? 'client';
@@ -180,15 +180,6 @@ function cleanContact(c: ClientContact | undefined): ClientContact | undefined {
   return Object.keys(out).length ? out : undefined;
 }
 
-function cleanNames(names: Names): Names {
-  const out: Names = {};
-  for (const lang of LANGS) {
-    const n = names[lang]?.trim();
-    if (n) out[lang] = n;
-  }
-  return out;
-}
-
 /** The tenant columns of a checked body (the server rules beyond the declaration). */
 function clientValues(body: ClientBody) {
   if (!isCountry(body.country)) throw badRequest({ country: { key: 'oneOf' } });
@@ -244,27 +235,6 @@ const CREATED_SCHEMA = {
     account: { type: 'string' }, defaultPassword: { type: 'string', description: 'shown once' },
   },
 };
-
-export interface ClientFilters {
-  keyword?: string;
-  functions?: number;
-  status?: number;
-}
-
-/** The client list's filters (keyword: code or a name contains; functions: every flag; status), shared with its activity export. */
-export function clientFilter<Q extends SelectQueryBuilder<Database & { t: Database['tenants'] }, 't', any>>(q: Q, { keyword, functions, status }: ClientFilters): Q {
-  let out = q as SelectQueryBuilder<Database & { t: Database['tenants'] }, 't', any>;
-  if (keyword?.trim()) {
-    const pattern = containsPattern(keyword.trim());
-    out = out.where((eb) => eb.or([
-      eb('t.code', 'ilike', pattern),
-      ...LANGS.map((lang) => eb(sql<string>`t.names->>${sql.lit(lang)}`, 'ilike', pattern)),
-    ]));
-  }
-  if (functions !== undefined) out = out.where(sql<number>`t.function_flags & ${functions}`, '=', functions);
-  if (status !== undefined) out = out.where('t.status', '=', status);
-  return out as Q;
-}
 
 // Clients are tenants, not rows of the caller's tenant: the query holds the scope (client
 // tenants not deleted) and menu 11 (the operator's) who may call; writes need a role

@@ -30,8 +30,8 @@ import { ApiError, badRequest, forbidden } from '../../errors';
 import { defineResource, takenIgnoringCase, type Db, type WriteContext } from '../../resource/define';
 import { coverage, mustCoverRole, mustGrant } from '../../services/grants';
 import { isDbId } from '../../services/resource';
+import { ROLE_MENU_ID } from '../../services/menuIds';
 
-export const ROLE_MENU_ID = 9;
 const EMPLOYEE_MENU_ID = 10;
 /** At most this many accounts travel with code 11 (sorted; the screen shows them in a dialog). */
 export const ROLE_IN_USE_ACCOUNTS_MAX = 100;
