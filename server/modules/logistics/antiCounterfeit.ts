@@ -6,10 +6,10 @@
  * The consumer page shows it for a genuine code (marketingPublic.ts, `authenticity`).
  */
 import type { FastifyInstance } from 'fastify';
-import { ANTI_COUNTERFEIT_MENU_ID, type AntiCounterfeitPage, type PageAuthenticity } from '../../../src/domain/antiCounterfeit';
+import { ANTI_COUNTERFEIT_MENU_ID } from '../../../src/domain/antiCounterfeit';
 import { declaration } from '../../../src/domain/declarations';
 import { ErrorCode } from '../../../src/domain/errors';
-import { pickName, type Lang, type Names } from '../../../src/domain/lang';
+import { type Names } from '../../../src/domain/lang';
 import { caller } from '../../auth';
 import type { AppDeps } from '../../context';
 import type { Db } from '../../db/index';
@@ -19,26 +19,13 @@ import { objectBody, validated } from '../../services/resource';
 import { storedFileFailure } from '../../services/textKeys';
 import { checkStoredUpload } from '../../services/uploads';
 import { cleanNames } from '../../services/names';
+import { antiCounterfeitPage } from '../../services/antiCounterfeit';
 
 const DECL = declaration('logistics.anti-counterfeiting');
 const FORM = DECL.form!;
 const IMAGE_RULE = { kind: 'image', maxMB: 2 } as const;
 
 interface Body { enable?: boolean; title: Names; content?: Names; images?: string[] }
-
-export async function antiCounterfeitPage(db: Db, tenantId: number): Promise<AntiCounterfeitPage> {
-  const row = await db.selectFrom('anti_counterfeit_pages').selectAll().where('tenant_id', '=', tenantId).executeTakeFirst();
-  // Not saved yet: the form starts enabled (the consumer page shows nothing until it is saved).
-  if (!row) return { enable: true, title: {}, content: {}, images: [], updatedAt: null };
-  return { enable: row.enable, title: row.title, content: row.content, images: row.images, updatedAt: new Date(row.updated_at).toISOString() };
-}
-
-/** What the consumer page shows for a genuine code of the tenant, in `lang`; null without an enabled page. */
-export async function pageAuthenticity(db: Db, tenantId: number, lang: Lang): Promise<PageAuthenticity | null> {
-  const page = await antiCounterfeitPage(db, tenantId);
-  if (!page.enable || page.updatedAt === null) return null;
-  return { title: pickName(page.title, lang), content: pickName(page.content, lang), images: page.images };
-}
 
 export default async function antiCounterfeitRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db } = deps;

@@ -30,12 +30,12 @@ import { exporterOf } from '../../services/exporter';
 import { enumLabel, exportText } from '../../services/codes';
 import { countRows, listExportForm } from '../../services/listExport';
 import { barcodeNotExist } from '../../services/logistics';
-import { shortUrlOf } from './shortUrl';
 import { idParams, objectBody, validated } from '../../services/resource';
 import { notFound } from '../../errors';
 import { LIST_EXPORT_FORMATS } from '../../../src/domain/jobs';
 import { langOf } from '../../services/names';
 import { BARCODE_QUERY_MENU_ID } from '../../services/menuIds';
+import { shortUrlOf } from '../../services/shortUrls';
 
 
 const QUERY = {

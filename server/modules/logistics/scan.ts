@@ -28,37 +28,23 @@
 import type { FastifyInstance } from 'fastify';
 import { sql, type Transaction } from 'kysely';
 import type { FieldErrors } from '../../../src/domain/api';
-import { ClientFunction, RoleType, ScanLogType, ScanSource, SupplierFunction } from '../../../src/domain/enums';
+import { ClientFunction, ScanLogType, ScanSource, SupplierFunction } from '../../../src/domain/enums';
 import { ErrorCode } from '../../../src/domain/errors';
 import {
   BATCH_ID_PATTERN, CodeStockStatus, SCAN_BATCH_MAX_CODES, SCAN_CODE_MAX_LENGTH, SHIP_SHEET_TYPES, STOCK_SHEET_TYPES,
 } from '../../../src/domain/logistics';
-import { isPartnerType, partnerAppFunctions } from '../../../src/domain/partners';
+import { isPartnerType } from '../../../src/domain/partners';
 import { caller, type Caller } from '../../auth';
 import type { AppDeps } from '../../context';
 import type { Database } from '../../db/schema';
 import type { RatioUnit } from '../../db/schemaLogistics';
+import { appFunctionsOf } from '../../services/appFunctions';
 import { ApiError, badRequest, forbidden } from '../../errors';
 import type { Db } from '../../resource/define';
 import { DB_INT_MAX, objectBody } from '../../services/resource';
 import {
   alreadyBound, keyArrays, notStockedIn, requireOwned, runBatch, ScanBatchKind, withContents, type CodeKey,
 } from '../../services/logistics';
-
-/** The app functions an account holds (SupplierFunction flags). */
-export async function appFunctionsOf(db: Db, who: Pick<Caller, 'userId' | 'tenantId'>): Promise<number> {
-  const row = await db.selectFrom('users as u').leftJoin('roles as r', 'r.id', 'u.role_id')
-    .select(['u.type', 'u.app_functions', 'r.type as roleType', 'r.app_stock'])
-    .where('u.id', '=', who.userId).where('u.tenant_id', '=', who.tenantId).executeTakeFirst();
-  if (!row) return 0;
-  return appFunctions(row);
-}
-
-/** Staff: Admin role or the role's app switch gives A and B; suppliers and distributors: their own flags (src/domain/partners.ts). */
-export function appFunctions(row: { type: number; app_functions: number; roleType: number | null; app_stock: boolean | null }): number {
-  if (isPartnerType(row.type)) return partnerAppFunctions(row.type, row.app_functions);
-  return row.roleType === RoleType.Admin || row.app_stock ? SupplierFunction.A | SupplierFunction.B : 0;
-}
 
 async function requireApp(db: Db, who: Caller, flag: number): Promise<void> {
   if ((who.functionFlags & ClientFunction.Logistics) === 0) throw forbidden();

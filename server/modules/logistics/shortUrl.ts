@@ -9,8 +9,7 @@
  *    `/m/{tenantCode}?c={code}`; an unknown token is 404 with the envelope.
  * Only marketing codes (packaging material code type Marketing) have a consumer page.
  */
-import { randomBytes } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { PackagingCodeType } from '../../../src/domain/enums';
 import { ErrorCode } from '../../../src/domain/errors';
 import { SCAN_CODE_MAX_LENGTH } from '../../../src/domain/logistics';
@@ -20,24 +19,7 @@ import { ApiError, badRequest, notFound } from '../../errors';
 import { readableCodeOrFail } from '../../services/logistics';
 import { isUniqueViolation } from '../../services/resource';
 import { BARCODE_QUERY_MENU_ID } from '../../services/menuIds';
-
-const ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
-const TOKEN_LENGTH = 8;
-const TOKEN_PATTERN = `^[${ALPHABET}]{${TOKEN_LENGTH}}$`;
-
-/** 8 characters of 57 (no 0/O, 1/l/I): about 46 bits, unguessable for a printed address. */
-export function newShortToken(): string {
-  let out = '';
-  while (out.length < TOKEN_LENGTH) {
-    for (const b of randomBytes(TOKEN_LENGTH * 2)) {
-      // 228 = 4 * 57: bytes above it are skipped, so every character is equally likely.
-      if (b < 228 && out.length < TOKEN_LENGTH) out += ALPHABET[b % ALPHABET.length];
-    }
-  }
-  return out;
-}
-
-export const shortUrlOf = (req: FastifyRequest, token: string) => `${req.protocol}://${req.host}/s/${token}`;
+import { newShortToken, shortUrlOf, TOKEN_PATTERN } from '../../services/shortUrls';
 
 const QUERY = {
   type: 'object', required: ['code'], additionalProperties: false,

@@ -25,7 +25,7 @@ import { declaration, resolveForm } from '../../../src/domain/declarations';
 import { JobCategory } from '../../../src/domain/enums';
 import { ErrorCode } from '../../../src/domain/errors';
 import type { Lang } from '../../../src/domain/lang';
-import { memberSettingFault, tierOf, type MemberSettingBody, type MemberSettingDto, type MemberTierSetting, type RewardRule } from '../../../src/domain/member/settings';
+import { memberSettingFault, tierOf, type MemberSettingBody, type MemberTierSetting, type RewardRule } from '../../../src/domain/member/settings';
 import { caller } from '../../auth';
 import type { AppDeps } from '../../context';
 import { containsPattern, listPage, listRoute, listSpec, type ListParams } from '../../db/list';
@@ -40,6 +40,7 @@ import { countRows, listExportForm } from '../../services/listExport';
 import { balanceSql } from '../../services/memberPoints';
 import { idParams, isUniqueViolation, objectBody, validated, withoutKeys } from '../../services/resource';
 import { langOf } from '../../services/names';
+import { loadMemberSettings, pointHistory } from '../../services/memberSettings';
 
 export const MEMBER_SETTING_MENU_ID = 38;
 
@@ -50,28 +51,8 @@ const READ_ONLY = ['createdAt', 'updatedAt'];
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
 
 // --- Settings ------------------------------------------------------------------------------
-
-export async function loadMemberSettings(db: Db, tenantId: number, lock = false): Promise<MemberSettingDto> {
-  let q = db.selectFrom('member_settings').selectAll().where('tenant_id', '=', tenantId);
-  if (lock) q = q.forUpdate();
-  const row = await q.executeTakeFirst();
-  if (!row) {
-    return { id: null, requiredInfo: 1, pointCalculationType: 1, loginPlatforms: [], tiers: [], rewardRules: [], createdAt: null, updatedAt: null };
-  }
-  return {
-    id: row.tenant_id,
-    requiredInfo: row.required_info,
-    pointCalculationType: row.point_calculation_type,
-    loginPlatforms: Array.isArray(row.login_platforms) ? row.login_platforms : [],
-    tiers: Array.isArray(row.tiers) ? row.tiers : [],
-    rewardRules: (Array.isArray(row.reward_rules) ? row.reward_rules : []) as unknown as RewardRule[],
-    createdAt: iso(row.created_at),
-    updatedAt: iso(row.updated_at),
-  };
-}
 
 const settingExists = () => new ApiError(400, ErrorCode.MemberSettingExists);
 
@@ -142,16 +123,6 @@ function toItem(r: MemberRow, tiers: MemberTierSetting[]): MemberItem {
     id: r.id, phoneCountryCode: r.phone_country_code, phone: `+${r.phone_country_code} ${r.phone}`, name: r.name, balance,
     tierName: tierOf(tiers, balance)?.name ?? null, enabled: r.enabled, createdAt: new Date(r.created_at).toISOString(),
   };
-}
-
-export interface PointRowDto { id: number; createdAt: string; type: number; points: number; code: string | null; memo: string | null; orderId: number | null; expiresAt: string | null }
-
-export async function pointHistory(db: Db, memberId: number, limit = 200): Promise<PointRowDto[]> {
-  const rows = await db.selectFrom('member_points').select(['id', 'created_at', 'type', 'points', 'code', 'memo', 'order_id', 'expires_at'])
-    .where('member_id', '=', memberId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
-  return rows.map((r) => ({
-    id: Number(r.id), createdAt: new Date(r.created_at).toISOString(), type: r.type, points: r.points, code: r.code, memo: r.memo, orderId: r.order_id, expiresAt: iso(r.expires_at),
-  }));
 }
 
 // --- Export --------------------------------------------------------------------------------

@@ -40,8 +40,7 @@ import { ApiError, unauthorized } from '../../errors';
 import { findMember } from '../../services/memberAuth';
 import { takePrize, takeSerial } from '../../services/lotteryDraw';
 import { isUniqueViolation } from '../../services/resource';
-import { CODE_MAX_LENGTH } from './marketingPublic';
-import { findPublicTenant } from '../../services/publicTenant';
+import { findPublicTenant, CODE_MAX_LENGTH } from '../../services/publicTenant';
 
 type Db = AppDeps['db'] | Transaction<Database>;
 

@@ -25,7 +25,6 @@
  * Every route is rate-limited per client IP (MARKETING_RATE_LIMIT a minute, code 3 over it)
  * like the sign-in route; bad input (NUL, a code over 100 characters, a bad lang) is 400 code 1.
  */
-import { pageAuthenticity } from '../logistics/antiCounterfeit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { ClientFunction, CodePackageStatus, ScanLogType, ScanSource } from '../../../src/domain/enums';
@@ -39,13 +38,12 @@ import { notFound } from '../../errors';
 import { ShortCache, writeEpoch } from '../../db/shortCache';
 import { idParams } from '../../services/resource';
 import { contactInfo, layoutInfo, titleDisplayName } from '../marketing/marketing';
-import { pointProductsInForce } from './memberShop';
-import { findPublicTenant, type PublicTenant } from '../../services/publicTenant';
+import { CODE_MAX_LENGTH, findPublicTenant, type PublicTenant } from '../../services/publicTenant';
+import { pageAuthenticity } from '../../services/antiCounterfeit';
+import { pointProductsInForce } from '../../services/pointProducts';
 
 /** The marketing API base (SPEC 7: "a separate marketing API base"), on the same server. */
 export const MARKETING_API_BASE = '/mapi/v1';
-/** Longest code accepted in `c` (generated codes are at most 64 characters). */
-export const CODE_MAX_LENGTH = 100;
 
 type Db = AppDeps['db'];
 

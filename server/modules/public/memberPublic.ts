@@ -57,9 +57,9 @@ import type { PointActivityEarning } from '../../../src/domain/activity/pointAct
 import { isUniqueViolation, objectBody, validated } from '../../services/resource';
 import { otpSender } from '../../services/otpSender';
 import { claimOtp, claimPasswordTry, clearSigninLock, otpHash, useOtp, wrongPassword } from '../../services/memberSignin';
-import { loadMemberSettings, pointHistory } from '../member/member';
 import type { Transaction } from 'kysely';
 import crypto from 'node:crypto';
+import { loadMemberSettings, pointHistory } from '../../services/memberSettings';
 
 type Db = AppDeps['db'];
 type Trx = Transaction<Database>;

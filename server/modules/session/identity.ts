@@ -19,12 +19,12 @@ import { ClientFunction, FunctionType, UserStatus } from '../../../src/domain/en
 import { ErrorCode } from '../../../src/domain/errors';
 import { SIGNIN_MAX_FAILURES } from '../../../src/domain/limits';
 import { caller } from '../../auth';
-import { appFunctions } from '../logistics/scan';
 import type { AppDeps } from '../../context';
 import { ApiError, badRequest } from '../../errors';
 import { decryptMima } from '../../security/keys';
 import { verifyNothing, verifyPassword } from '../../security/passwords';
 import { hashToken, newToken } from '../../security/tokens';
+import { appFunctions } from '../../services/appFunctions';
 
 const signInSchema = {
   type: 'object',
