@@ -34,8 +34,8 @@ import { ApiError, badRequest } from '../../errors';
 import { defineResource, type Db } from '../../resource/define';
 import { storedFileFailure } from '../../services/textKeys';
 import { checkStoredUpload } from '../../services/uploads';
-import { numberList, packageIds, packageOptions, productIds, productOptions } from './lottery';
 import { langOf } from '../../services/names';
+import { numberList, packageIds, packageOptions, productIds, productOptions } from '../../services/qualification';
 
 export const POINT_ACTIVITY_MENU = 50;
 const DECL = declaration('activity.point-activity');
