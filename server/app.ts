@@ -31,7 +31,12 @@ import employeeRoutes from './modules/system/employee';
 import filesRoutes, { fileServeRoutes } from './modules/common/files';
 import identityRoutes from './modules/session/identity';
 import jobRoutes from './modules/common/job';
-import marketingRoutes from './modules/marketing/marketing';
+import marketingLayoutRoutes from './modules/marketing/layout';
+import marketingBrandProductRoutes from './modules/marketing/brandProduct';
+import marketingBannerRoutes from './modules/marketing/banner';
+import marketingProductMasterRoutes from './modules/marketing/productMaster';
+import marketingPopularRoutes from './modules/marketing/popular';
+import marketingContactRoutes from './modules/marketing/contact';
 import lotteryRoutes from './modules/activity/lottery';
 import pointActivityRoutes from './modules/activity/pointActivity';
 import marketingPublicRoutes, { MARKETING_API_BASE } from './modules/public/marketingPublic';
@@ -70,7 +75,9 @@ export interface BuildAppOptions extends AppDeps {
 const API_MODULES = [
   configRoutes, identityRoutes, menuRoutes, profileRoutes, reportRoutes, announcementRoutes,
   roleRoutes, employeeRoutes, clientRoutes, filesRoutes, documentRoutes, otherRoutes, jobRoutes,
-  productRoutes, packagingRoutes, brandRoutes, codeRoutes, marketingRoutes, bindingRoutes, scanRoutes, logisticsRoutes,
+  productRoutes, packagingRoutes, brandRoutes, codeRoutes,
+  marketingLayoutRoutes, marketingBrandProductRoutes, marketingBannerRoutes, marketingProductMasterRoutes, marketingPopularRoutes, marketingContactRoutes,
+  bindingRoutes, scanRoutes, logisticsRoutes,
   transactionLogRoutes, scanLogExportRoutes, shortUrlRoutes, antiCounterfeitRoutes, dashboardRoutes, memberRoutes, memberOrderRoutes,
   activityRoutes, partnerRoutes, lotteryRoutes, pointActivityRoutes, clientsActivityRoutes,
 ];

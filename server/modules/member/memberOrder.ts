@@ -22,7 +22,6 @@
  *   POST   member/order/batch               CSV status import (multipart part `file`): all or
  *                                           nothing, every bad line reported (7303-7307, 7311)
  */
-import { categoriesWithProducts } from '../marketing/marketing';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { sql, type Transaction } from 'kysely';
@@ -52,6 +51,7 @@ import { eachPart, readPart } from '../../services/multipart';
 import { isDbId, objectBody, validated, withoutKeys } from '../../services/resource';
 import { exportText } from '../../services/codes';
 import { langOf } from '../../services/names';
+import { categoriesWithProducts } from '../../services/marketing';
 
 export const MEMBER_MENU = { setting: 38, product: 39, order: 40 } as const;
 

@@ -37,10 +37,10 @@ import type { AppDeps } from '../../context';
 import { notFound } from '../../errors';
 import { ShortCache, writeEpoch } from '../../db/shortCache';
 import { idParams } from '../../services/resource';
-import { contactInfo, layoutInfo, titleDisplayName } from '../marketing/marketing';
 import { CODE_MAX_LENGTH, findPublicTenant, type PublicTenant } from '../../services/publicTenant';
 import { pageAuthenticity } from '../../services/antiCounterfeit';
 import { pointProductsInForce } from '../../services/pointProducts';
+import { contactInfo, layoutInfo, titleDisplayName } from '../../services/marketing';
 
 /** The marketing API base (SPEC 7: "a separate marketing API base"), on the same server. */
 export const MARKETING_API_BASE = '/mapi/v1';
