@@ -38,6 +38,7 @@ import marketingPublicRoutes, { MARKETING_API_BASE } from './modules/marketingPu
 import lotteryPlayRoutes from './modules/lotteryPlay';
 import memberRoutes from './modules/member';
 import memberPublicRoutes from './modules/memberPublic';
+import checkInPublicRoutes from './modules/checkInPublic';
 import memberOrderRoutes from './modules/memberOrder';
 import memberShopRoutes from './modules/memberShop';
 import menuRoutes from './modules/menu';
@@ -161,6 +162,7 @@ export async function buildApp({ db, settings, keys, logger = false, logRequests
   // The member side of the consumer page, on the same base (join, sign in, points, redemption).
   await app.register(memberPublicRoutes, { ...deps, prefix: MARKETING_API_BASE });
   await app.register(memberShopRoutes, { ...deps, prefix: MARKETING_API_BASE });
+  await app.register(checkInPublicRoutes, { ...deps, prefix: MARKETING_API_BASE });
   // Uploaded files, public by unguessable key (modules/files.ts).
   await app.register(fileServeRoutes, deps);
   await app.register(shortUrlRedirect, deps);

@@ -73,7 +73,7 @@ const TENANT_PARAMS = { type: 'object', required: ['tenantCode'], properties: { 
 
 interface MemberTenant { id: number; code: string }
 
-async function memberTenant(db: Db, code: string): Promise<MemberTenant> {
+export async function memberTenant(db: Db, code: string): Promise<MemberTenant> {
   const t = await db.selectFrom('tenants as t').innerJoin('member_settings as s', 's.tenant_id', 't.id').select(['t.id', 't.code'])
     .where('t.code', '=', code).where('t.type', '=', TenantType.Client).where('t.deleted_at', 'is', null)
     .where('t.status', '=', UserStatus.Enabled)

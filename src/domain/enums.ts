@@ -120,6 +120,8 @@ export const MemberRequiredInfo = {
 export const PointCalculationType = { Permanent: 1, LastOneYear: 2, LastTwoYears: 3 } as const;
 export const PointChangeLogType = {
   ScanCode: 1, Redeem: 2, Expiry: 3, OrderAdjustIncrease: 4, OrderAdjustDecrease: 5,
+  /** Issue 29: a shopper's daily check-in (SPEC lists no type for it). */
+  CheckIn: 6,
 } as const;
 export const MemberOrderStatus = { Created: 1, Stocking: 2, Shipped: 3, Canceled: 4 } as const;
 export const Gender = { Female: 1, Male: 2, Secret: 3 } as const;

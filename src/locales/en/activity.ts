@@ -79,6 +79,11 @@ const activity = {
     day: 'Day {{n}}',
     entriesFirst: 'Fill in the check-in days required first: one picture and text per day.',
     entryText: 'Text',
+    pointsPerDay: 'Points per check-in',
+    pointsPerDayHelp: 'Given to the member on every day checked in.',
+    completionPoints: 'Bonus on completion',
+    completionPointsHelp: 'Given once, on the check-in that reaches the days required.',
+    participants: 'Export participants',
   },
 };
 

@@ -210,7 +210,7 @@ const screens = {
     },
     PointCalculationType: { 1: 'Permanent', 2: 'Last year', 3: 'Last two years' },
     PointChangeLogType: {
-      1: 'Code scan', 2: 'Redemption', 3: 'Expiry', 4: 'Order adjustment (increase)', 5: 'Order adjustment (decrease)',
+      1: 'Code scan', 2: 'Redemption', 3: 'Expiry', 4: 'Order adjustment (increase)', 5: 'Order adjustment (decrease)', 6: 'Daily check-in',
     },
     MemberOrderStatus: { 1: 'Created', 2: 'Stocking', 3: 'Shipped', 4: 'Canceled' },
     Gender: { 1: 'Female', 2: 'Male', 3: 'Prefer not to say' },

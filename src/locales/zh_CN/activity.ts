@@ -79,6 +79,11 @@ const activity = {
     day: '第 {{n}} 天',
     entriesFirst: '请先填写需签到天数：每天一条图文。',
     entryText: '文字',
+    pointsPerDay: '每次签到积分',
+    pointsPerDayHelp: '会员每天签到时获得。',
+    completionPoints: '完成奖励积分',
+    completionPointsHelp: '签到达到所需天数时获得一次。',
+    participants: '导出参加者',
   },
 };
 

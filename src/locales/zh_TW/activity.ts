@@ -79,6 +79,11 @@ const activity = {
     day: '第 {{n}} 天',
     entriesFirst: '請先填寫需簽到天數：每天一筆圖文。',
     entryText: '文字',
+    pointsPerDay: '每次簽到點數',
+    pointsPerDayHelp: '會員每天簽到時獲得。',
+    completionPoints: '完成獎勵點數',
+    completionPointsHelp: '簽到達到所需天數時獲得一次。',
+    participants: '匯出參加者',
   },
 };
 
