@@ -49,6 +49,7 @@ import productRoutes from './modules/product';
 import profileRoutes from './modules/profile';
 import reportRoutes from './modules/report';
 import clientsActivityRoutes from './modules/clientsActivity';
+import checkInExportRoutes from './modules/checkInExport';
 import roleRoutes from './modules/role';
 import transactionLogRoutes from './modules/transactionLog';
 import scanLogExportRoutes from './modules/scanLogExport';
@@ -73,7 +74,7 @@ const API_MODULES = [
   roleRoutes, employeeRoutes, clientRoutes, filesRoutes, documentRoutes, otherRoutes, jobRoutes,
   productRoutes, packagingRoutes, brandRoutes, codeRoutes, marketingRoutes, bindingRoutes, scanRoutes, logisticsRoutes,
   transactionLogRoutes, scanLogExportRoutes, shortUrlRoutes, antiCounterfeitRoutes, dashboardRoutes, memberRoutes, memberOrderRoutes,
-  activityRoutes, partnerRoutes, lotteryRoutes, pointActivityRoutes, clientsActivityRoutes,
+  activityRoutes, partnerRoutes, lotteryRoutes, pointActivityRoutes, clientsActivityRoutes, checkInExportRoutes,
 ];
 
 /** One route of the app as registered (HEAD twins of GET routes left out). */

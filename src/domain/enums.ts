@@ -73,6 +73,8 @@ export const JobCategory = {
   CustomerExportPrizeWinners: 18,
   /** The operator's report of its clients' activity (POST Report/ClientsActivity; issue 23, not in SPEC's list). */
   ExportClientsActivity: 19,
+  /** The check-in activities' participants (POST marketing/check-in-activity/file; issue 29, not in SPEC's list). */
+  ExportCheckInParticipants: 20,
   Test: 999,
 } as const;
 

@@ -6,12 +6,14 @@
  * TEST_CLOCK on; the default app ignores that header.
  */
 import type { FastifyInstance } from 'fastify';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkInDayOf, entryOf, pointsOf, streakOn, type CheckInResult, type MemberCheckIn } from '../../src/domain/activity/checkInDay';
 import { PointChangeLogType } from '../../src/domain/enums';
 import { ErrorCode } from '../../src/domain/errors';
+import { DEFAULT_UNRELEASED_MENU_IDS } from '../../src/domain/menu';
 import { json } from '../../server/db/schema';
 import { describeApi, expectFailure } from './harness';
+import { exportedFile, jobWorker } from './productSetup';
 import { type Client } from './marketingSetup';
 import { joined, memberClient, SETTINGS } from './memberSetup';
 
@@ -59,8 +61,9 @@ describeApi('Member check-in', (h) => {
   }
 
   beforeAll(async () => {
-    app = await h.appWith({ testClock: true });
-    a = await memberClient(h);
+    // Check-in (51) released for the export; the shopper's side needs no menu.
+    app = await h.appWith({ testClock: true, unreleasedMenuIds: DEFAULT_UNRELEASED_MENU_IDS.filter((id) => id !== 51) });
+    a = await memberClient(h, { functions: [7, 38, 48, 51] });
     b = await memberClient(h);
     for (const c of [a, b]) {
       const res = await h.app.inject({ method: 'POST', url: '/v1/member', headers: { authorization: `Bearer ${c.token}` }, payload: SETTINGS });
@@ -141,5 +144,34 @@ describeApi('Member check-in', (h) => {
   it('without TEST_CLOCK the header is ignored: now is now (before the 2030 period)', async () => {
     const { token } = await joined(app, a.code);
     expectFailure(await checkIn(may, '2030-05-02T02:00:00Z', token, a.code, h.app), 400, ErrorCode.ActivityClosed);
+  });
+
+  describe('the participants export (POST marketing/check-in-activity/file)', () => {
+    let worker: Awaited<ReturnType<typeof jobWorker>>;
+    beforeAll(async () => { worker = await jobWorker(h); });
+    afterAll(async () => { await worker.stop(); });
+
+    it('one row per activity and member: check-ins, first and last day, longest streak, points; the tenant\'s only', async () => {
+      const id = await activity(a.id, { name: 'Export me' });
+      const one = await joined(app, a.code);
+      const two = await joined(app, a.code);
+      for (const day of ['2030-05-01', '2030-05-02', '2030-05-04']) expect((await checkIn(id, `${day}T02:00:00Z`, one.token)).statusCode).toBe(201);
+      expect((await checkIn(id, '2030-05-03T02:00:00Z', two.token)).statusCode).toBe(201);
+      // Tenant b's activity of the same name, with a check-in, stays out of a's file.
+      const theirs = await activity(b.id, { name: 'Export me' });
+      const stranger = await joined(app, b.code);
+      expect((await checkIn(theirs, '2030-05-03T02:00:00Z', stranger.token, b.code)).statusCode).toBe(201);
+
+      expectFailure(await h.call('POST', 'marketing/check-in-activity/file', { token: a.token, body: { format: 'csv' } }), 403, ErrorCode.NotAllowed);
+      expectFailure(await h.call('POST', 'marketing/check-in-activity/file', { app, token: a.token, body: { format: 'pdf' } }), 400, ErrorCode.BadRequest);
+      const res = await h.call('POST', 'marketing/check-in-activity/file', { app, token: a.token, body: { keyword: 'export', format: 'csv', lang: 'en' } });
+      expect(res.statusCode, res.body).toBe(201);
+      const file = await exportedFile(h, worker.store, (res.json() as { id: number }).id);
+      expect(file.lines).toEqual([
+        'Activity name,Member phone,Member name,Check-ins,First day,Last day,Longest streak,Points granted',
+        `${id} Export me,+886${one.phone.slice(1)},,3,2030-05-01,2030-05-04,2,35`,
+        `${id} Export me,+886${two.phone.slice(1)},,1,2030-05-03,2030-05-03,1,5`,
+      ]);
+    });
   });
 });

@@ -84,6 +84,14 @@ const activity = {
     completionPoints: 'Bonus on completion',
     completionPointsHelp: 'Given once, on the check-in that reaches the days required.',
     participants: 'Export participants',
+    participantsFile: 'check-in participants',
+    memberPhone: 'Member phone',
+    memberName: 'Member name',
+    checkIns: 'Check-ins',
+    firstDay: 'First day',
+    lastDay: 'Last day',
+    bestStreak: 'Longest streak',
+    pointsGranted: 'Points granted',
   },
 };
 

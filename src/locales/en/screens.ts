@@ -178,7 +178,7 @@ const screens = {
       9: 'Export change details', 10: 'Export activity records', 11: 'Export prize winners',
       12: 'Export member orders', 13: 'Export member data', 14: 'Export code info',
       15: 'Customer export: scan log', 16: 'Customer export: member data', 17: 'Customer export: activity records',
-      18: 'Customer export: prize winners', 19: 'Export client activity', 999: 'Test',
+      18: 'Customer export: prize winners', 19: 'Export client activity', 20: 'Export check-in participants', 999: 'Test',
     },
     PageLayout: { 1: 'Layout A', 2: 'Layout B', 4: 'Layout C' },
     VisibleFunction: { 1: 'Query result', 2: 'Latest activities', 4: 'Popular products' },

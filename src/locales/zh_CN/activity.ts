@@ -84,6 +84,14 @@ const activity = {
     completionPoints: '完成奖励积分',
     completionPointsHelp: '签到达到所需天数时获得一次。',
     participants: '导出参加者',
+    participantsFile: '签到参加者',
+    memberPhone: '会员手机',
+    memberName: '会员姓名',
+    checkIns: '签到次数',
+    firstDay: '首次签到日',
+    lastDay: '最近签到日',
+    bestStreak: '最长连续天数',
+    pointsGranted: '获得积分',
   },
 };
 

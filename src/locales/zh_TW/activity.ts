@@ -84,6 +84,14 @@ const activity = {
     completionPoints: '完成獎勵點數',
     completionPointsHelp: '簽到達到所需天數時獲得一次。',
     participants: '匯出參加者',
+    participantsFile: '簽到參加者',
+    memberPhone: '會員手機',
+    memberName: '會員姓名',
+    checkIns: '簽到次數',
+    firstDay: '首次簽到日',
+    lastDay: '最近簽到日',
+    bestStreak: '最長連續天數',
+    pointsGranted: '獲得點數',
   },
 };
 
