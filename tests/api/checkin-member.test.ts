@@ -1,5 +1,5 @@
 /**
- * The shopper's daily check-in (issue 29, server/modules/checkInPublic.ts): once a day in the
+ * The shopper's daily check-in (issue 29, server/modules/public/checkInPublic.ts): once a day in the
  * activity's zone (daylight saving included), the streak, the day's entry, the points granted
  * (points per day, a completion bonus once), twice a day or in parallel granting once, the
  * period and the tenant enforced. The clock is moved with the x-test-now header on an app with
