@@ -119,6 +119,7 @@ export function frame(root: HTMLElement, o: GameOptions, viewKey: string, bg: st
       if (!alive || root.dataset.result) return;
       root.dataset.result = r.won ? 'win' : 'lose';
       button.hidden = true;
+      hint.hidden = true;
       live.textContent = r.won ? o.texts.won(r.label) : o.texts.lost;
       const t = setTimeout(() => o.onDone?.(r), g.ms(700));
       cleans.push(() => clearTimeout(t));
