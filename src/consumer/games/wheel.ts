@@ -19,8 +19,8 @@ const mount: MountGame = (root, o) => {
   const n = Math.max(g.prizes.length, 1);
   const seg = 360 / n;
   const R = 88;
-  const turn = svg('g', { class: 'wheel-face' });
-  if (face) turn.append(svg('image', { href: face, x: 100 - R, y: 100 - R, width: 2 * R, height: 2 * R, 'clip-path': 'circle(88px at 100px 100px)', preserveAspectRatio: 'xMidYMid slice' }));
+  const segs = svg('svg', { viewBox: '0 0 200 200', 'aria-hidden': 'true' }, svg('circle', { cx: 100, cy: 100, r: 98, fill: rim }));
+  if (face) segs.append(svg('image', { href: face, x: 100 - R, y: 100 - R, width: 2 * R, height: 2 * R, 'clip-path': 'circle(88px at 100px 100px)', preserveAspectRatio: 'xMidYMid slice' }));
   g.prizes.forEach((p, i) => {
     const [x0, y0] = polar(R, i * seg);
     const [x1, y1] = polar(R, (i + 1) * seg);
@@ -28,17 +28,21 @@ const mount: MountGame = (root, o) => {
     const label = svg('g', { transform: `rotate(${i * seg + seg / 2} 100 100)` },
       p.picture ? svg('image', { href: p.picture, x: 89, y: 24, width: 22, height: 22 }) : null,
       svg('text', { x: 100, y: p.picture ? 58 : 40, fill: ink, 'font-size': n > 8 ? 7 : 9, 'font-weight': 700, 'text-anchor': 'middle' }, p.label.slice(0, 10)));
-    turn.append(svg('g', { 'data-segment': i }, svg('path', { d, fill: face ? 'transparent' : i % 2 ? c2 : c1, stroke: rim, 'stroke-width': 1 }), label));
+    segs.append(svg('g', { 'data-segment': i }, svg('path', { d, fill: face ? 'transparent' : i % 2 ? c2 : c1, stroke: rim, 'stroke-width': 1 }), label));
   });
   const dots = Array.from({ length: 12 }, (_, i) => { const [x, y] = polar(93, i * 30); return svg('circle', { cx: x, cy: y, r: 2.2, fill: '#fff8d8' }); });
-  const pic = svg('svg', { viewBox: '0 0 200 200', role: 'img', 'aria-label': g.prizes.map((p) => p.label).join(', ') },
-    svg('circle', { cx: 100, cy: 100, r: 98, fill: rim }), turn, ...dots,
+  // The segments turn as one HTML layer (the compositor rotates it: no repaint per frame); the
+  // rim's lights, the hub and the pointer stay still above it.
+  const over = svg('svg', { viewBox: '0 0 200 200', class: 'wheel-over', role: 'img', 'aria-label': g.prizes.map((p) => p.label).join(', ') }, ...dots,
     hub ? svg('image', { href: hub, x: 78, y: 78, width: 44, height: 44 }) : svg('circle', { cx: 100, cy: 100, r: 17, fill: rim, stroke: '#fff', 'stroke-width': 3 }),
     svg('path', { d: 'M89 3 L111 3 L100 25 Z', fill: rim, stroke: '#fff', 'stroke-width': 2, 'stroke-linejoin': 'round' }));
+  const turn = document.createElement('div');
+  turn.className = 'wheel-face';
+  turn.append(segs);
   const wheel = document.createElement('div');
   wheel.className = 'wheel';
   wheel.dataset.testid = 'wheel';
-  wheel.append(pic);
+  wheel.append(turn, over);
   g.stage.append(wheel);
   if (button) { g.button.classList.add('has-image'); g.button.style.backgroundImage = cssUrl(button); }
 
