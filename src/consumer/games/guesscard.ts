@@ -53,6 +53,8 @@ const mount: MountGame = (root, o) => {
     picked.querySelector('.card-front')!.replaceChildren(g.face(r.index >= 0 ? g.prizes[r.index] : undefined, o.texts.lost));
     picked.classList.add('picked');
     picked.classList.remove('down');
+    // The others turn too, dimmed: the shopper sees where the icons went.
+    cards.forEach((c) => { if (c !== picked) { c.classList.remove('down'); c.classList.add('other'); } });
     await g.wait(g.ms(500));
     g.finish(r);
   });
