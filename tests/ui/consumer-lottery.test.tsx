@@ -155,6 +155,15 @@ describe('lottery play on the consumer page', () => {
     expect(screen.queryByRole('button', { name: 'Send' })).toBeNull();
   });
 
+  it('a language switch before the play shows the game in that language', async () => {
+    const { fn } = api((m, p) => (m === 'GET' && p.startsWith('?c=') ? { status: 200, body: { code: 'QT8F3K2M9X4P', activities: [activity()] } } : undefined));
+    open('/m/acme?c=QT8F3K2M9X4P&lang=en', fn);
+    expect(await screen.findByRole('button', { name: 'Spin the wheel' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '繁中' }));
+    expect(await screen.findByRole('button', { name: '轉動輪盤' })).toBeTruthy();
+    expect(document.querySelectorAll('[data-game="view_wheel"]')).toHaveLength(1);
+  });
+
   it('a played code shows its record; the scratch card reveals by keyboard; refusals show their text', async () => {
     const scratch = activity({ id: 8, name: 'Scratch it', gameType: 1, exchangeType: 3, form: [], core: { coverColor: '#888888' } });
     const played = activity({ id: 9, name: 'Done draw', record: record({ activityId: 9, won: false, prize: PRIZES[2], prizeIndex: 2, redeemable: false, formRequired: false }) });

@@ -100,15 +100,20 @@ function ActivityCard({ env, tenantCode, lang, t, a, code }: { env: ConsumerEnv;
     </header>
     ${title ? html`<img class="lottery-banner" src=${title} alt="" />` : a.picture ? html`<img class="lottery-banner" src=${a.picture} alt="" />` : null}
     ${a.memberOnly && !record && !memberToken(env, tenantCode) ? html`<p class="lottery-note">${t.memberOnly}</p>` : null}
-    ${!record || played ? html`<${GameView} env=${env} lang=${lang} a=${a} draw=${draw} done=${(r: PlayRecord) => { setPlayed(true); setRecord(r); }} />` : null}
+    ${!record || played ? html`<${GameView} env=${env} lang=${lang} a=${a} played=${played} draw=${draw} done=${(r: PlayRecord) => { setPlayed(true); setRecord(r); }} />` : null}
     ${record ? html`<${Result} env=${env} tenantCode=${tenantCode} lang=${lang} t=${t} a=${a} record=${record} onRecord=${setRecord} />` : null}
     ${error ? html`<p class="lottery-error" role="alert">${error}</p>` : null}
   </article>`;
 }
 
 /** The template's game (src/consumer/games, a chunk of its own), drawn by the server first. */
-function GameView({ env, lang, a, draw, done }: { env: ConsumerEnv; lang: Lang; a: PlayActivity; draw: () => Promise<PlayRecord | null>; done: (r: PlayRecord) => void }) {
+function GameView({ env, lang, a, played, draw, done }: { env: ConsumerEnv; lang: Lang; a: PlayActivity; played: boolean; draw: () => Promise<PlayRecord | null>; done: (r: PlayRecord) => void }) {
   const host = useRef<HTMLDivElement>(null);
+  // A language switch before the play mounts the game again in that language; once the draw is
+  // asked, the game stays as it is (the result below follows the language).
+  const shownLang = useRef(lang);
+  const started = useRef(false);
+  if (!played && !started.current) shownLang.current = lang;
   useEffect(() => {
     let live = true;
     let clean: (() => void) | null = null;
@@ -117,16 +122,18 @@ function GameView({ env, lang, a, draw, done }: { env: ConsumerEnv; lang: Lang; 
     void loadGame(gameOf(a.gameType)?.viewKey ?? 'view_wheel').then((mount) => {
       if (!live || !mount || !host.current) return;
       clean = mount(host.current, {
-        core: a.core ?? {}, prizes, texts: GAME_TEXTS[lang], reduced: reducedMotion(env),
+        core: a.core ?? {}, prizes, texts: GAME_TEXTS[shownLang.current], reduced: reducedMotion(env),
         draw: async () => {
+          started.current = true;
           record = await draw();
+          if (!record) started.current = false;
           return record && { index: record.prizeIndex, won: record.won, label: record.prize ? record.prize.shortName || record.prize.name : '', picture: record.prize?.picture ?? null };
         },
         onDone: () => { if (record) done(record); },
       });
     });
     return () => { live = false; clean?.(); };
-  }, [a.id]);
+  }, [a.id, shownLang.current]);
   return html`<div ref=${host} class="game-host"></div>`;
 }
 
