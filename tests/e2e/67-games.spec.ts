@@ -4,8 +4,9 @@
  * as the wizard calls it); a shopper on a 390 px touch phone opens the consumer page with one
  * generated code per game and plays it through the stable hooks only, by touch or by keyboard
  * (Enter/Space): the start button, then for the red envelope and the guess card one of the
- * offered items. The game root `data-game="<view key>"` ends on `data-result="win"`, the result
- * names the prize, and the database holds that code's record of that prize.
+ * offered items. The game root `data-game="<view key>"` ends on `data-result="win"` (darts, whose
+ * only chance is the no-win prize: "lose"), the result names the prize, and the database holds
+ * that code's record of that prize.
  */
 import { expect, test } from '@playwright/test';
 import { png } from '../support/png';
@@ -17,7 +18,7 @@ import { defaultCore, GAMES } from '../../src/domain/activity/templates';
 const PHONE = { width: 390, height: 844 };
 const stamp = Date.now().toString(36);
 
-test('a shopper plays each of the nine games on a phone; each shows the drawn prize and the database holds it', async ({ browser, page }) => {
+test('a shopper plays each of the nine games on a phone; each shows the drawn prize (or the loss) and the database holds it', async ({ browser, page }) => {
   test.setTimeout(240_000);
   const { tenant, clientId, materialId } = await clientTenant({
     prefix: 'game', names: { zh_TW: '九遊茶行', zh_CN: '九游茶行', en: 'Nine Games Tea' },
@@ -35,24 +36,28 @@ test('a shopper plays each of the nine games on a phone; each shows the drawn pr
   const pic = ((await up.json()) as { url: string }[])[0].url;
   const [bp] = await query<{ id: number }>(`select id from brand_products where tenant_id = $1`, [clientId]);
 
-  const lotteries: { viewKey: string; id: number; prize: string; code: string }[] = [];
+  const lotteries: { viewKey: string; id: number; prize: string; code: string; lose: boolean }[] = [];
   for (const [i, game] of GAMES.entries()) {
     const tpl = await client.request.post('/v1/marketing/activity-template', { headers: auth, data: { name: `${game.name} ${stamp}`, gameType: game.gameType, core: defaultCore(game.gameType) } });
     expect(tpl.status(), await tpl.text()).toBe(201);
-    const prize = `${game.name.split(' ')[0]}獎 ${i + 1}`;
+    // Darts: a winning prize at the least chance (0.01%) and the no-win prize at 99.99%.
+    const lose = game.viewKey === 'view_darts';
+    const won = `${game.name.split(' ')[0]}獎 ${i + 1}`;
+    const prize = lose ? `謝謝參與 ${i + 1}` : won;
     const draft = await client.request.post('/v1/marketing/lottery-activity/draft', {
       headers: auth,
       data: {
         templateId: ((await tpl.json()) as { templateId: number }).templateId, name: `${game.name} ${stamp}`, qualificationType: 1, qualificationProduct: [bp.id],
         from: new Date(Date.now() - 86400000).toISOString(), to: new Date(Date.now() + 10 * 86400000).toISOString(), timezoneId: 103, memberOnly: false,
-        exchangeType: 3, payMethod: 0, picture: null, exchangeForm: [], prizeInfo: [{ name: prize, picture: pic, probability: 100, type: 1, amount: 3 }],
+        exchangeType: 3, payMethod: 0, picture: null, exchangeForm: [],
+        prizeInfo: lose ? [{ name: won, picture: pic, probability: 0.01, type: 1, amount: 3 }, { name: prize, picture: pic, probability: 99.99, type: 0, amount: 0 }] : [{ name: prize, picture: pic, probability: 100, type: 1, amount: 3 }],
       },
     });
     expect(draft.status(), await draft.text()).toBe(201);
     const id = ((await draft.json()) as { draftId: number }).draftId;
     const released = await client.request.post('/v1/marketing/lottery-activity', { headers: auth, data: { draftId: id } });
     expect(released.status(), await released.text()).toBe(201);
-    lotteries.push({ viewKey: game.viewKey, id, prize, code: codes[i] });
+    lotteries.push({ viewKey: game.viewKey, id, prize, code: codes[i], lose });
   }
   await client.close();
 
@@ -76,14 +81,19 @@ test('a shopper plays each of the nine games on a phone; each shows the drawn pr
       await item.focus();
       await shopper.keyboard.press('Enter');
     }
-    await expect(game).toHaveAttribute('data-result', 'win', { timeout: 20_000 });
-    await expect(game.locator('[aria-live="polite"]')).toContainText(l.prize);
-    await expect(card.getByTestId('lottery-result')).toContainText(l.prize);
+    await expect(game).toHaveAttribute('data-result', /^(win|lose)$/, { timeout: 20_000 });
+    const rows = await query<{ prize: string; code: string; type: number }>(
+      `select p.name as prize, r.code, p.type from lottery_records r join lottery_prizes p on p.id = r.prize_id where r.lottery_id = $1`, [l.id]);
+    expect(rows).toHaveLength(1);
+    // The game shows what the server drew: the no-win prize (darts, 99.99%) as a loss.
+    const drawn = rows[0];
+    expect(drawn.code).toBe(l.code);
+    if (!l.lose) expect(drawn.prize).toBe(l.prize);
+    await expect(game).toHaveAttribute('data-result', drawn.type === 1 ? 'win' : 'lose');
+    await expect(game.locator('[aria-live="polite"]')).toContainText(drawn.type === 1 ? drawn.prize : '沒有中獎');
+    await expect(card.getByTestId('lottery-result')).toContainText(drawn.type === 1 ? drawn.prize : '謝謝參與');
     await game.scrollIntoViewIfNeeded();
     await screenshot(shopper, `games-${l.viewKey}-played-390`);
-    const rows = await query<{ prize: string; code: string }>(
-      `select p.name as prize, r.code from lottery_records r join lottery_prizes p on p.id = r.prize_id where r.lottery_id = $1`, [l.id]);
-    expect(rows).toEqual([{ prize: l.prize, code: l.code }]);
   }
   await context.close();
 });
