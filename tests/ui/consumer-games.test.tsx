@@ -17,12 +17,12 @@ const PRIZES = [{ label: 'Tea', picture: null }, { label: 'Cup', picture: null }
 
 afterEach(() => { document.body.innerHTML = ''; });
 
-async function mountGame(viewKey: string, draw: () => Promise<GameOutcome | null>, onDone = vi.fn()) {
+async function mountGame(viewKey: string, draw: () => Promise<GameOutcome | null>, onDone = vi.fn(), extra: Record<string, unknown> = {}) {
   const root = document.createElement('div');
   document.body.append(root);
   const game = GAMES.find((g) => g.viewKey === viewKey)!;
   const mount = (await loadGame(viewKey))!;
-  const clean = mount(root, { core: defaultCore(game.gameType), prizes: PRIZES, texts: GAME_TEXTS.en, reduced: true, draw, onDone });
+  const clean = mount(root, { core: { ...defaultCore(game.gameType), ...extra }, prizes: PRIZES, texts: GAME_TEXTS.en, reduced: true, draw, onDone });
   return { root, clean, onDone };
 }
 
@@ -57,6 +57,16 @@ describe('the nine games', () => {
       expect(draw).toHaveBeenCalledTimes(1);
     });
   }
+
+  it('uses the template\'s images: the start button image, the doll images of ring toss', async () => {
+    const { root } = await mountGame('view_ringtoss', async () => null, vi.fn(), { ButtonImage: '/files/go.png', DollImages: ['/files/d1.png', '', '', '', '', '', '', '', ''] });
+    const button = root.querySelector<HTMLButtonElement>('button.game-start')!;
+    expect(button.classList.contains('has-image')).toBe(true);
+    expect(button.style.backgroundImage).toContain('/files/go.png');
+    expect(button.textContent).toBe('Throw the ring');
+    expect(root.querySelectorAll('.doll img')).toHaveLength(1);
+    expect(root.querySelector('.doll img')!.getAttribute('src')).toBe('/files/d1.png');
+  });
 
   it('a lost draw shows "lose"; a refused draw gives the start button back without a result', async () => {
     const lost = await mountGame('view_mary', async () => ({ index: 2, won: false, label: 'Thanks', picture: null }));

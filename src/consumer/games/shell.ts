@@ -95,6 +95,9 @@ export function frame(root: HTMLElement, o: GameOptions, viewKey: string, bg: st
   root.append(stage, hint, button, live);
   const cleans: (() => void)[] = [];
   const src = o.src ?? ((u: string) => u);
+  // The template's start button image (every game but the guess card has one); the words stay its name.
+  const buttonImage = typeof o.core.ButtonImage === 'string' && o.core.ButtonImage ? src(o.core.ButtonImage) : null;
+  if (buttonImage) { button.classList.add('has-image'); button.style.backgroundImage = cssUrl(buttonImage); }
   let drawn: Promise<GameOutcome | null> | null = null;
   let alive = true;
   const g: Game = {

@@ -1,5 +1,5 @@
 /** Roulette wheel (view_wheel): the prizes as segments; it spins and stops on the drawn one. */
-import { cssUrl, frame, svg } from './shell';
+import { frame, svg } from './shell';
 import type { MountGame } from './types';
 
 const polar = (r: number, deg: number) => {
@@ -15,7 +15,6 @@ const mount: MountGame = (root, o) => {
   const ink = g.color('textColor', '#7a2e12');
   const face = g.image('WheelImage');
   const hub = g.image('SpinCenter');
-  const button = g.image('ButtonImage');
   const n = Math.max(g.prizes.length, 1);
   const seg = 360 / n;
   const R = 88;
@@ -44,7 +43,6 @@ const mount: MountGame = (root, o) => {
   wheel.dataset.testid = 'wheel';
   wheel.append(turn, over);
   g.stage.append(wheel);
-  if (button) { g.button.classList.add('has-image'); g.button.style.backgroundImage = cssUrl(button); }
 
   g.button.addEventListener('click', async () => {
     const r = await g.play();
