@@ -35,13 +35,15 @@ export const CSV_IMPORTS: Record<string, string[]> = {
 };
 
 /** Every route of the OpenAPI document that takes multipart/form-data. */
-export function multipartRoutes(doc: { paths?: Record<string, Record<string, Schema>> }): MultipartRoute[] {
+export function multipartRoutes(doc: { paths?: Record<string, Record<string, Schema>>; components?: { schemas?: Record<string, Schema> } }): MultipartRoute[] {
+  // Bodies are named components (server/docsContract.ts): `{ $ref }` -> the component.
+  const named = (schema: Schema | undefined) => (typeof schema?.$ref === 'string' ? doc.components?.schemas?.[schema.$ref.replace('#/components/schemas/', '')] : schema);
   const out: MultipartRoute[] = [];
   for (const [p, ops] of Object.entries(doc.paths ?? {})) {
     for (const [method, op] of Object.entries(ops)) {
       const content = op?.requestBody?.content as Record<string, Schema> | undefined;
       if (!content?.['multipart/form-data']) continue;
-      const schema = content['multipart/form-data'].schema ?? {};
+      const schema = named(content['multipart/form-data'].schema) ?? {};
       const url = p.replace(/\{([^}]+)\}/g, ':$1');
       const key = `${method.toUpperCase()} ${url}`;
       out.push({ method: method.toUpperCase(), url, summary: String(op.summary ?? ''), fields: Object.keys(schema.properties ?? {}), ...(CSV_IMPORTS[key] ? { csv: CSV_IMPORTS[key] } : {}) });
