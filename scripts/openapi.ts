@@ -33,6 +33,7 @@ try {
   const app = await buildApp({ db, settings: { ...readSettings({}), staticDir: '/nonexistent/oioc-static', dataDir: '/nonexistent/oioc-data', filesDir: '/nonexistent/oioc-files' }, keys: await loadOrCreateKeys(db) });
   await app.ready();
   text = `${JSON.stringify(app.swagger(), null, 2)}\n`;
+  fs.mkdirSync(path.dirname(target), { recursive: true });
   fs.writeFileSync(target, text);
   await app.close();
   console.log(`wrote ${target}`);

@@ -285,7 +285,7 @@ export async function layoutInfo(db: Db, tenantId: number, now: Date, lock = fal
   const rows = await q.execute();
   const current = rows.find((r) => r.slot === 'current') ?? null;
   const soon = rows.find((r) => r.slot === 'coming_soon') ?? null;
-  if (soon && soon.effective_at && new Date(soon.effective_at).getTime() <= now.getTime()) {
+  if (soon?.effective_at && new Date(soon.effective_at).getTime() <= now.getTime()) {
     return { current: layoutDto(soon), comingSoon: null, promote: true };
   }
   return { current: current ? layoutDto(current) : null, comingSoon: soon ? layoutDto(soon) : null, promote: false };

@@ -218,7 +218,7 @@ export default async function memberPublicRoutes(app: FastifyInstance, deps: App
     const key = memberPhoneKey(body.phoneCountryCode, body.phone);
     const member = await db.selectFrom('members').select(['id', 'password_hash', 'enabled']).where('tenant_id', '=', t.id)
       .where('phone_country_code', '=', key.phoneCountryCode).where('phone', '=', key.phone).executeTakeFirst();
-    if (!member || !member.enabled) {
+    if (!member?.enabled) {
       if (withPassword) await verifyNothing(body.password!);
       throw fail(ErrorCode.MemberNotFound, 404);
     }

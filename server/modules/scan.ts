@@ -236,7 +236,7 @@ async function bind(trx: Transaction<Database>, who: Caller, body: BindingBody):
 async function sheet(trx: Transaction<Database>, who: Caller, batchRowId: number, body: SheetBody, ship: boolean): Promise<SheetAnswer> {
   const warehouse = await trx.selectFrom('warehouses').select(['id', 'name', 'enabled']).where('id', '=', body.warehouseId).where('tenant_id', '=', who.tenantId).forShare().executeTakeFirst();
   const fields: FieldErrors = {};
-  if (!warehouse || !warehouse.enabled) fields.warehouseId = { key: 'oneOf' };
+  if (!warehouse?.enabled) fields.warehouseId = { key: 'oneOf' };
   let target: { id: number; name: string } | undefined;
   if (ship && body.toWarehouseId !== undefined) {
     target = await trx.selectFrom('warehouses').select(['id', 'name']).where('id', '=', body.toWarehouseId).where('tenant_id', '=', who.tenantId)

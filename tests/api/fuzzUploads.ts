@@ -104,7 +104,7 @@ export const FUZZ_UPLOAD_MAX_MB = 3;
 const OVER_ROUTE = Buffer.alloc(2 * 1024 * 1024 + 10, 0x41);
 const OVER_SERVER = Buffer.alloc(FUZZ_UPLOAD_MAX_MB * 1024 * 1024 + 10, 0x42);
 
-const FILE_NAMES = ['a.png', 'a.jpg', 'a.csv', 'a.txt', 'a.pdf', '', 'a', '../../etc/passwd.png', 'a\u0000.png', 'x'.repeat(300) + '.png', '名.csv', 'a.PNG', 'a.exe'];
+const FILE_NAMES = ['a.png', 'a.jpg', 'a.csv', 'a.txt', 'a.pdf', '', 'a', '../../etc/passwd.png', 'a\u0000.png', `${'x'.repeat(300)}.png`, '名.csv', 'a.PNG', 'a.exe'];
 const PART_TYPES = ['image/png', 'text/csv', 'application/octet-stream', 'text/plain', '', 'multipart/mixed; boundary=zz'];
 const HOSTILE_NAMES = ['', '__proto__', '__proto__.polluted', 'constructor.prototype.x', 'a\u0000b', 'x'.repeat(300), 'images.__proto__', 'names.zh_TW', 'file[]', 'Files'];
 

@@ -140,7 +140,7 @@ function Wheel({ env, t, a, draw, done }: GameProps) {
     setBusy(true);
     const rec = await draw();
     if (!rec) { setBusy(false); return; }
-    const index = rec.prizeIndex >= 0 ? rec.prizeIndex : 0;
+    const index = Math.max(rec.prizeIndex, 0);
     const center = index * seg + seg / 2 + (Math.random() - 0.5) * seg * 0.6;
     const turn = (((-center - angle) % 360) + 360) % 360;
     setAngle(angle + 360 * 5 + turn);
