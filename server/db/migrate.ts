@@ -26,6 +26,7 @@ import * as m0021 from './migrations/0021_anti_counterfeit';
 import * as m0022 from './migrations/0022_lottery_play';
 import * as m0023 from './migrations/0023_point_activities';
 import * as m0024 from './migrations/0024_member_signin_lock';
+import * as m0026 from './migrations/0026_file_blobs';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -50,6 +51,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0022_lottery_play': m0022,
   '0023_point_activities': m0023,
   '0024_member_signin_lock': m0024,
+  '0026_file_blobs': m0026,
 };
 
 export async function migrate(db: Db): Promise<string[]> {

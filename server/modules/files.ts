@@ -28,7 +28,8 @@
  * Success: 201 with `[{ url, name, size, type, width?, height? }]`, url `/files/<key>`.
  *
  * `GET /files/:key` (outside /v1, public): the bytes with their type, a Content-Disposition
- * carrying the original name, and year-long immutable caching (a key never changes content).
+ * carrying the original name, and year-long immutable caching (a key never changes content);
+ * a 404 is never cached (`no-store`).
  * Public on purpose: logos, login backgrounds and marketing images are shown to people who
  * are not signed in. What protects a file is its key: 128 random bits, never listed.
  */
@@ -67,10 +68,10 @@ export interface UploadRule extends FileRule {
 
 /** One FileStore per settings object: the upload and the serving routes share it. */
 const stores = new WeakMap<object, FileStore>();
-export function fileStoreOf(deps: Pick<AppDeps, 'settings'>): FileStore {
+export function fileStoreOf(deps: Pick<AppDeps, 'settings' | 'db'>): FileStore {
   let store = stores.get(deps.settings);
   if (!store) {
-    store = openFileStore(deps.settings);
+    store = openFileStore(deps.settings, deps.db);
     stores.set(deps.settings, store);
   }
   return store;
@@ -331,21 +332,24 @@ export async function fileServeRoutes(app: FastifyInstance, deps: AppDeps) {
   const store = fileStoreOf(deps);
   app.get('/files/:key', async (req: FastifyRequest<{ Params: { key: string } }>, reply: FastifyReply) => {
     const { key } = req.params;
+    // Until the bytes are found: a 404 (heuristically cacheable otherwise) is never kept.
+    reply.header('cache-control', 'no-store');
     if (!isFileKey(key)) throw notFound();
     const row = await deps.db.selectFrom('files').select(['name', 'type']).where('key', '=', key).executeTakeFirst();
     if (!row) throw notFound();
     const etag = `"${key}"`;
-    reply
+    const cached = () => reply
       .header('cache-control', 'public, max-age=31536000, immutable')
       .header('etag', etag)
       .header('x-content-type-options', 'nosniff');
-    if (req.headers['if-none-match'] === etag) return reply.code(304).send();
+    if (req.headers['if-none-match'] === etag) return cached().code(304).send();
     const file = await store.get(key);
     if (!file) {
+      // Never cached: the bytes may still arrive (a store that was down, a node behind).
       req.log.warn({ key }, 'file row without stored bytes');
       throw notFound();
     }
-    return reply
+    return cached()
       .type(row.type)
       .header('content-length', file.size)
       .header('content-disposition', contentDisposition(row.name))
