@@ -31,7 +31,7 @@ interface Logger {
   info(obj: object, msg: string): void;
 }
 
-export function startCacheBus(databaseUrl: string, log: Logger, nodeId = crypto.randomBytes(8).toString('hex')): CacheBus {
+export function startCacheBus(databaseUrl: string, log: Logger, nodeId = crypto.randomBytes(8).toString('hex'), channel = CACHE_CHANNEL): CacheBus {
   let stopped = false;
   let listener: pg.Client | null = null;
   let retryTimer: NodeJS.Timeout | null = null;
@@ -57,11 +57,11 @@ export function startCacheBus(databaseUrl: string, log: Logger, nodeId = crypto.
     client.on('error', (err) => lost(err.message));
     client.on('end', () => lost('ended'));
     client.on('notification', (msg) => {
-      if (msg.channel === CACHE_CHANNEL && msg.payload !== nodeId) noteRemoteWrite();
+      if (msg.channel === channel && msg.payload !== nodeId) noteRemoteWrite();
     });
     try {
       await client.connect();
-      await client.query(`LISTEN ${CACHE_CHANNEL}`);
+      await client.query(`LISTEN ${channel}`);
       if (stopped) { await client.end(); return; }
       listener = client;
       // Writes of other nodes while this one was deaf: start from empty caches.
@@ -86,7 +86,7 @@ export function startCacheBus(databaseUrl: string, log: Logger, nodeId = crypto.
     if (stopped) return;
     if (inFlight) { again = true; return; }
     inFlight = true;
-    notifier.query('SELECT pg_notify($1, $2)', [CACHE_CHANNEL, nodeId])
+    notifier.query('SELECT pg_notify($1, $2)', [channel, nodeId])
       .catch((e) => log.warn({ err: (e as Error).message }, 'cache bus: could not notify other nodes'))
       .finally(() => {
         inFlight = false;

@@ -11,7 +11,7 @@ import { FolderStore } from './folder';
 
 export type { FileStore, PutMeta, StoredFile } from './FileStore';
 export { FolderStore } from './folder';
-export { DatabaseStore } from './database';
+export { CHUNK_BYTES, DatabaseStore } from './database';
 export * from './types';
 
 export function openFileStore(settings: Pick<Settings, 'filesDir' | 'fileStore'>, db: Db): FileStore {
