@@ -26,7 +26,7 @@ export const CHUNK_BYTES = 1024 * 1024;
 
 export class DatabaseStore implements FileStore {
   /** Read-throughs under way in this process: two requests for one old file copy it once. */
-  readonly #copying = new Map<string, Promise<Buffer | null>>();
+  readonly #copying = new Map<string, Promise<boolean>>();
 
   constructor(readonly db: Db, readonly legacy: FileStore | null = null) {}
 
@@ -103,7 +103,7 @@ export class DatabaseStore implements FileStore {
     return Number(removed.numDeletedRows) + fromLegacy;
   }
 
-  /** A file of the older folder store, copied in on its first read (then served from here). */
+  /** A file of the older folder store, copied in (streamed, chunk by chunk) on its first read, then served from here. */
   private async readThrough(key: string): Promise<StoredFile | null> {
     const legacy = this.legacy;
     if (!legacy) return null;
@@ -111,17 +111,15 @@ export class DatabaseStore implements FileStore {
     if (!copying) {
       copying = (async () => {
         const old = await legacy.get(key);
-        if (!old) return null;
-        const bytes: Buffer[] = [];
-        for await (const piece of old.stream) bytes.push(Buffer.from(piece as Uint8Array));
-        const body = Buffer.concat(bytes);
+        if (!old) return false;
         // The folder copy stays (an operator removes the folder once every file was read or copied).
-        await this.put(key, body, { type: mimeOfKey(key) });
-        return body;
+        await this.put(key, old.stream, { type: mimeOfKey(key) });
+        return true;
       })().finally(() => this.#copying.delete(key));
       this.#copying.set(key, copying);
     }
-    const body = await copying;
-    return body ? { stream: Readable.from([body]), size: body.length, type: mimeOfKey(key) } : null;
+    if (!(await copying)) return null;
+    const head = await this.db.selectFrom('file_blobs').select('key').where('key', '=', key).executeTakeFirst();
+    return head ? this.get(key) : null;
   }
 }
