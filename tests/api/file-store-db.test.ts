@@ -13,7 +13,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startCacheBus } from '../../server/db/cacheBus';
 import { noteWrite, writeEpoch } from '../../server/db/shortCache';
 import { startJobWorker } from '../../server/jobs/index';
-import { fileStoreOf } from '../../server/modules/files';
+import { fileStoreOf } from '../../server/services/uploads';
 import { CHUNK_BYTES, DatabaseStore, FolderStore, newFileKey } from '../../server/storage/index';
 import { png } from '../support/png';
 import { describeApi } from './harness';
