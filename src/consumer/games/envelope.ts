@@ -24,7 +24,7 @@ const mount: MountGame = (root, o) => {
   });
   g.stage.append(sky);
   const falls: Animation[] = [];
-  g.onClean(() => falls.forEach((a) => a.cancel()));
+  g.onClean(() => falls.forEach((a) => { a.cancel(); }));
 
   g.button.addEventListener('click', async () => {
     const r = await g.play();
@@ -39,8 +39,8 @@ const mount: MountGame = (root, o) => {
       } else b.classList.add('still');
     });
     envelopes[0].focus();
-    const caught = await new Promise<HTMLButtonElement>((res) => envelopes.forEach((b) => b.addEventListener('click', () => res(b), { once: true })));
-    falls.forEach((a) => a.pause());
+    const caught = await new Promise<HTMLButtonElement>((res) => envelopes.forEach((b) => { b.addEventListener('click', () => res(b), { once: true }); }));
+    falls.forEach((a) => { a.pause(); });
     envelopes.forEach((b) => { b.disabled = true; if (b !== caught) b.classList.add('missed'); });
     // The caught one leaves the rain for the middle of the sky and grows.
     const from = getComputedStyle(caught).transform;

@@ -41,14 +41,14 @@ const mount: MountGame = (root, o) => {
     if (!r) return;
     g.button.hidden = true;
     await g.wait(g.ms(600));
-    cards.forEach((c) => c.classList.add('down'));
+    cards.forEach((c) => { c.classList.add('down'); });
     await g.wait(g.ms(450));
     for (let k = 0; k < (o.reduced ? 1 : 4); k++) await shuffle();
     g.hint.textContent = o.texts.pickHint;
     const inOrder = [...table.children] as HTMLButtonElement[];
     inOrder.forEach((c, i) => { c.disabled = false; c.setAttribute('aria-label', o.texts.item(i + 1)); });
     inOrder[0].focus();
-    const picked = await new Promise<HTMLButtonElement>((res) => cards.forEach((c) => c.addEventListener('click', () => res(c), { once: true })));
+    const picked = await new Promise<HTMLButtonElement>((res) => cards.forEach((c) => { c.addEventListener('click', () => res(c), { once: true }); }));
     cards.forEach((c) => { c.disabled = true; });
     picked.querySelector('.card-front')!.replaceChildren(g.face(r.index >= 0 ? g.prizes[r.index] : undefined, o.texts.lost));
     picked.classList.add('picked');

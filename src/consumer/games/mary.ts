@@ -36,7 +36,7 @@ const mount: MountGame = (root, o) => {
     const stop = cellOf(r, 8, n);
     const steps = o.reduced ? stop + 1 : 8 * 3 + stop + 1;
     for (let s = 0; s < steps; s++) {
-      cells.forEach((c, i) => c.classList.toggle('lit', i === s % 8));
+      cells.forEach((c, i) => { c.classList.toggle('lit', i === s % 8); });
       const left = steps - s;
       // Fast laps, then slower and slower over the last eight cells.
       await g.wait(o.reduced ? 25 : left > 8 ? 60 : 60 + (9 - left) * 35);

@@ -47,7 +47,7 @@ const mount: MountGame = (root, o) => {
   g.button.addEventListener('click', async () => {
     const r = await g.play();
     if (!r) return;
-    const index = r.index >= 0 ? r.index : 0;
+    const index = Math.max(r.index, 0);
     const center = index * seg + seg / 2 + (Math.random() - 0.5) * seg * 0.6;
     const end = 360 * (o.reduced ? 1 : 6) - center;
     await g.anim(turn, [{ transform: 'rotate(0deg)' }, { transform: `rotate(${end}deg)` }], g.ms(4200), { easing: 'cubic-bezier(.15,.7,.2,1)' });
