@@ -7,7 +7,7 @@
  *    (the row lock orders the draws of one lottery and numbers them without gaps: a rolled back
  *    play gives its number back), the seed (made here for a lottery released before 0027), the
  *    table version; a revealed seed draws no more (9012);
- *  - valueOf: the draw's value from the seed and the record.
+ *  - drawValueOf: the draw's value from the seed and the record.
  * The back office's release (server/modules/lottery.ts) writes the lottery's row first, so an
  * edit of the prizes and the plays take the same lock and a table version is exact.
  */
@@ -64,6 +64,6 @@ export async function beginDraw(trx: Trx, lotteryId: number): Promise<{ drawNo: 
   return { drawNo: row.draw_count, seed };
 }
 
-export async function valueOf(seed: string, lotteryId: number, draw: Pick<PublicDraw, 'drawNo' | 'recordId' | 'createdAt' | 'codeTail'>): Promise<number> {
+export async function drawValueOf(seed: string, lotteryId: number, draw: Pick<PublicDraw, 'drawNo' | 'recordId' | 'createdAt' | 'codeTail'>): Promise<number> {
   return (await drawKey(seed))(drawMessage(lotteryId, draw));
 }

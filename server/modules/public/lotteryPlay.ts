@@ -40,7 +40,7 @@ import { json, type Database } from '../../db/schema';
 import { ApiError, unauthorized } from '../../errors';
 import { findMember } from '../../services/memberAuth';
 import { takePrize, takeSerial } from '../../services/lotteryDraw';
-import { beginDraw, valueOf } from '../../services/drawProof';
+import { beginDraw, drawValueOf } from '../../services/drawProof';
 import { codeTail } from '../../../src/domain/activity/drawProof';
 import { isUniqueViolation } from '../../services/resource';
 import { findPublicTenant, CODE_MAX_LENGTH } from '../../services/publicTenant';
@@ -227,7 +227,7 @@ export default async function lotteryPlayRoutes(app: FastifyInstance, deps: AppD
         const at = new Date();
         const row = await trx.insertInto('lottery_records').values({ tenant_id: t.id, lottery_id: l.id, member_id: memberId, code: hit.code, prize_id: null, draw_no: drawNo, created_at: at })
           .returningAll().executeTakeFirstOrThrow() as RecordRow;
-        const value = await valueOf(seed, l.id, { drawNo, recordId: Number(row.id), createdAt: at.toISOString(), codeTail: codeTail(hit.code) });
+        const value = await drawValueOf(seed, l.id, { drawNo, recordId: Number(row.id), createdAt: at.toISOString(), codeTail: codeTail(hit.code) });
         let index = drawIndex(prizes, () => value);
         if (index >= 0 && prizes[index].type === PrizeType.Winning && !(await takePrize(trx, prizes[index].id))) index = noWinIndex(prizes);
         const prize = index >= 0 ? prizes[index] : null;
