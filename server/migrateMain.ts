@@ -1,0 +1,32 @@
+/**
+ * `npm run migrate`: the migrations alone (no seed, no server), for a rolling upgrade's first
+ * step or a deploy pipeline. Prints what ran; exits 1 with the failing migration's message.
+ */
+import { openDatabase } from './db/index';
+import { migrate } from './db/migrate';
+import { readSettings, SettingsError } from './settings';
+
+async function run(): Promise<void> {
+  let settings;
+  try {
+    settings = readSettings();
+  } catch (err) {
+    if (err instanceof SettingsError) {
+      process.stderr.write(`Invalid setting: ${err.message}\n`);
+      process.exit(2);
+    }
+    throw err;
+  }
+  const db = await openDatabase(settings);
+  try {
+    const ran = await migrate(db);
+    process.stdout.write(ran.length ? `Migrations applied: ${ran.join(', ')}\n` : 'The database is up to date: no migration to apply.\n');
+  } finally {
+    await db.destroy();
+  }
+}
+
+run().catch((err) => {
+  process.stderr.write(`migrate failed: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+});
