@@ -72,7 +72,13 @@ describe('npm start and npm run migrate (child processes)', () => {
   const dataDir = path.join(tmp, 'data');
   const runs: Run[] = [];
   afterAll(async () => {
-    for (const r of runs) if (r.child.exitCode === null && r.child.signalCode === null) r.child.kill('SIGKILL');
+    for (const r of runs) {
+      if (r.child.exitCode === null && r.child.signalCode === null) r.child.kill('SIGKILL');
+      // A server orphaned behind npm (what this test catches) is ended by the pid its log lines carry.
+      for (const pid of new Set([...r.out.matchAll(/"pid":(\d+)/g)].map((m) => Number(m[1])))) {
+        try { process.kill(pid, 'SIGKILL'); } catch { /* already gone */ }
+      }
+    }
     fs.rmSync(tmp, { recursive: true, force: true });
   });
 
