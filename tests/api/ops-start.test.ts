@@ -5,8 +5,9 @@
  * - `npm run migrate` applies the migrations alone, and says so again when nothing is left;
  * - a bad setting stops `npm start` with a message that names it (JOB_WORKERS=abc);
  * - a first start prints each seeded tenant its own password, and it signs in;
- * - SIGTERM to `npm start` reaches the server: a request in flight completes, the process
- *   exits with 0 within 10 s, and nothing listens on the port afterwards.
+ * - SIGTERM to `npm start` reaches the server: a request in flight completes, a running job
+ *   is handed back to the queue, the process exits with 0 within 10 s, and nothing listens on
+ *   the port afterwards.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -113,7 +114,7 @@ describe('npm start and npm run migrate (child processes)', () => {
 
   it('first start: a password per tenant; SIGTERM drains an in-flight request and exits within 10 s', async () => {
     const port = await freePort();
-    const r = new Run(['start'], baseEnv(dataDir, port));
+    const r = new Run(['start'], { ...baseEnv(dataDir, port), SHUTDOWN_GRACE_SECONDS: '2' });
     runs.push(r);
     await r.until('the server listening', () => r.out.includes('Back office: http://localhost:'), 240_000);
 
@@ -131,8 +132,21 @@ describe('npm start and npm run migrate (child processes)', () => {
     const cross = await fetch(`${base}/v1/Identity/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ tenantCode: 'demo', account: 'admin', mima: mima(passwords.platform) }) });
     expect(cross.status).toBe(400);
 
+    // A job running when SIGTERM comes (the test job: 100 rows, 5 s pauses): handed back to the queue.
+    const auth = { authorization: `Bearer ${(await signIn.json() as { token: string }).token}` };
+    const change = await fetch(`${base}/v1/System/mima`, { method: 'PUT', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ originalMima: mima(passwords.demo), newMima: mima('Changed1234') }) });
+    expect(change.status, await change.text()).toBe(204);
+    const queued = await fetch(`${base}/v1/Job?rows=100&delayMs=5000`, { method: 'POST', headers: auth });
+    expect(queued.status, await queued.clone().text()).toBe(201);
+    const jobId = (await queued.json() as { id: number }).id;
+    let running = false;
+    await r.until('the job running', () => {
+      void fetch(`${base}/v1/Job?ids=${jobId}`, { headers: auth }).then((res) => res.json()).then((jobs: { status: number }[]) => { running ||= jobs[0]?.status === 2; }, () => {});
+      return running;
+    }, 60_000);
+
     // A request in flight: its headers and half its body sent, the rest after SIGTERM.
-    const body = JSON.stringify({ tenantCode: 'demo', account: 'admin', mima: mima(passwords.demo) });
+    const body = JSON.stringify({ tenantCode: 'demo', account: 'admin', mima: mima('Changed1234') });
     const socket = net.connect(port, '127.0.0.1');
     let answer = '';
     socket.on('data', (d) => { answer += String(d); });
@@ -155,6 +169,7 @@ describe('npm start and npm run migrate (child processes)', () => {
     expect(code).toBe(0);
     expect(at - sentAt).toBeLessThan(10_000);
     expect(r.out).toContain('"msg":"stopped"');
+    expect(r.out).toContain('job handed back to the queue (worker stopping)');
     // Nothing is left listening (no orphaned server behind npm).
     const refused = await new Promise<boolean>((resolve) => {
       const s = net.connect(port, '127.0.0.1');
