@@ -27,8 +27,8 @@ function settingsOrExit(): Settings {
   try {
     return readSettings();
   } catch (err) {
-    if (!(err instanceof SettingsError)) throw err;
-    process.stderr.write(`Invalid setting: ${err.message}\n`);
+    // readSettings does no I/O: whatever it throws is a bad setting (SettingsError, or the SMS provider's own checks).
+    process.stderr.write(`Invalid setting: ${err instanceof SettingsError || err instanceof Error ? err.message : String(err)}\n`);
     process.exit(2);
   }
 }

@@ -11,11 +11,8 @@ async function run(): Promise<void> {
   try {
     settings = readSettings();
   } catch (err) {
-    if (err instanceof SettingsError) {
-      process.stderr.write(`Invalid setting: ${err.message}\n`);
-      process.exit(2);
-    }
-    throw err;
+    process.stderr.write(`Invalid setting: ${err instanceof SettingsError || err instanceof Error ? err.message : String(err)}\n`);
+    process.exit(2);
   }
   const db = await openDatabase(settings);
   try {

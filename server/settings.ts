@@ -6,6 +6,7 @@
 import path from 'node:path';
 import { Cron } from 'croner';
 import { DEFAULT_UNRELEASED_MENU_IDS } from '../src/domain/menu';
+import { readSmsSettings, type SmsSettings } from './services/sms/settings';
 
 export interface Settings {
   port: number;
@@ -64,6 +65,13 @@ export interface Settings {
   jobRetentionDays: number;
   /** Hours an expired one-time code is kept (OTP_RETENTION_HOURS, default 24). */
   otpRetentionHours: number;
+  /** Who sends members' one-time codes (SMS_PROVIDER and the provider's settings; services/sms). */
+  sms: SmsSettings;
+  /**
+   * TEST_CLOCK=1 (tests only, refused with NODE_ENV=production): the member check-in takes its
+   * "now" from the request header x-test-now (an ISO instant), so an e2e test can move days.
+   */
+  testClock: boolean;
 }
 
 type Env = Record<string, string | undefined>;
@@ -133,6 +141,12 @@ function trustProxy(raw: string | null): boolean | number | string {
   return /^\d+$/.test(raw) ? Number(raw) : raw;
 }
 
+function testClock(env: Env): boolean {
+  const on = text(env, 'TEST_CLOCK') === '1';
+  if (on && env.NODE_ENV === 'production') throw new SettingsError('TEST_CLOCK=1 is for tests only and refused with NODE_ENV=production');
+  return on;
+}
+
 export function readSettings(env: Env = process.env): Settings {
   const dataDir = path.resolve(text(env, 'DATA_DIR') ?? './data');
   const unreleased = list(env, 'UNRELEASED_MENU_IDS');
@@ -169,5 +183,7 @@ export function readSettings(env: Env = process.env): Settings {
     exportRetentionDays: positiveInt(env, 'EXPORT_RETENTION_DAYS', 7),
     jobRetentionDays: positiveInt(env, 'JOB_RETENTION_DAYS', 30),
     otpRetentionHours: positiveInt(env, 'OTP_RETENTION_HOURS', 24),
+    sms: readSmsSettings(env),
+    testClock: testClock(env),
   };
 }
