@@ -85,7 +85,7 @@ async function main(): Promise<void> {
 
     await app.listen({ port: settings.port, host: settings.host });
     const notice = signInInstructions(seeded, settings.port);
-    if (notice) process.stdout.write(notice + '\n');
+    if (notice) process.stdout.write(`${notice}\n`);
     const where = settings.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${settings.dataDir}`;
     process.stdout.write(`Back office: http://localhost:${settings.port}/  (database: ${where})\n`);
   } catch (err) {

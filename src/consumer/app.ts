@@ -183,7 +183,7 @@ function Carousel({ banners, t }: { banners: PageBanner[]; t: Texts }) {
   };
   const onScroll = () => {
     const el = track.current;
-    if (el && el.clientWidth) setIndex(Math.round(el.scrollLeft / el.clientWidth));
+    if (el?.clientWidth) setIndex(Math.round(el.scrollLeft / el.clientWidth));
   };
   return html`
     <section class="carousel" aria-roledescription="carousel" aria-label=${t.banners}>

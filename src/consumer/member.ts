@@ -261,7 +261,7 @@ export function MemberSection({ env, tenantCode, code, lang }: { env: ConsumerEn
     setScan(null);
     setActivities([]);
   };
-  let body;
+  let body: ReturnType<typeof html>;
   if (!token) body = html`<${SignIn} env=${env} tenantCode=${tenantCode} setting=${setting} m=${m} onToken=${onToken} />${code ? html`<p class="muted small member-hint">${m.scanToEarn}</p>` : null}`;
   else if (!account) body = html`<div class="card member-card"><div class="sk sk-line w60"></div><div class="sk sk-line w40"></div></div>`;
   else if (account.missingFields.length > 0) body = html`<${Profile} env=${env} tenantCode=${tenantCode} token=${token} account=${account} m=${m} onSaved=${setAccount} />`;

@@ -101,7 +101,7 @@ export function PointShop({ env, tenantCode, lang, products: given, preview }: {
 
   const submit = async () => {
     const s = latest.current;
-    if (!s || s.step !== 'form' || s.busy) return;
+    if (s?.step !== 'form' || s.busy) return;
     if (short(s)) return;
     if (!s.name.trim() || !s.phone.trim() || !s.address.trim()) { setSheet({ ...s, error: t.required }); return; }
     setSheet({ ...s, busy: true, error: null });

@@ -44,7 +44,7 @@ import { LOTTERY_BODY_SCHEMA, LOTTERY_MENU_ID, LOTTERY_REPORT_SCHEMA, PRIZE_PICT
 import { ExchangeMethod, JobCategory, LotteryActivityStatus, PrizeType, QualificationType } from '../../../src/domain/enums';
 import { csvText } from '../../../src/domain/csv';
 import { ErrorCode } from '../../../src/domain/errors';
-import { type Lang } from '../../../src/domain/lang';
+import type { Lang } from '../../../src/domain/lang';
 import { timezoneById } from '../../../src/domain/reference/timezones';
 import { caller, type Caller } from '../../auth';
 import type { AppDeps } from '../../context';

@@ -187,10 +187,10 @@ export default async function lotteryPlayRoutes(app: FastifyInstance, deps: AppD
       params: { type: 'object', required: ['tenantCode', 'activityId'], properties: { tenantCode: TENANT, activityId: ID } },
       body: { type: 'object', additionalProperties: false, required: ['code'], properties: { code: CODE, gameType: { type: 'integer', minimum: 1, maximum: 9 } } },
     },
-    config: config('Play an activity with a scanned code: the draw and its record (PlayRecord)', [
+    config: { ...config('Play an activity with a scanned code: the draw and its record (PlayRecord)', [
       ErrorCode.NoActivityInfo, ErrorCode.NoMarketingCode, ErrorCode.NoQualifiedOrderPackage, ErrorCode.NoQualifiedProduct, ErrorCode.NoQualifiedShipmentPackage,
       ErrorCode.RedemptionCodesExhausted, ErrorCode.AlreadyPlayed, ErrorCode.CodeAlreadyPlayed, ErrorCode.ScanTimeNotEligible, ErrorCode.ActivityClosed, ErrorCode.GameNotForCode,
-    ], 201),
+    ], 201), member: 'optional' },
   }, async (req, reply) => {
     const t = await findTenant(db, req.params.tenantCode);
     const code = req.body.code.trim();
@@ -260,7 +260,7 @@ export default async function lotteryPlayRoutes(app: FastifyInstance, deps: AppD
 
   app.get<RecordReq & { Querystring: { c: string } }>('/lottery/:tenantCode/:activityId/records/:recordId', {
     schema: { params: recordParams, querystring: { type: 'object', required: ['c'], properties: { c: CODE } } },
-    config: config('A draw of a code: prize, serial, redemption (PlayRecord)', [ErrorCode.NoActivityInfo, ErrorCode.NoActivityRecord]),
+    config: { ...config('A draw of a code: prize, serial, redemption (PlayRecord)', [ErrorCode.NoActivityInfo, ErrorCode.NoActivityRecord]), member: 'optional' },
   }, async (req): Promise<PlayRecord> => {
     const t = await findTenant(db, req.params.tenantCode);
     const { l, r } = await ownRecord(db, req, t.id, req.params.activityId, req.params.recordId, req.query.c, false);
@@ -275,10 +275,10 @@ export default async function lotteryPlayRoutes(app: FastifyInstance, deps: AppD
         properties: { code: CODE, answers: { type: 'object', maxProperties: 40, propertyNames: { pattern: '^[0-9]{1,10}$' }, additionalProperties: ANSWER } },
       },
     },
-    config: config('Send the redemption form of a won prize (PlayRecord)', [
+    config: { ...config('Send the redemption form of a won prize (PlayRecord)', [
       ErrorCode.BadRequest, ErrorCode.NoActivityInfo, ErrorCode.NoActivityRecord, ErrorCode.NoPrizeResult, ErrorCode.AlreadyRedeemed,
       ErrorCode.RedeemTypeMismatch, ErrorCode.RedeemStatusMismatch, ErrorCode.RedemptionCodeUnavailable,
-    ]),
+    ]), member: 'optional' },
   }, async (req): Promise<PlayRecord> => {
     const t = await findTenant(db, req.params.tenantCode);
     return db.transaction().execute(async (trx) => {

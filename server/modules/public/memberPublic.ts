@@ -233,7 +233,7 @@ export default async function memberPublicRoutes(app: FastifyInstance, deps: App
     const key = memberPhoneKey(body.phoneCountryCode, body.phone);
     const member = await db.selectFrom('members').select(['id', 'password_hash', 'enabled']).where('tenant_id', '=', t.id)
       .where('phone_country_code', '=', key.phoneCountryCode).where('phone', '=', key.phone).executeTakeFirst();
-    if (!member || !member.enabled) {
+    if (!member?.enabled) {
       if (withPassword) await verifyNothing(body.password!);
       throw fail(ErrorCode.MemberNotFound, 404);
     }
@@ -253,7 +253,7 @@ export default async function memberPublicRoutes(app: FastifyInstance, deps: App
     return { token, account: await accountOf(db, t.id, member.id) };
   });
 
-  app.post<P>('/member/:tenantCode/signout', { schema: { params: TENANT_PARAMS }, config: { ...config('Sign out: the token stops working'), docs: { summary: 'Sign out', status: 204, errors: [] } } }, async (req, reply) => {
+  app.post<P>('/member/:tenantCode/signout', { schema: { params: TENANT_PARAMS }, config: { ...config('Sign out: the token stops working'), member: 'optional', docs: { summary: 'Sign out', status: 204, errors: [] } } }, async (req, reply) => {
     const token = memberBearer(req);
     if (token) await endMemberSession(deps, token);
     return reply.code(204).send();
@@ -265,12 +265,12 @@ export default async function memberPublicRoutes(app: FastifyInstance, deps: App
     return { t, who };
   };
 
-  app.get<P>('/member/:tenantCode/me', { schema: { params: TENANT_PARAMS }, config: config('The signed-in shopper: profile, balance, tier, history (MemberAccount)') }, async (req): Promise<MemberAccount> => {
+  app.get<P>('/member/:tenantCode/me', { schema: { params: TENANT_PARAMS }, config: { ...config('The signed-in shopper: profile, balance, tier, history (MemberAccount)'), member: 'required' } }, async (req): Promise<MemberAccount> => {
     const { t, who } = await signedIn(req);
     return accountOf(db, t.id, who.memberId);
   });
 
-  app.put<P>('/member/:tenantCode/me', { schema: { params: TENANT_PARAMS }, config: config('Save the signed-in shopper\'s profile (the required fields of the settings; a password change with originalPassword)', [ErrorCode.MemberWrongOriginalPassword, ErrorCode.SameAsOldPassword]) }, async (req): Promise<MemberAccount> => {
+  app.put<P>('/member/:tenantCode/me', { schema: { params: TENANT_PARAMS }, config: { ...config('Save the signed-in shopper\'s profile (the required fields of the settings; a password change with originalPassword)', [ErrorCode.MemberWrongOriginalPassword, ErrorCode.SameAsOldPassword]), member: 'required' } }, async (req): Promise<MemberAccount> => {
     const { t, who } = await signedIn(req);
     const body = validated<Partial<Record<ProfileField, string | number>> & { password?: string; originalPassword?: string }>(PROFILE_FORM, objectBody(req.body));
     const s = await loadMemberSettings(db, t.id);
@@ -297,7 +297,7 @@ export default async function memberPublicRoutes(app: FastifyInstance, deps: App
 
   app.post<P>('/member/:tenantCode/scan', {
     schema: { params: TENANT_PARAMS },
-    config: config('Earn points for a scanned code by the reward rules, once per code (MemberScanResult)', [ErrorCode.CodeReused]),
+    config: { ...config('Earn points for a scanned code by the reward rules, once per code (MemberScanResult)', [ErrorCode.CodeReused]), member: 'required' },
   }, async (req, reply): Promise<MemberScanResult & { activities: PointActivityEarning[] }> => {
     const { t, who } = await signedIn(req);
     const { code } = validated<{ code: string }>(SCAN_FORM, objectBody(req.body));

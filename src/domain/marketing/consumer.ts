@@ -291,5 +291,10 @@ export function carouselBanners(page: Pick<PageData, 'banners' | 'productBanners
   const seen = new Set<unknown>();
   // A draft banner not saved yet has no id: the same images are the same banner.
   const key = (b: PageBanner): unknown => b.id ?? `${b.images?.small}|${b.images?.large}`;
-  return [...(page.productBanners ?? []), ...(page.banners ?? [])].filter((b) => !seen.has(key(b)) && (seen.add(key(b)), true));
+  return [...(page.productBanners ?? []), ...(page.banners ?? [])].filter((b) => {
+    const k = key(b);
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
 }
