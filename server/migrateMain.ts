@@ -4,10 +4,10 @@
  */
 import { openDatabase } from './db/index';
 import { migrate } from './db/migrate';
-import { readSettings, SettingsError } from './settings';
+import { readSettings, SettingsError, type Settings } from './settings';
 
 async function run(): Promise<void> {
-  let settings;
+  let settings: Settings;
   try {
     settings = readSettings();
   } catch (err) {
