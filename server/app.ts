@@ -10,6 +10,7 @@ import path from 'node:path';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
+import { Redis } from 'ioredis';
 import fastifyStatic from '@fastify/static';
 import { ErrorCode } from '../src/domain/errors';
 import { authenticate } from './auth';
@@ -165,9 +166,19 @@ export async function buildApp({ db, settings, keys, logger = false, logRequests
   // Request bodies are not inflated: a compressed body is refused as unreadable JSON.
   await app.register(compress, { encodings: ['br', 'gzip'], globalDecompression: false });
 
-  // Only the sign-in and public marketing routes opt in (route config rateLimit); counted per client IP.
+  // Only the sign-in and public marketing routes opt in (route config rateLimit); counted per client IP:
+  // in Redis when REDIS_URL is set (every node counts the same attempts), else in this process.
+  // A Redis that does not answer lets requests through (skipOnError) rather than failing them.
+  const redis = settings.redisUrl
+    ? new Redis(settings.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1, lazyConnect: false })
+    : null;
+  if (redis) {
+    redis.on('error', (err) => app.log.warn({ err: err.message }, 'rate limits: Redis unreachable'));
+    app.addHook('onClose', async () => { await redis.quit().catch(() => redis.disconnect()); });
+  }
   await app.register(rateLimit, {
     global: false,
+    ...(redis ? { redis, nameSpace: `${settings.redisKeyPrefix}rate-limit:`, skipOnError: true } : {}),
     errorResponseBuilder: (_req, ctx) => new ApiError(ctx.statusCode, ErrorCode.NotAllowed, undefined, 'Too many attempts'),
   });
 

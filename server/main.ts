@@ -9,6 +9,7 @@
  * exits; whatever still hangs after FORCE_EXIT_MS ends with exit code 1.
  */
 import { buildApp } from './app';
+import { startCacheBus, type CacheBus } from './db/cacheBus';
 import { openDatabase } from './db/index';
 import { startJobWorker, type JobWorker } from './jobs/index';
 import { fileStoreOf } from './services/uploads';
@@ -45,10 +46,12 @@ async function main(): Promise<void> {
     const seeded = await seed(db, settings);
     const keys = await loadOrCreateKeys(db);
     const app = await buildApp({ db, settings, keys, logger: loggerOptions(settings.logLevel), logRequests: settings.logRequests });
+    // Other nodes on the same PostgreSQL hear of this node's writes and it of theirs (db/cacheBus.ts).
+    const bus: CacheBus | null = settings.databaseUrl ? startCacheBus(settings.databaseUrl, app.log) : null;
 
     // Export jobs (server/jobs): JOB_WORKERS jobs at once in this process (0: this node only serves the API).
     // Partial files of writes a crash cut off (a day old: no write in flight is that old).
-    const store = fileStoreOf({ settings });
+    const store = fileStoreOf({ settings, db });
     void store.removeStalePartials?.(24 * 3_600_000).then((n) => { if (n) app.log.info({ removed: n }, 'removed partial files of interrupted writes'); }, (e) => app.log.warn({ err: e }, 'could not sweep partial files'));
     const worker: JobWorker | null = settings.jobWorkers > 0
       ? startJobWorker({
@@ -72,6 +75,7 @@ async function main(): Promise<void> {
       try {
         // Stop accepting and finish in-flight requests while the worker finishes or hands back its jobs.
         await Promise.all([app.close(), worker?.stop()]);
+        await bus?.stop();
       } catch (err) {
         app.log.error({ err }, 'error while shutting down');
       } finally {

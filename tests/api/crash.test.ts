@@ -191,6 +191,7 @@ describe.skipIf(!DATABASE_URL)(
         PORT: String(await freePort()),
         DATA_DIR: path.join(tmp, 'data'),
         FILES_DIR: filesDir,
+        FILE_STORE: 'folder',
         STATIC_DIR: '/nonexistent/oioc-static',
         ADMIN_INITIAL_PASSWORD: ADMIN_PASSWORD,
         LOG_LEVEL: process.env.CRASH_DEBUG ? 'info' : 'warn',
