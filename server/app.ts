@@ -42,11 +42,13 @@ import lotteryRoutes from './modules/activity/lottery';
 import pointActivityRoutes from './modules/activity/pointActivity';
 import marketingPublicRoutes, { MARKETING_API_BASE } from './modules/public/marketingPublic';
 import lotteryPlayRoutes from './modules/public/lotteryPlay';
+import lotteryProofRoutes from './modules/public/lotteryProof';
 import memberRoutes from './modules/member/member';
 import memberPublicRoutes from './modules/public/memberPublic';
 import checkInPublicRoutes from './modules/public/checkInPublic';
 import memberOrderRoutes from './modules/member/memberOrder';
 import memberShopRoutes from './modules/public/memberShop';
+import pointBoxRoutes from './modules/public/pointBoxes';
 import menuRoutes from './modules/session/menu';
 import otherRoutes from './modules/system/other';
 import packagingRoutes from './modules/product/packaging';
@@ -192,9 +194,11 @@ export async function buildApp({ db, settings, keys, logger = false, logRequests
   // The public marketing API of the consumer page (no session; rate-limited per IP).
   await app.register(marketingPublicRoutes, { ...deps, prefix: MARKETING_API_BASE });
   await app.register(lotteryPlayRoutes, { ...deps, prefix: MARKETING_API_BASE });
+  await app.register(lotteryProofRoutes, { ...deps, prefix: MARKETING_API_BASE });
   // The member side of the consumer page, on the same base (join, sign in, points, redemption).
   await app.register(memberPublicRoutes, { ...deps, prefix: MARKETING_API_BASE });
   await app.register(memberShopRoutes, { ...deps, prefix: MARKETING_API_BASE });
+  await app.register(pointBoxRoutes, { ...deps, prefix: MARKETING_API_BASE });
   await app.register(checkInPublicRoutes, { ...deps, prefix: MARKETING_API_BASE });
   // Uploaded files, public by unguessable key (modules/common/files.ts).
   await app.register(fileServeRoutes, deps);

@@ -28,6 +28,7 @@ import * as m0023 from './migrations/0023_point_activities';
 import * as m0024 from './migrations/0024_member_signin_lock';
 import * as m0025 from './migrations/0025_retention';
 import * as m0026 from './migrations/0026_file_blobs';
+import * as m0027 from './migrations/0027_lottery_draw_proof';
 import * as m0028 from './migrations/0028_check_in_records';
 
 const MIGRATIONS: Record<string, Migration> = {
@@ -55,6 +56,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0024_member_signin_lock': m0024,
   '0025_retention': m0025,
   '0026_file_blobs': m0026,
+  '0027_lottery_draw_proof': m0027,
   '0028_check_in_records': m0028,
 };
 

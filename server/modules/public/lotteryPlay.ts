@@ -18,7 +18,8 @@
  *
  * One play is one transaction: the code's row locked (`for update`: one play of a code at a
  * time), the activity's rules (203, 9012, 9011, 9021, 210-212, 9001, 9003), the draw with
- * node:crypto randomness over basis points, the piece taken with `remaining > 0` (a prize with
+ * a value over basis points from the lottery's committed seed and the record (issue 26,
+ * services/drawProof.ts), the piece taken with `remaining > 0` (a prize with
  * none left falls back to the no-win prize), the serial given (exchange 3/4, 216 when none is
  * free), the record inserted (the unique (lottery_id, code) index answers 9003 to a racing
  * twin). A redemption checks the record (213), the prize (205), its state (206, 208, 209) and
@@ -39,6 +40,8 @@ import { json, type Database } from '../../db/schema';
 import { ApiError, unauthorized } from '../../errors';
 import { findMember } from '../../services/memberAuth';
 import { takePrize, takeSerial } from '../../services/lotteryDraw';
+import { beginDraw, valueOf } from '../../services/drawProof';
+import { codeTail } from '../../../src/domain/activity/drawProof';
 import { isUniqueViolation } from '../../services/resource';
 import { findPublicTenant, CODE_MAX_LENGTH } from '../../services/publicTenant';
 
@@ -217,12 +220,19 @@ export default async function lotteryPlayRoutes(app: FastifyInstance, deps: AppD
         const refusal = playRefusal(l.id, played.map((r) => r.lottery_id), hit.qualification);
         if (refusal !== null) throw fail(400, refusal);
 
+        // The verifiable draw (issue 26, services/drawProof.ts): numbered under the lottery's
+        // lock, its value from the committed seed and the record (id, time, code's tail).
+        const { drawNo, seed } = await beginDraw(trx, l.id);
         const prizes = await prizesOf(trx, l.id);
-        let index = drawIndex(prizes, randomInt);
+        const at = new Date();
+        const row = await trx.insertInto('lottery_records').values({ tenant_id: t.id, lottery_id: l.id, member_id: memberId, code: hit.code, prize_id: null, draw_no: drawNo, created_at: at })
+          .returningAll().executeTakeFirstOrThrow() as RecordRow;
+        const value = await valueOf(seed, l.id, { drawNo, recordId: Number(row.id), createdAt: at.toISOString(), codeTail: codeTail(hit.code) });
+        let index = drawIndex(prizes, () => value);
         if (index >= 0 && prizes[index].type === PrizeType.Winning && !(await takePrize(trx, prizes[index].id))) index = noWinIndex(prizes);
         const prize = index >= 0 ? prizes[index] : null;
-        const row = await trx.insertInto('lottery_records').values({ tenant_id: t.id, lottery_id: l.id, member_id: memberId, code: hit.code, prize_id: prize?.id ?? null })
-          .returningAll().executeTakeFirstOrThrow() as RecordRow;
+        await trx.updateTable('lottery_records').set({ prize_id: prize?.id ?? null, draw_value: value }).where('id', '=', row.id as never).execute();
+        row.prize_id = prize?.id ?? null;
         if (prize?.type === PrizeType.Winning && usesSerials(l.exchange_type)) {
           const serial = await takeSerial(trx, prize.id, Number(row.id));
           if (!serial) throw fail(409, ErrorCode.RedemptionCodesExhausted);

@@ -1,10 +1,11 @@
 /**
  * The member side of the consumer page (issue 14), public at /mapi/v1 beside the page data
  * (marketingPublic.ts). A tenant here is a live client tenant with the Member function and
- * saved member settings; anything else is 404 code 2.
+ * saved member settings; anything else is 404 code 2 (but the settings below).
  *
  *   GET  member/{tenantCode}/setting   MemberPageSetting: required fields, login platforms
- *                                      (shown, not active), tiers
+ *                                      (shown, not active), tiers; a page's tenant without
+ *                                      members answers 200 `members: false` (issue 26)
  *   POST member/{tenantCode}/otp       { phoneCountryCode, phone, purpose: join|signin } -> 201
  *                                      { expiresAt, resendAfter }. The code goes to the sender
  *                                      (services/sms: Twilio when SMS_PROVIDER=twilio, else the
@@ -61,6 +62,8 @@ import { isUniqueViolation, objectBody, validated } from '../../services/resourc
 import { smsSenderOf } from '../../services/sms/index';
 import { langOfAcceptLanguage } from '../../services/sms/lang';
 import { SmsSendError, type SmsOtpMessage } from '../../services/sms/twilio';
+import { findPublicTenant } from '../../services/publicTenant';
+import { unopenedBoxes } from './pointBoxes';
 import { claimOtp, claimPasswordTry, clearSigninLock, otpHash, useOtp, wrongPassword } from '../../services/memberSignin';
 import type { Transaction } from 'kysely';
 import crypto from 'node:crypto';
@@ -109,7 +112,7 @@ async function accountOf(db: Db, tenantId: number, memberId: number): Promise<Me
   return db.transaction().execute(async (trx) => {
     await lockMember(trx, tenantId, memberId);
     const balance = await expireDue(trx, tenantId, memberId, new Date());
-    const [member, settings, history] = await Promise.all([profileOf(trx, tenantId, memberId), loadMemberSettings(trx, tenantId), pointHistory(trx, memberId, 50)]);
+    const [member, settings, history, boxes] = await Promise.all([profileOf(trx, tenantId, memberId), loadMemberSettings(trx, tenantId), pointHistory(trx, memberId, 50), unopenedBoxes(trx, memberId)]);
     const tier = tierOf(settings.tiers, balance);
     const next = settings.tiers[tier ? tier.index + 1 : 0] ?? null;
     return {
@@ -119,6 +122,7 @@ async function accountOf(db: Db, tenantId: number, memberId: number): Promise<Me
       tier,
       nextTier: next ? { name: next.name, points: next.points } : null,
       history: history.map(({ orderId: _o, ...r }) => r),
+      boxes,
     };
   });
 }
@@ -151,9 +155,16 @@ export default async function memberPublicRoutes(app: FastifyInstance, deps: App
 
   app.get<P>('/member/:tenantCode/setting', { schema: { params: TENANT_PARAMS }, config: config('The member settings a shopper sees (MemberPageSetting)') },
     async (req): Promise<MemberPageSetting> => {
-      const t = await memberTenant(db, req.params.tenantCode);
+      // A tenant whose page exists but has no members (no Member function or no settings): 200
+      // "no members", so a normal visit logs no failed request (issue 26); unknown: 404 code 2.
+      const t = await memberTenant(db, req.params.tenantCode).catch(async (err: unknown) => {
+        await findPublicTenant(db, req.params.tenantCode, ClientFunction.Marketing | ClientFunction.Member);
+        if (err instanceof ApiError && err.code === ErrorCode.NotFound) return null;
+        throw err;
+      });
+      if (!t) return { members: false, requiredInfo: 0, requiredFields: [], loginPlatforms: [], tiers: [], pointCalculationType: 0 };
       const s = await loadMemberSettings(db, t.id);
-      return { requiredInfo: s.requiredInfo, requiredFields: requiredProfileFields(s.requiredInfo), loginPlatforms: s.loginPlatforms, tiers: s.tiers, pointCalculationType: s.pointCalculationType };
+      return { members: true, requiredInfo: s.requiredInfo, requiredFields: requiredProfileFields(s.requiredInfo), loginPlatforms: s.loginPlatforms, tiers: s.tiers, pointCalculationType: s.pointCalculationType };
     });
 
   app.post<P>('/member/:tenantCode/otp', {
