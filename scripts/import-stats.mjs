@@ -4,14 +4,15 @@
  *   node scripts/import-stats.mjs          (a table)
  *   node scripts/import-stats.mjs --json
  *
- * - engine -> catalogue: import statements in src/engine that reach src/schemas (the
- *   declarations, their index or their raw files), and the files that import src/schemas/index.ts;
+ * - engine -> catalogue: import statements in src/engine that reach the declarations of
+ *   src/schemas (their index, files or raw texts), and the files that import src/schemas/index.ts;
+ *   the meta-schema (screen.schema.json, the engine's own contract) is counted apart;
  * - widget -> engine: import statements in src/widgets that reach src/engine;
  * - engine -> widget: import statements in src/engine that reach src/widgets;
  * - engine -> panes / marketing preview: import statements in src/engine reaching the panes;
- * - registries: exported name-keyed registries (a const object or Map keyed by names, or a
- *   `*_NAMES` list) in src/engine, src/widgets, src/panes, src/app, src/schemas; and the twin
- *   lists (`*_NAMES` arrays beside a registry of the same names).
+ * - registries: name-keyed registries (a typed map of components, a Map filled by a register
+ *   function, an object of lazy loaders, each kind given to the engine's registerParts) and their
+ *   shapes; twin lists: `*_NAMES` arrays beside a registry of the same names.
  *
  * An "import statement" is `import ... from '<x>'`, `export ... from '<x>'`, `import('<x>')` or
  * `import.meta.glob('<x>')`, with <x> a relative path resolved from the file.
@@ -81,44 +82,57 @@ const engineToPanesOutside = (() => {
   return n;
 })();
 
-const REGISTRY_RE = [
-  // a typed map of components by name: `const X: Record<Name, SomeComponent> = {` / RJSF registries
-  /(?:export\s+)?const\s+([A-Za-z]\w*)\s*:\s*(?:Record<[^=]*(?:Component|Loader)[^=]*>|Registry\w*Type|\w*Registry)\s*=\s*\{/g,
-  // a Map filled by register functions
-  /(?:export\s+)?const\s+([a-zA-Z]\w*)\s*=\s*new Map<string,\s*\w*(?:Component|Loader)\w*>/g,
-  // an object of lazy loaders or lazy components: `const X = {\n  name: () => import(` / lazyChunk(
-  /(?:export\s+)?const\s+([A-Za-z]\w*)(?:\s*:\s*[^=]+)?\s*=\s*\{\s*(?:\/\/[^\n]*\n\s*)*['"]?\w+['"]?\s*:\s*(?:\(\)\s*=>\s*import\(|lazyChunk\(|screen\()/g,
-  // a twin list of names
-  /(?:export\s+)?const\s+([A-Z][A-Z0-9_]*_NAMES)\s*=\s*\[/g,
+// Name-keyed registries, by shape. The engine's registry (src/engine/registry) and its
+// per-name caches of lazy components are one shape: a map of lazy loaders per kind, filled
+// with registerParts('<kind>', ...); each kind registered counts once.
+const SHAPES = [
+  ['component map', /(?:export\s+)?const\s+([A-Za-z]\w*)\s*:\s*(?:Record<[^=]*(?:Component|Loader)[^=]*>|Registry\w*Type|\w*Registry)\s*=\s*\{/g],
+  ['Map + register function', /(?:export\s+)?const\s+([a-zA-Z]\w*)\s*=\s*new Map<string,\s*\w*(?:Component|Loader)\w*>/g],
+  ['object of lazy loaders', /(?:export\s+)?const\s+([A-Za-z]\w*)(?:\s*:\s*[^=]+)?\s*=\s*\{\s*(?:\/\/[^\n]*\n\s*)*['"]?\w+['"]?\s*:\s*(?:\(\)\s*=>\s*import\(|lazyChunk\(|screen\()/g],
+  ['name list', /(?:export\s+)?const\s+([A-Z][A-Z0-9_]*_NAMES)\s*=\s*\[/g],
 ];
 const registries = [];
-for (const a of ['engine', 'widgets', 'panes', 'app', 'schemas']) {
+for (const a of ['engine', 'widgets', 'panes', 'app', 'schemas', 'marketing']) {
   for (const f of filesOf(a)) {
+    const rel = relative(ROOT, f).split(sep).join('/');
     const text = readFileSync(f, 'utf8');
-    for (const re of REGISTRY_RE) for (const m of text.matchAll(re)) {
-      const r = `${relative(ROOT, f)}:${m[1]}`;
-      if (!registries.includes(r)) registries.push(r);
+    if (rel.startsWith('src/engine/registry/')) continue;
+    for (const [shape, re] of SHAPES) {
+      for (const m of text.matchAll(re)) {
+        const r = `${rel}:${m[1]}`;
+        if (!registries.some((x) => x.name === r)) registries.push({ name: r, shape });
+      }
     }
+    for (const m of text.matchAll(/registerParts\(\s*'(\w+)'/g)) registries.push({ name: `${rel}:registerParts('${m[1]}')`, shape: 'engine registry (lazy loaders)' });
   }
 }
-const twins = registries.filter((r) => /_NAMES$/.test(r) && !/BUILTIN_WIDGET_NAMES/.test(r));
+// A loader map handed to registerParts is the same registry, not another one.
+const handed = registries.filter((r) => r.shape === 'object of lazy loaders' && filesOf('app').some((f) => new RegExp(`registerParts\\(\\s*'\\w+',\\s*${r.name.split(':')[1]}\\b`).test(readFileSync(f, 'utf8'))));
+const counted = registries.filter((r) => !handed.includes(r));
+// A name list beside a registry of the same names (BUILTIN_WIDGET_NAMES names RJSF's own widgets).
+const twins = counted.filter((r) => r.shape === 'name list' && !/BUILTIN_WIDGET_NAMES/.test(r.name));
+const shapes = [...new Set(counted.filter((r) => r.shape !== 'name list' && !/BUILTIN/.test(r.name)).map((r) => r.shape))];
+
+const metaSchema = count('engine', (t) => t === 'schemas/screen.schema.json');
 
 const result = {
-  engineToCatalogueImports: engineToCatalogue.imports,
+  engineToCatalogueImports: engineToCatalogue.imports - metaSchema.imports,
+  engineToMetaSchemaImports: metaSchema.imports,
   engineFilesImportingSchemaIndex: engineToSchemaIndex.files,
   widgetToEngineImports: widgetToEngine.imports,
   engineToWidgetImports: engineToWidget.imports,
   engineToPanesOrPreviewImports: engineToPanesOutside,
-  registries: registries.length,
+  registries: counted.filter((r) => r.shape !== 'name list').length,
+  registryShapes: shapes.length,
   twinNameLists: twins.length,
-  registryList: registries,
+  registryList: counted.map((r) => `${r.name} (${r.shape})`),
 };
 
 if (process.argv.includes('--json')) console.log(JSON.stringify(result, null, 2));
 else {
   for (const [k, v] of Object.entries(result)) if (!Array.isArray(v)) console.log(`${k.padEnd(34)} ${v}`);
   console.log('registries found:');
-  for (const r of registries) console.log(`  ${r}`);
+  for (const r of result.registryList) console.log(`  ${r}`);
 }
 void engineToPanes;
 void engineToPreview;

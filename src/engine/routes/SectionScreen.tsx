@@ -6,7 +6,7 @@ import { Suspense } from 'react';
 import type { MenuNode } from '../../domain/menu';
 import { ComingSoon } from '../pages/ComingSoon';
 import { PageLoader } from '../pages/PageLoader';
-import { screenFor } from './screens';
+import { screenFor } from './declaredScreens';
 
 export default function SectionScreen({ node }: { node: MenuNode }) {
   const Component = screenFor(node.path) ?? ComingSoon;

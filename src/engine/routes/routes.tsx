@@ -62,7 +62,13 @@ export function preloadRoute(pathname: string): void {
   }
 }
 // The screen playground (CodeMirror, the declaration checks) is a chunk of its own.
-const PlaygroundPage = lazyChunk(() => import('../playground/PlaygroundPage'));
+// It shows the registered declarations with their texts: both load before it renders.
+const PlaygroundPage = lazyChunk(() =>
+  screensReady()
+    .then(() => import('../playground/files'))
+    .then((m) => m.loadDeclarationTexts())
+    .then(() => import('../playground/PlaygroundPage')),
+);
 
 function Screen({ node }: { node: MenuNode }) {
   return (

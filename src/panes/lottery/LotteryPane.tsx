@@ -5,8 +5,8 @@
  * saved as a draft), info (step 3, review the draft, then create or update), detail.
  */
 import { useLocation } from 'react-router-dom';
-import { subRouteOf } from '../../routes/subRoutes';
-import type { PaneProps } from '../registry';
+import { subRouteOf } from '../../engine/routes/subRoutes';
+import type { PaneProps } from '../../engine/registry/panes';
 import LotteryConfigStep from './LotteryConfigStep';
 import LotteryDetail from './LotteryDetail';
 import LotteryList from './LotteryList';

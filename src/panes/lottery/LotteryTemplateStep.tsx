@@ -14,9 +14,9 @@ import Typography from '@mui/material/Typography';
 import SportsEsportsOutlined from '@mui/icons-material/SportsEsportsOutlined';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { GameType } from '../../../domain/enums';
-import { useCallApi } from '../../crud/apiCall';
-import { assetUrl } from '../../session/assets';
+import { GameType } from '../../domain/enums';
+import { useCallApi } from '../../engine/crud/apiCall';
+import { assetUrl } from '../../engine/session/assets';
 import { LOTTERY_BASE, type TemplateOption } from './types';
 import { WizardSteps } from './WizardSteps';
 

@@ -5,15 +5,15 @@
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App, createAppRouter } from './App';
-import { createI18n } from '../i18n/i18n';
-import { sessionStore } from '../session/store';
-import { registerScreensWith } from '../routes/screens';
-import { preloadRoute } from '../routes/routes';
+import { App, createAppRouter } from '../engine/app/App';
+import { createI18n } from '../engine/i18n/i18n';
+import { sessionStore } from '../engine/session/store';
+import { registerScreensWith } from '../engine/routes/screens';
+import { preloadRoute } from '../engine/routes/routes';
 
 export function bootApp(el: HTMLElement): void {
   // The declarations and their screens load with the first section route, not with sign-in.
-  registerScreensWith(() => import('../crud/registerAll'));
+  registerScreensWith(() => import('./registerAll'));
   // Only for a signed-in user: the guards send anyone else to the sign-in page.
   if (sessionStore.get()) preloadRoute(window.location.pathname);
   const i18n = createI18n(window.location.search);

@@ -12,10 +12,10 @@ import Button from '@mui/material/Button';
 import Tooltip from '@mui/material/Tooltip';
 import PreviewOutlined from '@mui/icons-material/PreviewOutlined';
 import { useTranslation } from 'react-i18next';
-import { previewMessage, withSampleProduct, type PreviewContext, type PreviewKind } from '../../domain/marketing/preview';
-import { useCallApi } from '../crud/apiCall';
-import { useEngineEnv } from '../env/EngineEnv';
-import { useSession } from '../session/store';
+import { previewMessage, withSampleProduct, type PreviewContext, type PreviewKind } from '../domain/marketing/preview';
+import { useCallApi } from '../engine/crud/apiCall';
+import { useEngineEnv } from '../engine/env/EngineEnv';
+import { useSession } from '../engine/session/store';
 import { openPreview, type PreviewDeps } from './previewPoster';
 
 export interface PreviewButtonProps {
@@ -64,3 +64,6 @@ export function PreviewButton({ kind, data, context, deps, disabled }: PreviewBu
     </Tooltip>
   );
 }
+
+/** The registered `formAction` part `preview` (src/app/parts.ts). */
+export default PreviewButton;

@@ -22,14 +22,14 @@ import HistoryRounded from '@mui/icons-material/HistoryRounded';
 import ImageOutlined from '@mui/icons-material/ImageOutlined';
 import UploadFileRounded from '@mui/icons-material/UploadFileRounded';
 import { useTranslation } from 'react-i18next';
-import { probabilityTotal, PRIZES_MAX, settleNoWin, type PrizeInput } from '../../../domain/activity/lottery';
-import { PRIZE_PICTURE_RULE } from '../../../domain/activity/lotteryForms';
-import { ExchangeMethod, PayMethod, PrizeType } from '../../../domain/enums';
-import { isApiError } from '../../api/ApiError';
-import { DateFilterInput } from '../../crud/DateFilterInput';
-import { request } from '../../api/client';
-import { useFeedback } from '../../feedback/FeedbackProvider';
-import { UploadButton } from '../../../widgets/UploadWidget';
+import { probabilityTotal, PRIZES_MAX, settleNoWin, type PrizeInput } from '../../domain/activity/lottery';
+import { PRIZE_PICTURE_RULE } from '../../domain/activity/lotteryForms';
+import { ExchangeMethod, PayMethod, PrizeType } from '../../domain/enums';
+import { isApiError } from '../../engine/api/ApiError';
+import { DateFilterInput } from '../../engine/crud/DateFilterInput';
+import { request } from '../../engine/api/client';
+import { useFeedback } from '../../engine/feedback/FeedbackProvider';
+import { UploadButton } from '../../widgets/UploadWidget';
 
 export type PrizeDraft = PrizeInput & { serialAmount?: number; serialCount?: number; remaining?: number };
 

@@ -1,5 +1,5 @@
 /** What the lottery calls answer (server/modules/lottery.ts), as the screens read it. */
-import type { FormFieldInput, LotteryInput, PrizeInput } from '../../../domain/activity/lottery';
+import type { FormFieldInput, LotteryInput, PrizeInput } from '../../domain/activity/lottery';
 
 export interface PrizeView extends PrizeInput { id: number; amount: number; remaining: number; serialCount: number }
 export interface FormFieldView extends FormFieldInput { id: number }

@@ -18,13 +18,13 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
-import { JobCategory } from '../../../domain/enums';
-import { DEFAULT_TIMEZONE_ID, timezoneById } from '../../../domain/reference/timezones';
-import { DateInput } from '../../../widgets/DateWidgets';
-import { useCallApi } from '../../crud/apiCall';
-import { useFeedback } from '../../feedback/FeedbackProvider';
-import { useLang } from '../../i18n/useLang';
-import { runExport } from '../../jobs/index';
+import { JobCategory } from '../../domain/enums';
+import { DEFAULT_TIMEZONE_ID, timezoneById } from '../../domain/reference/timezones';
+import { DateInput } from '../../widgets/DateWidgets';
+import { useCallApi } from '../../engine/crud/apiCall';
+import { useFeedback } from '../../engine/feedback/FeedbackProvider';
+import { useLang } from '../../engine/i18n/useLang';
+import { runExport } from '../../engine/jobs/index';
 
 /** SPEC 7: the lottery row's result download (Report/Activity/file takes the same body). */
 export const REPORT_CALL = 'POST marketing/lottery-activity/report';

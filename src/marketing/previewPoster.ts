@@ -6,8 +6,8 @@
  * The message may be a function: each post sends what it answers then (the preview's sample
  * product arrives after the window opens).
  */
-import type { PreviewMessage } from '../../domain/marketing/page';
-import { PREVIEW_INTERVAL_MS, PREVIEW_POSTS, previewPath } from '../../domain/marketing/preview';
+import type { PreviewMessage } from '../domain/marketing/page';
+import { PREVIEW_INTERVAL_MS, PREVIEW_POSTS, previewPath } from '../domain/marketing/preview';
 
 export interface PreviewTarget {
   closed?: boolean;

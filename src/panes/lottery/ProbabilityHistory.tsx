@@ -11,10 +11,10 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { useTranslation } from 'react-i18next';
-import { zonedTimeText } from '../../../domain/datetime';
-import { DATE_TIME_SECONDS_FORMAT } from '../../../domain/limits';
-import { useCallApi } from '../../crud/apiCall';
-import { useLang } from '../../i18n/useLang';
+import { zonedTimeText } from '../../domain/datetime';
+import { DATE_TIME_SECONDS_FORMAT } from '../../domain/limits';
+import { useCallApi } from '../../engine/crud/apiCall';
+import { useLang } from '../../engine/i18n/useLang';
 
 interface Change { id: number; before: number | null; probability: number; account: string; createdAt: string }
 

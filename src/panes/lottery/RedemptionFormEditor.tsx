@@ -18,8 +18,8 @@ import ArrowDownwardRounded from '@mui/icons-material/ArrowDownwardRounded';
 import ArrowUpwardRounded from '@mui/icons-material/ArrowUpwardRounded';
 import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded';
 import { useTranslation } from 'react-i18next';
-import { FORM_FIELDS_MAX, formRequired, type FormFieldInput } from '../../../domain/activity/lottery';
-import { NumberCondition, RedemptionFieldType } from '../../../domain/enums';
+import { FORM_FIELDS_MAX, formRequired, type FormFieldInput } from '../../domain/activity/lottery';
+import { NumberCondition, RedemptionFieldType } from '../../domain/enums';
 
 const CHOICES: readonly number[] = [RedemptionFieldType.Dropdown, RedemptionFieldType.Radio, RedemptionFieldType.Checkbox];
 

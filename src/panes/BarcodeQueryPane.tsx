@@ -20,17 +20,17 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { JobCategory, PackagingCodeType } from '../../domain/enums';
-import { ErrorCode } from '../../domain/errors';
-import { zonedTimeText } from '../../domain/datetime';
-import { DateFilterInput } from '../crud/DateFilterInput';
-import { pickName, type Names } from '../../domain/lang';
-import { isApiError } from '../api/ApiError';
-import { useCallApi } from '../crud/apiCall';
-import { ExportButton } from '../crud/ExportButton';
-import { useFeedback } from '../feedback/FeedbackProvider';
-import { useLang } from '../i18n/useLang';
-import type { PaneProps } from './registry';
+import { JobCategory, PackagingCodeType } from '../domain/enums';
+import { ErrorCode } from '../domain/errors';
+import { zonedTimeText } from '../domain/datetime';
+import { DateFilterInput } from '../engine/crud/DateFilterInput';
+import { pickName, type Names } from '../domain/lang';
+import { isApiError } from '../engine/api/ApiError';
+import { useCallApi } from '../engine/crud/apiCall';
+import { ExportButton } from '../engine/crud/ExportButton';
+import { useFeedback } from '../engine/feedback/FeedbackProvider';
+import { useLang } from '../engine/i18n/useLang';
+import type { PaneProps } from '../engine/registry/panes';
 
 interface Named { id: number; name: string }
 export interface CodeInfo {

@@ -12,13 +12,13 @@ import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { DataGrid, GridRow, type GridColDef, type GridRowProps } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
-import { zonedTimeText } from '../../../domain/datetime';
-import { DATE_TIME_SECONDS_FORMAT, PAGE_SIZE } from '../../../domain/limits';
-import { useCallApi } from '../../crud/apiCall';
-import { CrudPagination } from '../../crud/CrudPagination';
-import { gridLocaleText } from '../../crud/gridLocale';
-import { clampPage, pageCountOf } from '../../crud/pagination';
-import { useLang } from '../../i18n/useLang';
+import { zonedTimeText } from '../../domain/datetime';
+import { DATE_TIME_SECONDS_FORMAT, PAGE_SIZE } from '../../domain/limits';
+import { useCallApi } from '../../engine/crud/apiCall';
+import { CrudPagination } from '../../engine/crud/CrudPagination';
+import { gridLocaleText } from '../../engine/crud/gridLocale';
+import { clampPage, pageCountOf } from '../../engine/crud/pagination';
+import { useLang } from '../../engine/i18n/useLang';
 
 interface PlayRow { id: number; code: string | null; member: string | null; prize: string | null; won: boolean; serial: string | null; answers: Record<string, unknown> | null; redeemedAt: string | null; createdAt: string }
 

@@ -6,16 +6,16 @@
  * the default password must change first.
  */
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
-import type { SessionUser } from '../../domain/api';
-import { MimaStatus } from '../../domain/enums';
-import { initialLang } from '../i18n/langStore';
-import { handOffSignIn } from '../session/handoff';
-import { rememberTenantCode, sessionStore } from '../session/store';
-import { SignInPage } from './SignInPage';
-import { SIGNIN_PENDING_CLASS, SIGNIN_ROOT_ATTR } from './slots';
-import './signin.css';
+import type { SessionUser } from '../domain/api';
+import { MimaStatus } from '../domain/enums';
+import { initialLang } from '../engine/i18n/langStore';
+import { handOffSignIn } from '../engine/session/handoff';
+import { rememberTenantCode, sessionStore } from '../engine/session/store';
+import { SignInPage } from '../engine/signin/SignInPage';
+import { SIGNIN_PENDING_CLASS, SIGNIN_ROOT_ATTR } from '../engine/signin/slots';
+import '../engine/signin/signin.css';
 
-const loadApp = () => import('../app/boot');
+const loadApp = () => import('./boot');
 
 /** The tenant code when this page load is a fresh sign-in, else null (the full app serves it). */
 export function lightSignInCode(location: Pick<Location, 'pathname' | 'search'>): string | null {

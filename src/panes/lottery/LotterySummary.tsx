@@ -14,8 +14,8 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import HistoryRounded from '@mui/icons-material/HistoryRounded';
 import { useTranslation } from 'react-i18next';
-import { probabilityTotal, type FormFieldInput } from '../../../domain/activity/lottery';
-import { ExchangeMethod, PrizeType } from '../../../domain/enums';
+import { probabilityTotal, type FormFieldInput } from '../../domain/activity/lottery';
+import { ExchangeMethod, PrizeType } from '../../domain/enums';
 import type { PrizeDraft } from './PrizeList';
 
 export function PrizeSummary({ prizes, exchangeType, released, onHistory }: { prizes: PrizeDraft[]; exchangeType: number; released: boolean; onHistory?: (id: number) => void }) {

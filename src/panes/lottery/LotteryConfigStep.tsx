@@ -24,21 +24,21 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import {
   checkLottery, duplicateProducts, exchangeMethodLocked, type FormFieldInput, type LotteryInput, type QualificationPackages,
-} from '../../../domain/activity/lottery';
-import { ExchangeMethod, PayMethod, QualificationType } from '../../../domain/enums';
-import { pickName } from '../../../domain/lang';
-import { DEFAULT_TIMEZONE_ID, TIMEZONES, timezoneById } from '../../../domain/reference/timezones';
-import { isApiError } from '../../api/ApiError';
-import { useCallApi } from '../../crud/apiCall';
-import { useFeedback } from '../../feedback/FeedbackProvider';
-import { useLang } from '../../i18n/useLang';
+} from '../../domain/activity/lottery';
+import { ExchangeMethod, PayMethod, QualificationType } from '../../domain/enums';
+import { pickName } from '../../domain/lang';
+import { DEFAULT_TIMEZONE_ID, TIMEZONES, timezoneById } from '../../domain/reference/timezones';
+import { isApiError } from '../../engine/api/ApiError';
+import { useCallApi } from '../../engine/crud/apiCall';
+import { useFeedback } from '../../engine/feedback/FeedbackProvider';
+import { useLang } from '../../engine/i18n/useLang';
 import { PrizeList, type PrizeDraft } from './PrizeList';
 import { ProbabilityHistory } from './ProbabilityHistory';
 import { RedemptionFormEditor } from './RedemptionFormEditor';
 import { LOTTERY_BASE, type LotteryView, type Option, type TemplateOption } from './types';
 import { WizardSteps } from './WizardSteps';
-import { DateInput } from '../../../widgets/DateWidgets';
-import { UploadButton } from '../../../widgets/UploadWidget';
+import { DateInput } from '../../widgets/DateWidgets';
+import { UploadButton } from '../../widgets/UploadWidget';
 
 /** The activity's own picture (SPEC 3 pictureFile): an image up to 2 MB, any size. */
 const ACTIVITY_PICTURE_SCHEMA = { type: 'string', 'x-file': { kind: 'image', maxMB: 2 } };

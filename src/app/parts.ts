@@ -1,0 +1,19 @@
+/**
+ * The parts the app plugs into the engine, each kind a map of lazy loaders whose keys are the
+ * names (src/engine/registry/registry.ts). Nothing loads here: importing this module costs the
+ * maps only, so the schema tests and the declaration checks can read the names.
+ */
+import { registerParts } from '../engine/registry/registry';
+import { PANES } from '../panes/index';
+
+registerParts('screen', {
+  crud: () => import('../engine/crud/CrudScreen'),
+  form: () => import('../engine/crud/FormScreen'),
+  custom: () => import('../engine/crud/CustomScreen'),
+});
+registerParts('pane', PANES);
+registerParts('formAction', {
+  // A declaration's `preview`: the marketing preview beside Save (src/marketing).
+  preview: () => import('../marketing/PreviewButton'),
+});
+registerParts('playground', { texts: () => import('../schemas/texts') });
