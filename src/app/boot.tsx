@@ -10,6 +10,7 @@ import { createI18n } from '../engine/i18n/i18n';
 import { sessionStore } from '../engine/session/store';
 import { registerScreensWith } from '../engine/routes/screens';
 import { preloadRoute } from '../engine/routes/routes';
+import { WidgetEnvRoot } from './widgetEnv';
 
 export function bootApp(el: HTMLElement): void {
   // The declarations and their screens load with the first section route, not with sign-in.
@@ -20,7 +21,9 @@ export function bootApp(el: HTMLElement): void {
   const router = createAppRouter();
   createRoot(el).render(
     <StrictMode>
-      <App i18n={i18n} router={router} />
+      <WidgetEnvRoot>
+        <App i18n={i18n} router={router} />
+      </WidgetEnvRoot>
     </StrictMode>,
   );
 }

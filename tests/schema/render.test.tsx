@@ -15,6 +15,7 @@ import { loadDeclarations, resolveForm } from '../../src/domain/declarations';
 import { ENUMS, FLAG_ENUMS, isEnumName, type EnumName } from '../../src/domain/enums';
 import { MENU_TREE } from '../../src/domain/menu';
 import { AppProviders } from '../../src/engine/app/App';
+import { WidgetEnvRoot } from '../../src/app/widgetEnv';
 import { CrudForm } from '../../src/engine/crud/CrudForm';
 import { CrudView } from '../../src/engine/crud/CrudScreen';
 import { FormView } from '../../src/engine/crud/FormScreen';
@@ -230,9 +231,11 @@ function stubApi(decl: ScreenDeclaration) {
 function renderWith(node: React.ReactNode, lang: string) {
   const i18n = createI18n(`?lang=${lang}`);
   return render(
+    <WidgetEnvRoot>
     <AppProviders i18n={i18n} swr={{ provider: () => new Map(), dedupingInterval: 0 }}>
       {node}
-    </AppProviders>,
+    </AppProviders>
+    </WidgetEnvRoot>,
   );
 }
 

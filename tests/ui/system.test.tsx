@@ -28,7 +28,7 @@ import { MENU_TREE } from '../../src/domain/menu';
 import { applyLogic } from '../../src/domain/validation/index';
 import { timezoneChoices } from '../../src/widgets/ConfigWidgets';
 import { previewSize } from '../../src/widgets/UploadWidget';
-import { useOptionSource } from '../../src/widgets/useOptionSource';
+import { useOptionSource } from '../../src/engine/crud/useOptionSource';
 import '../../src/app/registerAll';
 import { config, fakeFetch, menuOf, renderApp, signedIn, withProviders, type Reply } from './harness';
 

@@ -13,7 +13,7 @@ import { buildUiSchema, localizeSchema, schemaDefaults, toBody, toErrorSchema, t
 import { filterQuery } from '../../src/engine/crud/useCrudList';
 import { flagBits, toggleFlag } from '../../src/widgets/FlagsWidget';
 import { leafIds, toggleIds, toTree } from '../../src/widgets/MenuTreeWidget';
-import { dependentConditions, matchingOptions, sourceItems, sourcePath, toSelectOptions, visibleOptions } from '../../src/widgets/options';
+import { dependentConditions, matchingOptions, sourceItems, sourcePath, toSelectOptions, visibleOptions } from '../../src/domain/options';
 import { hiddenPaths } from '../../src/engine/crud/schemaForm';
 import { applyLogic } from '../../src/domain/validation/index';
 import { splitTags } from '../../src/widgets/TagsWidget';

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { shownName } from '../../src/domain/seedNames';
 import { formatCell } from '../../src/engine/crud/format';
-import { itemLabel } from '../../src/widgets/options';
+import { itemLabel } from '../../src/domain/options';
 import { ADMIN_ROLE_NAME, ADMIN_USER_NAME } from '../../server/services/tenants';
 
 describe('system-given names', () => {

@@ -3,8 +3,8 @@
  * names?, deleted?, enable?, codePackageDeleted? }`, or grouped `{ groupName, groupItems }`.
  * Pure helpers shared by the select widgets and the list filters.
  */
-import { pickName, type Lang, type Names } from '../domain/lang';
-import { shownName } from '../domain/seedNames';
+import { pickName, type Lang, type Names } from './lang';
+import { shownName } from './seedNames';
 
 export interface OptionItem {
   value: string | number;

@@ -1,12 +1,13 @@
 /**
  * Loads the options of a source declaration ('GET system/role/options') through the one api
  * client (swr: one request per source, shared by every select naming it) and answers them as
- * select options in the current language.
+ * select options in the current language. The widgets get it through their environment
+ * (src/app/widgetEnv.tsx); the filter bar uses it directly.
  */
 import { useMemo } from 'react';
-import { useApi } from '../engine/api/swr';
-import { useLang } from '../engine/i18n/useLang';
-import { recordsAsOptions, sourceItems, sourcePath, toSelectOptions, type SelectOption } from './options';
+import { recordsAsOptions, sourceItems, sourcePath, toSelectOptions, type SelectOption } from '../../domain/options';
+import { useApi } from '../api/swr';
+import { useLang } from '../i18n/useLang';
 
 export interface OptionSource {
   options: SelectOption[];
