@@ -5,6 +5,7 @@
  */
 import { registerParts } from '../engine/registry/registry';
 import { PANES } from '../panes/index';
+import { FIELD_WIDGETS, WIDGETS } from '../widgets/index';
 
 registerParts('screen', {
   crud: () => import('../engine/crud/CrudScreen'),
@@ -12,6 +13,10 @@ registerParts('screen', {
   custom: () => import('../engine/crud/CustomScreen'),
 });
 registerParts('pane', PANES);
+registerParts('widget', WIDGETS);
+registerParts('field', FIELD_WIDGETS);
+// The date picker of list filters and panes, outside a form.
+registerParts('input', { date: () => import('../widgets/DateWidgets').then((m) => m.DateInput) });
 registerParts('formAction', {
   // A declaration's `preview`: the marketing preview beside Save (src/marketing).
   preview: () => import('../marketing/PreviewButton'),

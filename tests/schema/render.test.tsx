@@ -16,6 +16,7 @@ import { ENUMS, FLAG_ENUMS, isEnumName, type EnumName } from '../../src/domain/e
 import { MENU_TREE } from '../../src/domain/menu';
 import { AppProviders } from '../../src/engine/app/App';
 import { WidgetEnvRoot } from '../../src/app/widgetEnv';
+import '../../src/app/parts';
 import { CrudForm } from '../../src/engine/crud/CrudForm';
 import { CrudView } from '../../src/engine/crud/CrudScreen';
 import { FormView } from '../../src/engine/crud/FormScreen';

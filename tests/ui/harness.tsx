@@ -7,6 +7,7 @@ import type { MenuItem, ReferenceLists, SessionUser, TenantConfig } from '../../
 import { MENU_TREE } from '../../src/domain/menu';
 import { AppProviders } from '../../src/engine/app/App';
 import { WidgetEnvRoot } from '../../src/app/widgetEnv';
+import '../../src/app/parts';
 import { createI18n } from '../../src/engine/i18n/i18n';
 import { buildRoutes } from '../../src/engine/routes/routes';
 import { sessionStore } from '../../src/engine/session/store';

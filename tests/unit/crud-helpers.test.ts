@@ -18,6 +18,7 @@ import { hiddenPaths } from '../../src/engine/crud/schemaForm';
 import { applyLogic } from '../../src/domain/validation/index';
 import { splitTags } from '../../src/widgets/TagsWidget';
 import { allowedForTenant } from '../../src/widgets/tenantOptions';
+import '../../src/app/parts';
 import { countryChoices, timezoneChoices, utcOffsetLabel } from '../../src/widgets/ConfigWidgets';
 
 const t = (key: string, o?: Record<string, unknown>) => (o && Object.keys(o).length ? `<${key} ${JSON.stringify(o)}>` : `<${key}>`);

@@ -21,8 +21,8 @@ import { useTranslation } from 'react-i18next';
 import type { FieldErrors } from '../../domain/api';
 import type { FormDeclarationJson } from '../../domain/declarations';
 import { applyLogic, createValidator, requiredNow, type FormDeclaration } from '../../domain/validation/index';
-import { FIELD_WIDGETS, WIDGETS } from '../../widgets/index';
-import { useTenantType } from '../../widgets/tenantOptions';
+import { useFormWidgets } from '../registry/widgets';
+import { useSession } from '../session/store';
 import { isApiError } from '../api/ApiError';
 import { apiEnv } from '../api/env';
 import { useEngineEnv } from '../env/EngineEnv';
@@ -103,7 +103,7 @@ export function useSchemaForm({ form, readOnly = NONE, initial = null, fallback 
   const [submitted, setSubmitted] = useState(false);
   const rootRef = useRef<HTMLDivElement | null>(null);
 
-  const tenantType = useTenantType();
+  const tenantType = useSession()?.user.tenantType;
   const hidden = useMemo(() => hiddenPaths(form.uiSchema, current, (logic, d) => applyLogic(logic, d), tenantType), [form, current, tenantType]);
   const hiddenKey = hidden.join('|');
   // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -202,6 +202,9 @@ export interface SchemaFieldsProps {
 /** The fields of a declared form (no buttons: the dialog or screen carries them). */
 export function SchemaFields({ state, readonly = false, columns = 1 }: SchemaFieldsProps) {
   const formContext: FormContext = { columns, formData: state.current };
+  // The registered widgets load with the first form (registry/widgets.ts).
+  const registered = useFormWidgets();
+  if (!registered) return <Box ref={state.rootRef} data-testid="form-widgets-loading" />;
   return (
     <Box ref={state.rootRef}>
       <Form
@@ -210,8 +213,8 @@ export function SchemaFields({ state, readonly = false, columns = 1 }: SchemaFie
         uiSchema={state.uiSchema}
         formData={state.current}
         validator={rjsfValidator}
-        widgets={WIDGETS}
-        fields={FIELD_WIDGETS}
+        widgets={registered.widgets}
+        fields={registered.fields}
         templates={rjsfTemplates}
         formContext={formContext}
         nameGenerator={pathNameGenerator}

@@ -23,7 +23,7 @@ import { MENU_TREE, pathForMenuId } from '../../domain/menu';
 import { createValidator, validateBody } from '../../domain/validation/index';
 import { resources } from '../../locales';
 import SCREEN_SCHEMA from '../../schemas/screen.schema.json';
-import { isKnownWidget } from '../../widgets/names';
+import { isKnownWidget } from '../registry/widgets';
 import { ACTION_ICON_NAMES } from '../crud/iconNames';
 import { rowActionsOf } from '../crud/extensions';
 import { partNames } from '../registry/registry';
@@ -395,7 +395,7 @@ export const DECLARATION_CHECKS: readonly DeclarationCheck[] = [
   }),
 
   check('widgets', 'uses registered widgets only', (decl) =>
-    widgetsOf(decl).filter(({ widget }) => !isKnownWidget(widget)).map(({ where, widget }) => ({ path: where, message: `no widget "${String(widget)}" is registered (src/widgets/names.ts)` }))),
+    widgetsOf(decl).filter(({ widget }) => !isKnownWidget(widget)).map(({ where, widget }) => ({ path: where, message: `no widget "${String(widget)}" is registered (src/widgets/index.ts)` }))),
 
   check('icons', 'names row-action icons that exist', (decl) =>
     rowActionsOf(decl).flatMap((a, i) =>

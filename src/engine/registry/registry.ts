@@ -16,13 +16,14 @@ export type Loaders<T = unknown> = Readonly<Record<string, Loader<T>>>;
 
 /**
  * The kinds of parts:
- * - `declarations`: one loader answering every screen declaration (the catalogue);
  * - `screen`: the screen of a declaration kind (crud, form, custom);
  * - `pane`: the named part of a custom screen (`"pane": "<name>"`);
+ * - `widget`, `field`: the RJSF widgets and fields a form's `ui:widget` names (registry/widgets.ts);
+ * - `input`: a plain input the engine shows outside a form (`date`: the filters' date picker);
  * - `formAction`: an action beside Save of a declared form (`preview`);
  * - `playground`: the raw texts of the declarations (the screen playground).
  */
-export type PartKind = 'declarations' | 'screen' | 'pane' | 'formAction' | 'playground';
+export type PartKind = 'screen' | 'pane' | 'widget' | 'field' | 'input' | 'formAction' | 'playground';
 
 const parts = new Map<PartKind, Record<string, Loader>>();
 
