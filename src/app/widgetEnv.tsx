@@ -9,7 +9,6 @@ import { isApiError, type ApiError } from '../engine/api/ApiError';
 import { request } from '../engine/api/client';
 import { apiEnv } from '../engine/api/env';
 import { useApi } from '../engine/api/swr';
-import { formatCell, EMPTY_CELL } from '../engine/crud/format';
 import { LengthCounter } from '../engine/crud/LengthCounter';
 import { useOptionSource } from '../engine/crud/useOptionSource';
 import { useFeedback } from '../engine/feedback/FeedbackProvider';
@@ -37,8 +36,6 @@ export const WIDGET_ENV: WidgetEnv = {
   isApiError: (e): e is ApiError => isApiError(e),
   onFailure: (e) => apiEnv().onFailure(e as ApiError),
   assetUrl,
-  formatCell,
-  emptyCell: EMPTY_CELL,
   useOptionSource,
   LengthCounter,
 };

@@ -20,7 +20,8 @@ import type { FieldProps } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
 import { LANGS, type Lang } from '../domain/lang';
 import { changeFieldEnum, changeFieldLabelKeys } from './changeLabels';
-import { useWidgetEnv, type WidgetEnv, type WidgetFormContext } from './env';
+import { formatCell } from '../domain/format';
+import { useWidgetEnv, type WidgetFormContext } from './env';
 
 interface Change { field: string; before: string; after: string }
 
@@ -30,7 +31,7 @@ const isNames = (v: unknown): v is Partial<Record<Lang, string>> =>
   !!v && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length > 0 && Object.keys(v).every((k) => (LANGS as readonly string[]).includes(k));
 
 /** A logged value (JSON text, or a plain string) as the user reads it. */
-export function changeValueText(text: string, lang: Lang, t: (key: string) => string, enumName: string | undefined, formatCell: WidgetEnv['formatCell']): string {
+export function changeValueText(text: string, lang: Lang, t: (key: string) => string, enumName?: string): string {
   if (!text) return '';
   let v: unknown;
   try {
@@ -53,8 +54,7 @@ export function changeValueText(text: string, lang: Lang, t: (key: string) => st
 
 export function ChangeTableField(props: FieldProps) {
   const { t, i18n } = useTranslation();
-  const env = useWidgetEnv();
-  const lang = env.useLang();
+  const lang = useWidgetEnv().useLang();
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const formData = (props.registry.formContext as WidgetFormContext | undefined)?.formData as Record<string, unknown> | undefined;
@@ -65,7 +65,7 @@ export function ChangeTableField(props: FieldProps) {
     const key = changeFieldLabelKeys(resource, field).find((k) => i18n.exists(k));
     return key ? t(key) : field;
   };
-  const value = (field: string, text: string) => changeValueText(text, lang, (k) => t(k), changeFieldEnum(resource, field), env.formatCell) || t('screens.transactionLog.empty');
+  const value = (field: string, text: string) => changeValueText(text, lang, (k) => t(k), changeFieldEnum(resource, field)) || t('screens.transactionLog.empty');
   const columns = (['before', 'after'] as const).filter((c) => !(c === 'before' && action === 'create') && !(c === 'after' && action === 'delete'));
   const title = t('screens.transactionLog.changes');
   const valueSx = { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', fontSize: 13 } as const;

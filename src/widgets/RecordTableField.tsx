@@ -17,14 +17,14 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import type { FieldProps } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
+import { EMPTY_CELL, formatCell } from '../domain/format';
 import { useWidgetEnv } from './env';
 
 interface Prop { title?: string; type?: string | string[]; format?: string; 'x-enum'?: string }
 
 export function RecordTableField(props: FieldProps) {
   const { t } = useTranslation();
-  const env = useWidgetEnv();
-  const lang = env.useLang();
+  const lang = useWidgetEnv().useLang();
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const schema = props.schema as { title?: string; items?: { properties?: Record<string, Prop> } };
@@ -35,10 +35,10 @@ export function RecordTableField(props: FieldProps) {
     column: {
       ...(p['x-enum'] ? { enum: p['x-enum'] } : {}),
       ...(p.format === 'date-time' ? { format: 'datetime' } : [p.type].flat().some((x) => x === 'integer' || x === 'number') ? { format: 'number' } : {}),
-    } as Parameters<typeof env.formatCell>[0],
+    } as Parameters<typeof formatCell>[0],
   }));
   const rows = Array.isArray(props.formData) ? (props.formData as Record<string, unknown>[]) : [];
-  const cell = (row: Record<string, unknown>, c: (typeof columns)[number]) => env.formatCell(c.column, row?.[c.key], t, lang, row) || env.emptyCell;
+  const cell = (row: Record<string, unknown>, c: (typeof columns)[number]) => formatCell(c.column, row?.[c.key], t, lang, row) || EMPTY_CELL;
   const title = schema.title ? t(schema.title, { defaultValue: schema.title }) : props.name;
 
   return (

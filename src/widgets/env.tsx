@@ -10,7 +10,6 @@
  */
 import { createContext, useContext, type ComponentType, type ReactNode } from 'react';
 import type { SWRConfiguration, SWRResponse } from 'swr';
-import type { ColumnDeclaration } from '../domain/declarations';
 import type { ReferenceLists, SessionUser, TenantConfig } from '../domain/api';
 import type { Lang } from '../domain/lang';
 import type { SelectOption } from '../domain/options';
@@ -24,8 +23,6 @@ export interface WidgetApiError extends Error {
   code?: number;
   data?: unknown;
 }
-
-export type WidgetTranslate = (key: string, options?: Record<string, unknown>) => string;
 
 /** What RJSF's form context holds for the widgets (the engine's FormContext has more). */
 export interface WidgetFormContext {
@@ -55,10 +52,6 @@ export interface WidgetEnv {
   onFailure(e: WidgetApiError): void;
   /** The url of a tenant asset (absolute, rooted, or under the config's staticHost). */
   assetUrl(config: Pick<TenantConfig, 'staticHost'> | undefined, path: string | null | undefined): string | null;
-  /** A cell's text as the lists show it (enums, dates, names). */
-  formatCell(column: Pick<ColumnDeclaration, 'format' | 'enum' | 'timezoneField'>, value: unknown, t: WidgetTranslate, lang: Lang, row?: Record<string, unknown>): string;
-  /** What an empty cell shows. */
-  emptyCell: string;
   /** The options of a source declaration ('GET system/role/options'), in the session's language. */
   useOptionSource(source: unknown, itemsPath?: string, children?: string): { options: SelectOption[]; items: unknown[]; loading: boolean; failed: boolean };
   /** The length counter under a text input with a maxLength (the form's own field template has it too). */

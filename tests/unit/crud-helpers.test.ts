@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { declaration, editForm, resolveForm } from '../../src/domain/declarations';
 import { resolveCall } from '../../src/engine/crud/apiCall';
 import { enumChoices } from '../../src/engine/crud/enumChoices';
-import { enumValuesOf, formatCell } from '../../src/engine/crud/format';
+import { enumValuesOf, formatCell } from '../../src/domain/format';
 import { placeholdersOf, secretsOf } from '../../src/engine/crud/ResultDialog';
 import { buildUiSchema, localizeSchema, schemaDefaults, toBody, toErrorSchema, toFormData } from '../../src/engine/crud/schemaForm';
 import { filterQuery } from '../../src/engine/crud/useCrudList';

@@ -4,13 +4,14 @@
  * names a `timezoneField`, else the user's, the zone named where it is not the user's), dates, booleans, numbers, multilingual names with
  * the fallback order, lists, language codes by their names, progress percentages. Pure (t and the language are passed in).
  */
-import type { ColumnDeclaration } from '../../domain/declarations';
-import { FLAG_ENUMS, isEnumName, splitFlags } from '../../domain/enums';
-import { pickName, type Lang, type Names } from '../../domain/lang';
-import { shownName } from '../../domain/seedNames';
-import { zonedTimeText } from '../../domain/datetime';
-import { DATE_FORMAT } from '../../domain/limits';
-import type { Translate } from './schemaForm';
+import type { ColumnDeclaration } from './declarations';
+import { FLAG_ENUMS, isEnumName, splitFlags } from './enums';
+import { pickName, type Lang, type Names } from './lang';
+import { shownName } from './seedNames';
+import { zonedTimeText } from './datetime';
+import { DATE_FORMAT } from './limits';
+/** A translate function (i18next's t). */
+export type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 const INTL: Record<Lang, string> = { zh_TW: 'zh-TW', zh_CN: 'zh-CN', en: 'en-US' };
 
