@@ -25,7 +25,7 @@ import { buildApp } from '../server/app';
 import { createPglite, kyselyOverPglite, openPglite, openPostgres, type Db } from '../server/db/index';
 import { migrate } from '../server/db/migrate';
 import { startJobWorker, type JobLogger } from '../server/jobs/index';
-import { fileStoreOf } from '../server/modules/files';
+import { fileStoreOf } from '../server/services/uploads';
 import { loadOrCreateKeys } from '../server/security/keys';
 import { seed } from '../server/seed';
 import { alphabetOf, randomCodes } from '../server/services/codes';

@@ -17,43 +17,48 @@ import { registerDocs } from './docs';
 import type { AppDeps } from './context';
 import { ApiError, clientErrorHandler, notFound, sendError } from './errors';
 import { guardInput, JSON_BODY_LIMIT } from './input';
-import activityRoutes from './modules/activity';
-import announcementRoutes from './modules/announcement';
-import brandRoutes from './modules/brand';
-import clientRoutes from './modules/client';
-import bindingRoutes from './modules/binding';
-import logisticsRoutes from './modules/logistics';
-import scanRoutes from './modules/scan';
-import codeRoutes from './modules/code';
-import configRoutes from './modules/config';
-import documentRoutes from './modules/document';
-import employeeRoutes from './modules/employee';
-import filesRoutes, { fileServeRoutes } from './modules/files';
-import identityRoutes from './modules/identity';
-import jobRoutes from './modules/job';
-import marketingRoutes from './modules/marketing';
-import lotteryRoutes from './modules/lottery';
-import pointActivityRoutes from './modules/pointActivity';
-import marketingPublicRoutes, { MARKETING_API_BASE } from './modules/marketingPublic';
-import lotteryPlayRoutes from './modules/lotteryPlay';
-import memberRoutes from './modules/member';
-import memberPublicRoutes from './modules/memberPublic';
-import memberOrderRoutes from './modules/memberOrder';
-import memberShopRoutes from './modules/memberShop';
-import menuRoutes from './modules/menu';
-import otherRoutes from './modules/other';
-import packagingRoutes from './modules/packaging';
-import partnerRoutes from './modules/partners';
-import productRoutes from './modules/product';
-import profileRoutes from './modules/profile';
-import reportRoutes from './modules/report';
-import clientsActivityRoutes from './modules/clientsActivity';
-import roleRoutes from './modules/role';
-import transactionLogRoutes from './modules/transactionLog';
-import scanLogExportRoutes from './modules/scanLogExport';
-import shortUrlRoutes, { shortUrlRedirect } from './modules/shortUrl';
-import antiCounterfeitRoutes from './modules/antiCounterfeit';
-import dashboardRoutes from './modules/dashboard';
+import activityRoutes from './modules/activity/activity';
+import announcementRoutes from './modules/system/announcement';
+import brandRoutes from './modules/product/brand';
+import clientRoutes from './modules/system/client';
+import bindingRoutes from './modules/binding/binding';
+import logisticsRoutes from './modules/logistics/logistics';
+import scanRoutes from './modules/logistics/scan';
+import codeRoutes from './modules/code/code';
+import configRoutes from './modules/session/config';
+import documentRoutes from './modules/system/document';
+import employeeRoutes from './modules/system/employee';
+import filesRoutes, { fileServeRoutes } from './modules/common/files';
+import identityRoutes from './modules/session/identity';
+import jobRoutes from './modules/common/job';
+import marketingLayoutRoutes from './modules/marketing/layout';
+import marketingBrandProductRoutes from './modules/marketing/brandProduct';
+import marketingBannerRoutes from './modules/marketing/banner';
+import marketingProductMasterRoutes from './modules/marketing/productMaster';
+import marketingPopularRoutes from './modules/marketing/popular';
+import marketingContactRoutes from './modules/marketing/contact';
+import lotteryRoutes from './modules/activity/lottery';
+import pointActivityRoutes from './modules/activity/pointActivity';
+import marketingPublicRoutes, { MARKETING_API_BASE } from './modules/public/marketingPublic';
+import lotteryPlayRoutes from './modules/public/lotteryPlay';
+import memberRoutes from './modules/member/member';
+import memberPublicRoutes from './modules/public/memberPublic';
+import memberOrderRoutes from './modules/member/memberOrder';
+import memberShopRoutes from './modules/public/memberShop';
+import menuRoutes from './modules/session/menu';
+import otherRoutes from './modules/system/other';
+import packagingRoutes from './modules/product/packaging';
+import partnerRoutes from './modules/system/partners';
+import productRoutes from './modules/product/product';
+import profileRoutes from './modules/session/profile';
+import reportRoutes from './modules/report/report';
+import clientsActivityRoutes from './modules/report/clientsActivity';
+import roleRoutes from './modules/system/role';
+import transactionLogRoutes from './modules/report/transactionLog';
+import scanLogExportRoutes from './modules/logistics/scanLogExport';
+import shortUrlRoutes, { shortUrlRedirect } from './modules/logistics/shortUrl';
+import antiCounterfeitRoutes from './modules/logistics/antiCounterfeit';
+import dashboardRoutes from './modules/session/dashboard';
 import { noteWrite } from './db/shortCache';
 import { signInPageRoute } from './signinPage';
 
@@ -70,7 +75,9 @@ export interface BuildAppOptions extends AppDeps {
 const API_MODULES = [
   configRoutes, identityRoutes, menuRoutes, profileRoutes, reportRoutes, announcementRoutes,
   roleRoutes, employeeRoutes, clientRoutes, filesRoutes, documentRoutes, otherRoutes, jobRoutes,
-  productRoutes, packagingRoutes, brandRoutes, codeRoutes, marketingRoutes, bindingRoutes, scanRoutes, logisticsRoutes,
+  productRoutes, packagingRoutes, brandRoutes, codeRoutes,
+  marketingLayoutRoutes, marketingBrandProductRoutes, marketingBannerRoutes, marketingProductMasterRoutes, marketingPopularRoutes, marketingContactRoutes,
+  bindingRoutes, scanRoutes, logisticsRoutes,
   transactionLogRoutes, scanLogExportRoutes, shortUrlRoutes, antiCounterfeitRoutes, dashboardRoutes, memberRoutes, memberOrderRoutes,
   activityRoutes, partnerRoutes, lotteryRoutes, pointActivityRoutes, clientsActivityRoutes,
 ];
@@ -161,7 +168,7 @@ export async function buildApp({ db, settings, keys, logger = false, logRequests
   // The member side of the consumer page, on the same base (join, sign in, points, redemption).
   await app.register(memberPublicRoutes, { ...deps, prefix: MARKETING_API_BASE });
   await app.register(memberShopRoutes, { ...deps, prefix: MARKETING_API_BASE });
-  // Uploaded files, public by unguessable key (modules/files.ts).
+  // Uploaded files, public by unguessable key (modules/common/files.ts).
   await app.register(fileServeRoutes, deps);
   await app.register(shortUrlRedirect, deps);
 

@@ -5,7 +5,7 @@
 import { buildApp } from './app';
 import { openDatabase } from './db/index';
 import { startJobWorker, type JobWorker } from './jobs/index';
-import { fileStoreOf } from './modules/files';
+import { fileStoreOf } from './services/uploads';
 import { migrate } from './db/migrate';
 import { loadOrCreateKeys } from './security/keys';
 import { seed, signInInstructions } from './seed';

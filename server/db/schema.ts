@@ -266,7 +266,7 @@ export interface TextKeyTable {
   updated_at: CreatedAt;
 }
 
-/** Migration 0006: products, packaging, code packages (server/modules/product|packaging|brand|code). */
+/** Migration 0006: products, packaging, code packages (server/modules/product/*, server/modules/code/code.ts). */
 export interface ClientProductTable {
   id: Generated<number>;
   /** The operator tenant that keeps it. */

@@ -1,5 +1,5 @@
 /**
- * Code generation and code export for code packages (server/modules/code.ts).
+ * Code generation and code export for code packages (server/modules/code/code.ts).
  *
  * Generation, run by the AddCodes job: `generateCodes` inside ONE transaction (PostgreSQL), or
  * `generateCodesInBatches` in batches that each commit (PGlite, one connection: requests get it

@@ -1,6 +1,6 @@
 /**
  * Earning from point activities (issue 15; rules in src/domain/activity/pointActivity.ts), in the
- * member's scan transaction (server/modules/memberPublic.ts, POST member/{tenantCode}/scan):
+ * member's scan transaction (server/modules/public/memberPublic.ts, POST member/{tenantCode}/scan):
  *
  *  - the code must be one of the tenant's generated codes; the activities are the tenant's
  *    enabled ones whose period (calendar dates in their zone) holds `now` (status Ongoing);

@@ -10,6 +10,9 @@ import type { Names } from '../../src/domain/lang';
 import type { AppDeps } from '../context';
 import { notFound } from '../errors';
 
+/** Longest code accepted in `c` (generated codes are at most 64 characters). */
+export const CODE_MAX_LENGTH = 100;
+
 export interface PublicTenant { id: number; code: string; names: Names; functionFlags: number }
 
 /**

@@ -17,7 +17,7 @@ import type { FileRule } from '../../src/domain/validation/files';
 import type { Db } from '../db/index';
 import type { Database } from '../db/schema';
 import { ApiError, badRequest } from '../errors';
-import { checkStoredUpload } from '../modules/files';
+import { checkStoredUpload } from './uploads';
 
 type Reader = Db | Transaction<Database>;
 

@@ -20,7 +20,7 @@
  * opening functions (src/domain/partners.ts). A flag is given, and a partner holding it is
  * edited, reset or deleted, only by a role that holds what the flag opens (issue 23):
  *  - A (production binding in the app) and B (stock-in and ship-out in the app): the app
- *    switch (appStock), which opens both to a staff account (server/modules/scan.ts);
+ *    switch (appStock), which opens both to a staff account (server/modules/logistics/scan.ts);
  *  - C (logistics management): every logistics query it opens (stock, ship, barcode query,
  *    exception log).
  */

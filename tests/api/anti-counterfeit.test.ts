@@ -5,7 +5,7 @@
  */
 import { expect, it } from 'vitest';
 import { ErrorCode } from '../../src/domain/errors';
-import { MARKETING_API_BASE } from '../../server/modules/marketingPublic';
+import { MARKETING_API_BASE } from '../../server/modules/public/marketingPublic';
 import { describeApi, expectFailure } from './harness';
 import { releaseEverything } from './logisticsSetup';
 import { generatedCodes, marketingClient, uploaded } from './marketingSetup';

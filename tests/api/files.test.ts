@@ -10,7 +10,7 @@ import { IMAGE_MAX_PIXELS } from '../../src/domain/limits';
 import { png, pngHeader } from '../support/png';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { checkStoredUpload } from '../../server/modules/files';
+import { checkStoredUpload } from '../../server/services/uploads';
 import { describeApi, expectFailure } from './harness';
 
 // --- test files ------------------------------------------------------------------------

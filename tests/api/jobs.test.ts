@@ -1,5 +1,5 @@
 /**
- * The export-job machinery (server/jobs, modules/job.ts, modules/report.ts) on both
+ * The export-job machinery (server/jobs, modules/common/job.ts, modules/report/report.ts) on both
  * databases: queue -> progress -> Completed with a url; the file only for the tenant (and the
  * requester or menu 42); failures end in Error with a message; a job whose worker died is
  * taken again or ends in Error (never stuck); two workers never run the same job; csv cells

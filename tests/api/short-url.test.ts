@@ -7,7 +7,7 @@ import { ErrorCode } from '../../src/domain/errors';
 import { describeApi, expectFailure } from './harness';
 import { codesFor, logisticsClient, releaseEverything } from './logisticsSetup';
 import { jobWorker, ok } from './productSetup';
-import { newShortToken } from '../../server/modules/shortUrl';
+import { newShortToken } from '../../server/services/shortUrls';
 
 describeApi('Short addresses of marketing codes', (h) => {
   releaseEverything(h);

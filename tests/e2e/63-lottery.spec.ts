@@ -1,6 +1,6 @@
 /**
  * The lottery wizard end to end (src/schemas/activity/lottery-activity.json, pane
- * lotteryWizard, server/modules/lottery.ts) on the real server and database. A user of the
+ * lotteryWizard, server/modules/activity/lottery.ts) on the real server and database. A user of the
  * demo client (Marketing function, menu 49) chooses a wheel template (inserted in the
  * database: the template screens are another module's), sets the period, a qualifying product,
  * two prizes with 220x220 pictures and a no-win prize, and one redemption field; the shared

@@ -11,7 +11,7 @@ import { declaration } from '../../src/domain/declarations';
 import { grantableFunctions, grantablePartnerFlags } from '../../src/domain/grants';
 import { MENU_TREE, userMenu } from '../../src/domain/menu';
 import { CrudView } from '../../src/engine/crud/CrudScreen';
-import { toMenuItems } from '../../server/modules/menu';
+import { toMenuItems } from '../../server/modules/session/menu';
 import { config, fakeFetch, signedIn, withProviders } from './harness';
 
 vi.setConfig({ testTimeout: 60_000 });

@@ -1,7 +1,7 @@
 /**
  * The rules of a lottery activity (SPEC 3 lottery / prize / redemption form, 4 lottery flow, 5
  * prizes, serials, online exchange info), written once for the wizard in the browser and the
- * server (server/modules/lottery.ts). Pure TypeScript: no React, no Node.
+ * server (server/modules/activity/lottery.ts). Pure TypeScript: no React, no Node.
  *
  * A check answers the first catalogue failure as `{ code, fields }` (fields: FieldErrors keyed by
  * the body path, e.g. `prizes.1.picture`), or null when the body holds.

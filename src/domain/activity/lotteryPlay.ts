@@ -1,6 +1,6 @@
 /**
  * The rules of playing a lottery on the consumer page (issue 15 "Play"), pure TypeScript shared
- * by the server (server/modules/lotteryPlay.ts) and the consumer page (src/consumer/lottery):
+ * by the server (server/modules/public/lotteryPlay.ts) and the consumer page (src/consumer/lottery):
  *
  *  - drawIndex: which prize a draw lands on, from the configured probabilities in hundredths of
  *    a percent (basis points of 10,000) and an injected random source `randomInt(max)` (the

@@ -1,5 +1,5 @@
 /**
- * The contract of the public lottery calls (server/modules/lotteryPlay.ts, /mapi/v1/lottery) and
+ * The contract of the public lottery calls (server/modules/public/lotteryPlay.ts, /mapi/v1/lottery) and
  * the consumer page's play (src/consumer/lottery). Types only.
  */
 

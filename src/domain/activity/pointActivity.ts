@@ -2,7 +2,7 @@
  * Point activities (issue 15, menu 50; SPEC 3 "Point activity", 4 defaults, 8 codes 7401-7406):
  * the rules written once for the config form (src/schemas/activity/point-activity.json holds
  * the field rules as json-logic; this file maps their failures to the catalogue codes the
- * server answers) and for the server (server/modules/pointActivity.ts) and the earning on the
+ * server answers) and for the server (server/modules/activity/pointActivity.ts) and the earning on the
  * consumer page (server/services/pointActivity.ts). Pure TypeScript: no React, no Node.
  *
  * Decisions (docs/decisions.md "Point activities"):

@@ -1,7 +1,7 @@
 /**
  * Member settings (issue 14, menu 38; SPEC 3 "Member entities", 5 pointLarger, 8 codes 7101-7104,
  * 9 limits): the rules written once, used by the settings form (src/schemas/member/setting.json
- * carries the same limits as schema keywords) and by the server (server/modules/member.ts),
+ * carries the same limits as schema keywords) and by the server (server/modules/member/member.ts),
  * which answers the catalogue codes before the schema's field errors:
  *
  *  - tiers: 2 to 10 (7102), thresholds strictly increasing (pointLarger, code 1 on the field);

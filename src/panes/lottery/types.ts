@@ -1,4 +1,4 @@
-/** What the lottery calls answer (server/modules/lottery.ts), as the screens read it. */
+/** What the lottery calls answer (server/modules/activity/lottery.ts), as the screens read it. */
 import type { FormFieldInput, LotteryInput, PrizeInput } from '../../domain/activity/lottery';
 
 export interface PrizeView extends PrizeInput { id: number; amount: number; remaining: number; serialCount: number }

@@ -1,0 +1,602 @@
+/**
+ * Lottery activities (issue 15, menu 49; SPEC 7 "Lottery activity" rows; rules once in
+ * src/domain/activity/lottery.ts). Client tenants whose role holds menu 49 (the Marketing
+ * function); everything scoped to the caller's tenant (another tenant's id: 404).
+ *
+ *   GET  marketing/lottery-activity                  list of released activities (page, sort
+ *                                                    updatedAt|from|to|name, gameType, status,
+ *                                                    keyword): { items, total }
+ *   GET  marketing/lottery-activity/{id}             detail (6705 unknown): columns, prizes,
+ *                                                    form, and the pending `draft` if any
+ *   GET  marketing/lottery-activity/template-options step 1: the tenant's game templates
+ *                                                    (?gameType=), read from game_templates
+ *   GET  marketing/lottery-activity/product          product options (brand products with
+ *                                                    product info; ?selected= keeps chosen ones)
+ *   GET  marketing/lottery-activity/binding-info     ?type=2 order packages (the client's code
+ *                                                    packages) | 3 shipment packages (its ship
+ *                                                    sheets), ?selected=
+ *   GET  marketing/lottery-activity/prize-probability-history/{lotteryId}/{prizeId}
+ *   GET  marketing/lottery-activity/{id}/records     the draws (consumer play), newest first, paged
+ *   POST marketing/lottery-activity/draft            step 2 body (+ `id` to edit a released
+ *                                                    activity) -> 201 { draftId, draftUrl }
+ *   PUT  marketing/lottery-activity/draft            { draftId, ...body } -> { draftId, draftUrl }
+ *   POST marketing/lottery-activity                  { draftId } releases a new activity (201)
+ *   PUT  marketing/lottery-activity                  { id, enable? }: applies the pending draft
+ *                                                    and/or the enable switch (200)
+ *   POST marketing/lottery-activity/serial-number    multipart `file` (CSV): 6706 / 6707 / 6708
+ *                                                    / 6709 -> 201 { id, amount }
+ *   POST marketing/lottery-activity/report           result download (job ExportPrizeWinners 11
+ *   POST Report/Activity/file                        for type 1, ExportActivityRecords 10 for 2;
+ *                                                    `productId`: only records whose code's
+ *                                                    packaging material is linked to that product)
+ *   GET  Report/SMYproductName                       the product names that dialog offers as that
+ *                                                    filter: [{ id, name }] (?lang=), role scope
+ */
+import { randomInt } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
+import { sql, type Transaction } from 'kysely';
+import {
+  checkLottery, exchangeMethodLocked, settleNoWin, isCsvFile, lotteryStatus, parseSerials, SERIAL_ALPHABET, SERIAL_LENGTH,
+  usesSerials, type LotteryInput, type RuleFailure,
+} from '../../../src/domain/activity/lottery';
+import { LOTTERY_BODY_SCHEMA, LOTTERY_MENU_ID, LOTTERY_REPORT_SCHEMA, PRIZE_PICTURE_RULE } from '../../../src/domain/activity/lotteryForms';
+import { ExchangeMethod, JobCategory, LotteryActivityStatus, PrizeType, QualificationType } from '../../../src/domain/enums';
+import { csvText } from '../../../src/domain/csv';
+import { ErrorCode } from '../../../src/domain/errors';
+import { type Lang } from '../../../src/domain/lang';
+import { timezoneById } from '../../../src/domain/reference/timezones';
+import { caller, type Caller } from '../../auth';
+import type { AppDeps } from '../../context';
+import { json, type Database } from '../../db/schema';
+import { ApiError, badRequest } from '../../errors';
+import { inBatches, queueExport, registerJobHandler, writeExport } from '../../jobs/index';
+import { exportPhone } from '../../../src/domain/phone';
+import { exporterOf } from '../../services/exporter';
+import { recordChange } from '../../services/changelog';
+import { exportText } from '../../services/codes';
+import { eachPart, readPart } from '../../services/multipart';
+import { objectBody } from '../../services/resource';
+import { storedFileFailure } from '../../services/textKeys';
+import { checkStoredUpload } from '../../services/uploads';
+import { langOf } from '../../services/names';
+import { numberList, packageIds, packageOptions, productIds, productNames, productOptions } from '../../services/qualification';
+
+type Db = AppDeps['db'] | Transaction<Database>;
+const config = { menuId: LOTTERY_MENU_ID };
+const RESOURCE = 'lottery';
+/** Largest serial CSV (8 MB). */
+const SERIAL_FILE_MAX_BYTES = 8 * 1024 * 1024;
+
+const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+const fail = (f: RuleFailure) => new ApiError(400, f.code, f.data ? { ...f.fields, ...f.data } : f.fields);
+const notFoundLottery = () => new ApiError(404, ErrorCode.LotteryNotFound);
+const draftUrl = (id: number) => `/activity/lottery-activity/info?draftId=${id}`;
+
+// --- Reads ---------------------------------------------------------------------------------
+
+export interface PrizeDto {
+  id: number; name: string; shortName: string; picture: string | null; probability: number; type: number;
+  expireType: number | null; expireDate: string | null; expireDays: number | null; amount: number; remaining: number;
+  serialCount: number; paymentInfo: Record<string, unknown> | null;
+}
+export interface FormFieldDto { id: number; name: string; type: number; options: string[]; required: boolean; sort: number; condition: number | null }
+export interface LotteryDto {
+  id: number; draftId: number | null; name: string; templateId: number | null; templateName: string | null; type: number;
+  released: boolean; enable: boolean; status: number | null; qualificationType: number;
+  qualificationProduct: number[]; qualificationOrder: { productId: number; packageIds: number[] }[];
+  qualificationShipment: { productId: number; packageIds: number[] }[];
+  from: string | null; to: string | null; timezoneId: number | null; memberOnly: boolean; exchangeType: number; payMethod: number;
+  picture: string | null; core: Record<string, unknown>; prizeInfo: PrizeDto[]; exchangeForm: FormFieldDto[];
+  exchangeLocked: boolean; draft: Record<string, unknown> | null; draftURL: string | null; createdAt: string; updatedAt: string;
+}
+
+const dateText = (d: Date | string | null) => (d === null ? null : typeof d === 'string' ? d.slice(0, 10) : new Date(d.getTime() - d.getTimezoneOffset() * 60000).toISOString().slice(0, 10));
+
+async function prizesOf(db: Db, lotteryId: number): Promise<PrizeDto[]> {
+  const rows = await db.selectFrom('lottery_prizes as p').selectAll('p')
+    .select((eb) => eb.selectFrom('lottery_prize_serials as s').select(eb.fn.countAll().as('n')).whereRef('s.prize_id', '=', 'p.id').as('serial_count'))
+    .where('p.lottery_id', '=', lotteryId).orderBy('p.sort').orderBy('p.id').execute();
+  return rows.map((p) => ({
+    id: p.id, name: p.name, shortName: p.short_name, picture: p.picture_url, probability: Number(p.probability), type: p.type,
+    expireType: p.expire_type, expireDate: dateText(p.expire_date), expireDays: p.expire_days, amount: p.amount, remaining: p.remaining,
+    serialCount: Number(p.serial_count ?? 0), paymentInfo: p.payment_info,
+  }));
+}
+
+async function formOf(db: Db, lotteryId: number): Promise<FormFieldDto[]> {
+  const rows = await db.selectFrom('lottery_form_fields').selectAll().where('lottery_id', '=', lotteryId).orderBy('sort').orderBy('id').execute();
+  return rows.map((f) => ({ id: f.id, name: f.name, type: f.type, options: f.options, required: f.required, sort: f.sort, condition: f.condition }));
+}
+
+async function loadLottery(db: Db, tenantId: number, id: number, lock = false): Promise<LotteryDto | null> {
+  let q = db.selectFrom('lotteries as l').leftJoin('game_templates as g', 'g.id', 'l.template_id')
+    .selectAll('l').select('g.name as template_name').where('l.id', '=', id).where('l.tenant_id', '=', tenantId);
+  if (lock) q = q.forUpdate('l' as never);
+  const l = await q.executeTakeFirst();
+  if (!l) return null;
+  const prizes = await prizesOf(db, l.id);
+  const q8 = l.qualification as { product?: number[]; order?: LotteryDto['qualificationOrder']; shipment?: LotteryDto['qualificationShipment'] };
+  const started = l.released && l.starts_at !== null && new Date(l.starts_at).getTime() <= Date.now();
+  return {
+    id: l.id, draftId: l.draft ? l.id : null, name: l.name, templateId: l.template_id, templateName: l.template_name ?? null, type: l.game_type,
+    released: l.released, enable: l.enable, status: l.released ? lotteryStatus({ enable: l.enable, from: l.starts_at, to: l.ends_at }) : null,
+    qualificationType: l.qualification_type, qualificationProduct: q8.product ?? [], qualificationOrder: q8.order ?? [], qualificationShipment: q8.shipment ?? [],
+    from: iso(l.starts_at), to: iso(l.ends_at), timezoneId: l.timezone_id, memberOnly: l.member_only, exchangeType: l.exchange_type,
+    payMethod: l.pay_method, picture: l.picture_url, core: l.core, prizeInfo: prizes, exchangeForm: await formOf(db, l.id),
+    exchangeLocked: l.released && exchangeMethodLocked({ started, prizeCount: prizes.length }),
+    draft: l.draft, draftURL: l.draft ? draftUrl(l.id) : null, createdAt: iso(l.created_at)!, updatedAt: iso(l.updated_at)!,
+  };
+}
+
+// --- Body checks (server side of the shared rules) ------------------------------------------
+
+async function checkBody(trx: Transaction<Database>, who: Caller, body: LotteryInput, stored: LotteryDto | null): Promise<{ gameType: number; core: Record<string, unknown> }> {
+  const fields: Record<string, { key: string; params?: Record<string, unknown> }> = {};
+  const template = await trx.selectFrom('game_templates').select(['id', 'game_type', 'core'])
+    .where('id', '=', body.templateId).where('tenant_id', '=', who.tenantId).executeTakeFirst();
+  if (!template) fields.templateId = { key: 'invalid' };
+  if (!timezoneById(body.timezoneId)) fields.timezoneId = { key: 'oneOf' };
+  if (Object.keys(fields).length) throw badRequest(fields);
+
+  const failure = checkLottery(body);
+  if (failure) throw fail(failure);
+
+  // The exchange method of a released activity: locked once started or while its stored prizes stay.
+  if (stored?.released && stored.exchangeType !== body.exchangeType) {
+    const started = stored.from !== null && new Date(stored.from).getTime() <= Date.now();
+    const kept = body.prizeInfo.filter((p) => p.id && stored.prizeInfo.some((s) => s.id === p.id)).length;
+    if (exchangeMethodLocked({ started, prizeCount: kept })) throw new ApiError(400, ErrorCode.NotAllowed, { exchangeType: { key: 'exchangeLocked' } });
+  }
+  // Prize ids: only this activity's.
+  const ids = body.prizeInfo.map((p) => p.id).filter((x): x is number => !!x);
+  const own = new Set((stored?.prizeInfo ?? []).map((p) => p.id));
+  ids.forEach((id) => { if (!own.has(id)) fields[`prizeInfo.${body.prizeInfo.findIndex((p) => p.id === id)}.id`] = { key: 'invalid' }; });
+  // What draws took stays: an amount not below the pieces given out, a drawn prize not removed.
+  if (stored) {
+    body.prizeInfo.forEach((p, i) => {
+      const before = p.id ? stored.prizeInfo.find((x) => x.id === p.id) : undefined;
+      const given = before ? before.amount - before.remaining : 0;
+      if (before && given > 0 && p.type === PrizeType.Winning && !p.serialImportId && Number(p.amount) < given) fields[`prizeInfo.${i}.amount`] = { key: 'min_value', params: { min: given } };
+    });
+    const gone = stored.prizeInfo.filter((x) => !body.prizeInfo.some((p) => p.id === x.id)).map((x) => x.id);
+    if (gone.length && await trx.selectFrom('lottery_records').select('id').where('prize_id', 'in', gone).limit(1).executeTakeFirst()) {
+      throw new ApiError(400, ErrorCode.NotAllowed, { prizeInfo: { key: 'prizeHasRecords' } });
+    }
+  }
+  // Qualifying ids: the tenant's.
+  if (body.qualificationType === QualificationType.Product) {
+    const known = await productIds(trx, who, body.qualificationProduct ?? []);
+    (body.qualificationProduct ?? []).forEach((id, i) => { if (!known.has(id)) fields[`qualificationProduct.${i}`] = { key: 'invalid' }; });
+  } else {
+    const field = body.qualificationType === QualificationType.OrderPackage ? 'qualificationOrder' : 'qualificationShipment';
+    const list = body[field] ?? [];
+    const products = await productIds(trx, who, list.map((r) => r.productId));
+    const packages = await packageIds(trx, who, body.qualificationType, list.flatMap((r) => r.packageIds));
+    list.forEach((r, i) => {
+      if (!products.has(r.productId)) fields[`${field}.${i}.productId`] = { key: 'invalid' };
+      if (r.packageIds.some((p) => !packages.has(p))) fields[`${field}.${i}.packageIds`] = { key: 'invalid' };
+    });
+  }
+  // Serial imports: the tenant's.
+  const imports = body.prizeInfo.map((p) => p.serialImportId).filter((x): x is number => !!x);
+  if (imports.length) {
+    const found = new Set((await trx.selectFrom('lottery_serial_imports').select('id').where('tenant_id', '=', who.tenantId).where('id', 'in', imports).execute()).map((r) => r.id));
+    body.prizeInfo.forEach((p, i) => { if (p.serialImportId && !found.has(p.serialImportId)) fields[`prizeInfo.${i}.serialImportId`] = { key: 'invalid' }; });
+  }
+  if (Object.keys(fields).length) throw badRequest(fields);
+  // Pictures: the tenant's uploads, 220x220 (101), at most 2 MB (102).
+  const pictures: [string, string | null | undefined][] = [['picture', body.picture], ...body.prizeInfo.map((p, i) => [`prizeInfo.${i}.picture`, p.picture] as [string, string | null | undefined])];
+  for (const [field, url] of pictures) {
+    if (!url) continue;
+    const same = field !== 'picture' && stored?.prizeInfo.some((p) => p.picture === url);
+    if (same) continue;
+    const result = await checkStoredUpload(trx as AppDeps['db'], who.tenantId, url, field === 'picture' ? { kind: 'image', maxMB: 2 } : PRIZE_PICTURE_RULE);
+    if (result) throw storedFileFailure(field, result);
+  }
+  return { gameType: template!.game_type, core: template!.core };
+}
+
+// --- Release: the draft becomes the activity -------------------------------------------------
+
+function randomSerial(): string {
+  let s = '';
+  for (let i = 0; i < SERIAL_LENGTH; i++) s += SERIAL_ALPHABET[randomInt(SERIAL_ALPHABET.length)];
+  return s;
+}
+
+/** System serials (exchange 3): tops the prize's serials up to `amount` (unique per prize). */
+async function generateSerials(trx: Transaction<Database>, prizeId: number, amount: number): Promise<void> {
+  for (let round = 0; round < 20; round++) {
+    const have = Number((await trx.selectFrom('lottery_prize_serials').select((eb) => eb.fn.countAll().as('n')).where('prize_id', '=', prizeId).executeTakeFirstOrThrow()).n);
+    if (have >= amount) return;
+    const serials = Array.from({ length: amount - have }, randomSerial);
+    await sql`insert into lottery_prize_serials (prize_id, serial) select ${prizeId}, s from unnest(${sql.val(serials)}::text[]) as s on conflict do nothing`.execute(trx);
+  }
+  throw new Error(`could not generate unique serials for prize ${prizeId}`);
+}
+
+async function applyDraft(trx: Transaction<Database>, who: Caller, stored: LotteryDto, body: LotteryInput, template: { gameType: number; core: Record<string, unknown> }): Promise<void> {
+  const now = new Date();
+  await trx.updateTable('lotteries').set({
+    template_id: body.templateId, game_type: template.gameType, core: json(template.core), name: body.name.trim(),
+    released: true, enable: body.enable ?? stored.enable, qualification_type: body.qualificationType,
+    qualification: json(qualificationOf(body)), starts_at: body.from, ends_at: body.to, timezone_id: body.timezoneId,
+    member_only: body.memberOnly, exchange_type: body.exchangeType, pay_method: body.payMethod, picture_url: body.picture ?? null,
+    draft: null, updated_at: now,
+  }).where('id', '=', stored.id).execute();
+
+  // Prizes: kept ones updated, others removed (refused while draws name them), new ones inserted.
+  const keep = new Set(body.prizeInfo.map((p) => p.id).filter(Boolean));
+  const gone = stored.prizeInfo.filter((p) => !keep.has(p.id)).map((p) => p.id);
+  if (gone.length) {
+    const used = await trx.selectFrom('lottery_records').select('prize_id').where('prize_id', 'in', gone).limit(1).executeTakeFirst();
+    if (used) throw new ApiError(400, ErrorCode.NotAllowed, { prizeInfo: { key: 'prizeHasRecords' } });
+    await trx.deleteFrom('lottery_prizes').where('id', 'in', gone).execute();
+  }
+  const serialsApply = usesSerials(body.exchangeType);
+  for (const [sort, p] of body.prizeInfo.entries()) {
+    const winning = p.type === PrizeType.Winning;
+    const before = stored.prizeInfo.find((s) => s.id === p.id);
+    let serials: string[] | null = null;
+    if (winning && body.exchangeType === ExchangeMethod.ImportedSerial && p.serialImportId) {
+      const imp = await trx.selectFrom('lottery_serial_imports').select('serials').where('id', '=', p.serialImportId).where('tenant_id', '=', who.tenantId).executeTakeFirst();
+      // Another tenant's or an unknown import: the field is at fault (not a 500).
+      if (!imp) throw badRequest({ [`prizeInfo.${sort}.serialImportId`]: { key: 'oneOf' } });
+      serials = imp.serials;
+    }
+    const values = {
+      name: p.name.trim(), short_name: (p.shortName ?? '').trim(), picture_url: p.picture ?? null, probability: p.probability, type: p.type,
+      expire_type: winning ? (p.expireType ?? null) : null, expire_date: winning && p.expireType === 1 ? (p.expireDate ?? null) : null,
+      expire_days: winning && p.expireType === 2 ? (p.expireDays ?? null) : null,
+      payment_info: winning && p.paymentInfo ? json(p.paymentInfo) : null, sort, updated_at: now,
+    };
+    let prizeId: number;
+    if (before) {
+      prizeId = before.id;
+      const row = await trx.selectFrom('lottery_prizes').select(['amount', 'remaining']).where('id', '=', prizeId).forUpdate().executeTakeFirstOrThrow();
+      const given = row.amount - row.remaining;
+      await trx.updateTable('lottery_prizes').set(values).where('id', '=', prizeId).execute();
+      if (!winning) await trx.updateTable('lottery_prizes').set({ amount: 0, remaining: 0 }).where('id', '=', prizeId).execute();
+      else if (!serials) {
+        const amount = Number(p.amount);
+        const index = body.prizeInfo.indexOf(p);
+        if (amount < given) throw badRequest({ [`prizeInfo.${index}.amount`]: { key: 'min_value', params: { min: given } } });
+        await trx.updateTable('lottery_prizes').set({ amount, remaining: amount - given }).where('id', '=', prizeId).execute();
+      }
+      if (Number(before.probability) !== Number(p.probability)) {
+        await trx.insertInto('lottery_probability_history').values({ tenant_id: who.tenantId, lottery_id: stored.id, prize_id: prizeId, probability_before: before.probability, probability: p.probability, user_id: who.userId, account: who.account }).execute();
+      }
+    } else {
+      const amount = winning && !serials ? Number(p.amount) : 0;
+      prizeId = (await trx.insertInto('lottery_prizes').values({ ...values, lottery_id: stored.id, amount, remaining: amount }).returning('id').executeTakeFirstOrThrow()).id;
+      await trx.insertInto('lottery_probability_history').values({ tenant_id: who.tenantId, lottery_id: stored.id, prize_id: prizeId, probability_before: null, probability: p.probability, user_id: who.userId, account: who.account }).execute();
+    }
+    // Serials: none unless exchange 3/4; unassigned ones follow the prize's amount or import.
+    if (!winning || !serialsApply) {
+      await trx.deleteFrom('lottery_prize_serials').where('prize_id', '=', prizeId).where('record_id', 'is', null).execute();
+    } else if (serials) {
+      await trx.deleteFrom('lottery_prize_serials').where('prize_id', '=', prizeId).where('record_id', 'is', null).execute();
+      await sql`insert into lottery_prize_serials (prize_id, serial, imported) select ${prizeId}, s, true from unnest(${sql.val(serials)}::text[]) as s on conflict do nothing`.execute(trx);
+      const counts = await trx.selectFrom('lottery_prize_serials').select((eb) => [eb.fn.countAll().as('total'), eb.fn.count('record_id').as('given')]).where('prize_id', '=', prizeId).executeTakeFirstOrThrow();
+      await trx.updateTable('lottery_prizes').set({ amount: Number(counts.total), remaining: Number(counts.total) - Number(counts.given) }).where('id', '=', prizeId).execute();
+      await trx.deleteFrom('lottery_serial_imports').where('id', '=', p.serialImportId!).execute();
+    } else if (body.exchangeType === ExchangeMethod.SystemSerial) {
+      const amount = Number(p.amount);
+      const extra = await trx.selectFrom('lottery_prize_serials').select('id').where('prize_id', '=', prizeId).where('record_id', 'is', null).orderBy('id', 'desc').execute();
+      const total = Number((await trx.selectFrom('lottery_prize_serials').select((eb) => eb.fn.countAll().as('n')).where('prize_id', '=', prizeId).executeTakeFirstOrThrow()).n);
+      if (total > amount) {
+        const drop = extra.slice(0, total - amount).map((r) => r.id);
+        if (drop.length) await trx.deleteFrom('lottery_prize_serials').where('id', 'in', drop).execute();
+      }
+      await generateSerials(trx, prizeId, amount);
+    }
+  }
+  // The redemption form: replaced (draws keep their answers by field name).
+  await trx.deleteFrom('lottery_form_fields').where('lottery_id', '=', stored.id).execute();
+  if (body.exchangeForm.length) {
+    await trx.insertInto('lottery_form_fields').values(body.exchangeForm.map((f, i) => ({
+      lottery_id: stored.id, name: f.name.trim(), type: f.type, options: json((f.options ?? []).map((o) => o.trim())),
+      required: !!f.required, sort: f.sort ?? i, condition: f.condition ?? null,
+    }))).execute();
+  }
+}
+
+function qualificationOf(body: LotteryInput) {
+  if (body.qualificationType === QualificationType.Product) return { product: body.qualificationProduct ?? [] };
+  if (body.qualificationType === QualificationType.OrderPackage) return { order: body.qualificationOrder ?? [] };
+  return { shipment: body.qualificationShipment ?? [] };
+}
+
+/** The draft as stored: the body without unknown keys. */
+function draftOf(body: LotteryInput): Record<string, unknown> {
+  const { id: _id, ...rest } = body as LotteryInput & { draftId?: number };
+  delete (rest as { draftId?: number }).draftId;
+  return rest as unknown as Record<string, unknown>;
+}
+
+// --- Options -------------------------------------------------------------------------------
+
+// --- Exports (result download) --------------------------------------------------------------
+
+interface ReportPayload { activityIds: number[]; type: number; from?: string; to?: string; timezoneId: number; showInfo: boolean; lang: Lang; productId?: number }
+
+interface RecordRow { id: string | number; lottery_id: number; lottery_name: string; code: string | null; member_phone: string | null; member_phone_code: string | null; prize_name: string | null; serial: string | null; answers: Record<string, unknown> | null; created_at: Date }
+
+function recordsQuery(db: Db, tenantId: number, p: ReportPayload) {
+  let q = db.selectFrom('lottery_records as r').innerJoin('lotteries as l', 'l.id', 'r.lottery_id')
+    .leftJoin('lottery_prizes as p', 'p.id', 'r.prize_id').leftJoin('members as m', 'm.id', 'r.member_id')
+    .select(['r.id', 'r.lottery_id', 'l.name as lottery_name', 'r.code', 'm.phone as member_phone', 'm.phone_country_code as member_phone_code', 'p.name as prize_name', 'r.serial', 'r.answers', 'r.created_at'])
+    .where('r.tenant_id', '=', tenantId).where('r.lottery_id', 'in', p.activityIds);
+  if (p.type === 1) q = q.where('r.prize_id', 'is not', null).where('p.type', '=', PrizeType.Winning);
+  if (p.from) q = q.where('r.created_at', '>=', new Date(p.from));
+  if (p.to) q = q.where('r.created_at', '<=', new Date(p.to));
+  // The scanned code's product: its package's packaging material linked to the chosen brand product.
+  if (p.productId !== undefined) {
+    const productId = p.productId;
+    q = q.where((eb) => eb.exists(eb.selectFrom('codes as c').innerJoin('code_packages as cp', 'cp.id', 'c.package_id')
+      .innerJoin('brand_product_materials as bpm', 'bpm.material_id', 'cp.packaging_material_id')
+      .select('c.seq').whereRef('c.code', '=', 'r.code').where('cp.client_id', '=', tenantId).where('bpm.brand_product_id', '=', productId)));
+  }
+  return q;
+}
+
+for (const category of [JobCategory.ExportPrizeWinners, JobCategory.ExportActivityRecords]) {
+  registerJobHandler<ReportPayload>(category, async (job, ctx) => {
+    const p = job.payload;
+    const t = exportText(p.lang);
+    const k = (key: string) => t(`screens.lottery.${key}`);
+    const fields = p.showInfo
+      ? (await ctx.db.selectFrom('lottery_form_fields').select('name').distinct().where('lottery_id', 'in', p.activityIds).orderBy('name').execute()).map((f) => f.name)
+      : [];
+    const base = recordsQuery(ctx.db, job.tenantId, p);
+    const total = Number((await base.clearSelect().select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    await writeExport<RecordRow>(ctx, {
+      format: 'csv',
+      fileName: k(category === JobCategory.ExportPrizeWinners ? 'winnersFile' : 'recordsFile'),
+      total,
+      columns: [
+        // In the zone the dialog chose (queued as the export's zone).
+        { header: k('recordTime'), value: (r) => new Date(r.created_at) },
+        { header: k('activity'), value: (r) => `${r.lottery_id} ${r.lottery_name}` },
+        { header: k('code'), value: (r) => r.code ?? '' },
+        { header: k('member'), value: (r) => exportPhone(r.member_phone_code, r.member_phone) },
+        { header: k('prize'), value: (r) => r.prize_name ?? k('noPrize') },
+        { header: k('serial'), value: (r) => r.serial ?? '' },
+        ...fields.map((name) => ({ header: name, value: (r: RecordRow) => { const v = r.answers?.[name]; return Array.isArray(v) ? v.join(', ') : v === undefined || v === null ? '' : String(v); } })),
+      ],
+      rows: inBatches<RecordRow>((after, limit) => {
+        let q = base;
+        if (after) q = q.where('r.id', '>', after.id as never);
+        return q.orderBy('r.id').limit(limit).execute() as Promise<RecordRow[]>;
+      }, 1000),
+    });
+  });
+}
+
+// --- Routes --------------------------------------------------------------------------------
+
+export default async function lotteryRoutes(app: FastifyInstance, deps: AppDeps) {
+  const { db } = deps;
+  await app.register(multipart, { throwFileSizeLimit: false });
+
+  app.get<{ Querystring: { page?: number; pageSize?: number; sort?: string; order?: 'asc' | 'desc'; gameType?: number; status?: number; keyword?: string } }>('/marketing/lottery-activity', {
+    config: { ...config, docs: { summary: 'Lottery activities (released), paged' } },
+    schema: {
+      querystring: {
+        type: 'object', additionalProperties: false,
+        properties: {
+          page: { type: 'integer', minimum: 1, default: 1 }, pageSize: { type: 'integer', minimum: 1, maximum: 100, default: 10 },
+          sort: { type: 'string', enum: ['updatedAt', 'from', 'to', 'name', 'createdAt'] }, order: { type: 'string', enum: ['asc', 'desc'] },
+          gameType: { type: 'integer', minimum: 0, maximum: 9 }, status: { type: 'integer', minimum: 1, maximum: 4 }, keyword: { type: 'string', maxLength: 100 },
+          code: { type: 'string', maxLength: 100 },
+        },
+      },
+    },
+  }, async (req) => {
+    const who = caller(req);
+    const { page = 1, pageSize = 10, sort, order, gameType, status, keyword } = req.query;
+    let q = db.selectFrom('lotteries as l').where('l.tenant_id', '=', who.tenantId).where('l.released', '=', true);
+    if (gameType) q = q.where('l.game_type', '=', gameType);
+    if (keyword?.trim()) q = q.where('l.name', 'ilike', `%${keyword.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    if (status === LotteryActivityStatus.Disabled) q = q.where('l.enable', '=', false);
+    else if (status) {
+      q = q.where('l.enable', '=', true);
+      if (status === LotteryActivityStatus.NotStarted) q = q.where('l.starts_at', '>', sql<Date>`now()`);
+      if (status === LotteryActivityStatus.Ongoing) q = q.where('l.starts_at', '<=', sql<Date>`now()`).where('l.ends_at', '>=', sql<Date>`now()`);
+      if (status === LotteryActivityStatus.Ended) q = q.where('l.ends_at', '<', sql<Date>`now()`);
+    }
+    const column = { updatedAt: 'l.updated_at', createdAt: 'l.created_at', from: 'l.starts_at', to: 'l.ends_at', name: sql`lower(l.name)` }[sort ?? 'updatedAt'];
+    const dir = sort ? (order ?? 'asc') : 'desc';
+    const total = Number((await q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const rows = await q.selectAll('l').orderBy(column as never, dir).orderBy('l.id', dir).limit(pageSize).offset((page - 1) * pageSize).execute();
+    return {
+      total,
+      items: rows.map((l) => ({
+        id: l.id, draftId: l.draft ? l.id : null, name: l.name, type: l.game_type, from: iso(l.starts_at), to: iso(l.ends_at), timezoneId: l.timezone_id,
+        status: lotteryStatus({ enable: l.enable, from: l.starts_at, to: l.ends_at }), enable: l.enable, exchangeType: l.exchange_type,
+        updatedAt: iso(l.updated_at), createdAt: iso(l.created_at),
+      })),
+    };
+  });
+
+  app.get<{ Querystring: { gameType?: number } }>('/marketing/lottery-activity/template-options', {
+    config: { ...config, docs: { summary: 'Game templates of a game (wizard step 1)' } }, schema: { querystring: { type: 'object', additionalProperties: false, properties: { gameType: { type: 'integer', minimum: 0, maximum: 9 } } } },
+  }, async (req) => {
+    const who = caller(req);
+    let q = db.selectFrom('game_templates').select(['id', 'name', 'game_type', 'cover_url', 'updated_at']).where('tenant_id', '=', who.tenantId);
+    if (req.query.gameType) q = q.where('game_type', '=', req.query.gameType);
+    const rows = await q.orderBy('game_type').orderBy(sql`lower(name)`).limit(500).execute();
+    return rows.map((r) => ({ id: r.id, name: r.name, gameType: r.game_type, coverUrl: r.cover_url, updatedAt: iso(r.updated_at) }));
+  });
+
+  const optionQuery = { type: 'object', additionalProperties: false, properties: { selected: { anyOf: [{ type: 'array', items: { type: 'integer' }, maxItems: 1000 }, { type: 'integer' }] }, lang: { type: 'string' }, type: { type: 'integer', enum: [2, 3] } } };
+  app.get<{ Querystring: { selected?: number | number[]; lang?: string } }>('/marketing/lottery-activity/product', { config: { ...config, docs: { summary: 'Product options of the qualification' } }, schema: { querystring: optionQuery } }, async (req) =>
+    productOptions(db, caller(req), langOf(req.query.lang), numberList(req.query.selected)));
+  const LANG_QUERY = { type: 'object', additionalProperties: false, properties: { lang: { type: 'string', maxLength: 10 } } };
+  app.get<{ Querystring: { selected?: number | number[]; type?: number } }>('/marketing/lottery-activity/binding-info', { config: { ...config, docs: { summary: 'Order (type 2) or shipment (type 3) package options' } }, schema: { querystring: optionQuery } }, async (req) =>
+    packageOptions(db, caller(req), req.query.type ?? QualificationType.OrderPackage, numberList(req.query.selected)));
+
+  app.get<{ Params: { a: number; b: number } }>('/marketing/lottery-activity/prize-probability-history/:a/:b', {
+    config: { ...config, docs: { summary: 'Every change of a prize\'s probability', errors: [6705] } }, schema: { params: { type: 'object', required: ['a', 'b'], properties: { a: { type: 'integer', minimum: 1, maximum: 2147483647 }, b: { type: 'integer', minimum: 1, maximum: 2147483647 } } } },
+  }, async (req) => {
+    const who = caller(req);
+    const prize = await db.selectFrom('lottery_prizes as p').innerJoin('lotteries as l', 'l.id', 'p.lottery_id').select('p.id')
+      .where('l.tenant_id', '=', who.tenantId).where('l.id', '=', req.params.a).where('p.id', '=', req.params.b).executeTakeFirst();
+    if (!prize) throw notFoundLottery();
+    const rows = await db.selectFrom('lottery_probability_history').selectAll().where('prize_id', '=', req.params.b).orderBy('id').execute();
+    return rows.map((r) => ({ id: r.id, before: r.probability_before === null ? null : Number(r.probability_before), probability: Number(r.probability), account: r.account, createdAt: iso(r.created_at) }));
+  });
+
+  app.get<{ Params: { id: number } }>('/marketing/lottery-activity/:id', {
+    config: { ...config, docs: { summary: 'A lottery activity or draft', errors: [6705] } }, schema: { params: { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 } } } },
+  }, async (req) => {
+    const found = await loadLottery(db, caller(req).tenantId, req.params.id);
+    if (!found) throw notFoundLottery();
+    return found;
+  });
+
+  // The draws of an activity, newest first (the detail's records: who played, what won, serial, answers).
+  app.get<{ Params: { id: number }; Querystring: { page?: number; pageSize?: number; won?: boolean } }>('/marketing/lottery-activity/:id/records', {
+    config: { ...config, docs: { summary: 'The draws of a lottery activity, newest first', errors: [6705] } },
+    schema: {
+      params: { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 } } },
+      querystring: { type: 'object', additionalProperties: false, properties: { page: { type: 'integer', minimum: 1, default: 1 }, pageSize: { type: 'integer', minimum: 1, maximum: 100, default: 20 }, won: { type: 'boolean' } } },
+    },
+  }, async (req) => {
+    const who = caller(req);
+    const found = await db.selectFrom('lotteries').select('id').where('id', '=', req.params.id).where('tenant_id', '=', who.tenantId).where('released', '=', true).executeTakeFirst();
+    if (!found) throw notFoundLottery();
+    const { page = 1, pageSize = 20, won } = req.query;
+    let q = db.selectFrom('lottery_records as r').leftJoin('lottery_prizes as p', 'p.id', 'r.prize_id').leftJoin('members as m', 'm.id', 'r.member_id')
+      .where('r.lottery_id', '=', found.id).where('r.tenant_id', '=', who.tenantId);
+    if (won) q = q.where('p.type', '=', PrizeType.Winning);
+    const total = Number((await q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const rows = await q.select(['r.id', 'r.code', 'r.serial', 'r.answers', 'r.redeemed_at', 'r.created_at', 'p.name as prize_name', 'p.type as prize_type', 'm.phone_country_code', 'm.phone'])
+      .orderBy('r.id', 'desc').limit(pageSize).offset((page - 1) * pageSize).execute();
+    return {
+      total,
+      items: rows.map((r) => ({
+        id: Number(r.id), code: r.code, prize: r.prize_name, won: r.prize_type === PrizeType.Winning, serial: r.serial, answers: r.answers,
+        member: r.phone ? `+${r.phone_country_code} ${r.phone}` : null, redeemedAt: iso(r.redeemed_at), createdAt: iso(r.created_at),
+      })),
+    };
+  });
+
+  // Drafts: step 2 saves, step 3 reads it back (GET .../{draftId}) and releases it.
+  const saveDraft = async (who: Caller, given: LotteryInput & { draftId?: number }, draftId: number | null) => db.transaction().execute(async (trx) => {
+    // The no-win prize makes up the rest of 100% (stored so, drawn so).
+    const body = { ...given, prizeInfo: settleNoWin(given.prizeInfo) };
+    let stored: LotteryDto | null = null;
+    const targetId = draftId ?? body.id ?? null;
+    if (targetId !== null) {
+      stored = await loadLottery(trx, who.tenantId, targetId, true);
+      if (!stored) throw draftId !== null ? new ApiError(404, ErrorCode.LotteryDraftNotFound) : notFoundLottery();
+      if (draftId !== null && !stored.draft && !stored.released) throw new ApiError(404, ErrorCode.LotteryDraftNotFound);
+    }
+    const template = await checkBody(trx, who, body, stored);
+    const draft = json(draftOf(body));
+    let id: number;
+    if (stored) {
+      id = stored.id;
+      await trx.updateTable('lotteries').set({ draft, updated_at: new Date() }).where('id', '=', id).execute();
+    } else {
+      id = (await trx.insertInto('lotteries').values({
+        tenant_id: who.tenantId, template_id: body.templateId, game_type: template.gameType, name: body.name.trim(), qualification: json({}), core: json(template.core), draft,
+      }).returning('id').executeTakeFirstOrThrow()).id;
+    }
+    // A draft is a working copy, not a change of the activity: the log holds the release
+    // (create) and each applied update (release below), so every activity is listed once.
+    return { draftId: id, draftUrl: draftUrl(id) };
+  });
+
+  app.post<{ Body: LotteryInput }>('/marketing/lottery-activity/draft', { config: { ...config, docs: { summary: 'Save the wizard step 2 as a draft', status: 201, errors: [101, 102, 6703, 6704, 6705, 6707, 6710, 6712] } }, schema: { body: LOTTERY_BODY_SCHEMA } }, async (req, reply) =>
+    reply.code(201).send(await saveDraft(caller(req), req.body, null)));
+  app.put<{ Body: LotteryInput & { draftId: number } }>('/marketing/lottery-activity/draft', {
+    config: { ...config, docs: { summary: 'Update a draft', errors: [101, 102, 6702, 6703, 6704, 6707, 6710, 6712] } }, schema: { body: { ...LOTTERY_BODY_SCHEMA, required: [...LOTTERY_BODY_SCHEMA.required, 'draftId'] } },
+  }, async (req) => saveDraft(caller(req), req.body, req.body.draftId));
+
+  const release = async (who: Caller, id: number, isNew: boolean, enable?: boolean) => db.transaction().execute(async (trx) => {
+    const stored = await loadLottery(trx, who.tenantId, id, true);
+    if (!stored) throw isNew ? new ApiError(404, ErrorCode.LotteryDraftNotFound) : notFoundLottery();
+    if (isNew && stored.released) throw new ApiError(400, ErrorCode.LotteryAddFailed, { draftId: { key: 'invalid' } });
+    if (!isNew && !stored.released) throw notFoundLottery();
+    if (stored.draft) {
+      const body = { ...(stored.draft as unknown as LotteryInput), ...(enable === undefined ? {} : { enable }) };
+      const template = await checkBody(trx, who, body, stored);
+      await applyDraft(trx, who, stored, body, template);
+    } else if (isNew) {
+      throw new ApiError(404, ErrorCode.LotteryDraftNotFound);
+    } else if (enable !== undefined) {
+      await trx.updateTable('lotteries').set({ enable, updated_at: new Date() }).where('id', '=', id).execute();
+    }
+    const after = (await loadLottery(trx, who.tenantId, id))!;
+    const { draft: _d, ...beforeLog } = stored;
+    const { draft: _a, ...afterLog } = after;
+    await recordChange(trx, who, { resource: RESOURCE, resourceId: id, action: isNew ? 'create' : 'update', before: isNew ? undefined : beforeLog, after: afterLog });
+    return after;
+  });
+
+  app.post<{ Body: { draftId: number } }>('/marketing/lottery-activity', {
+    config: { ...config, docs: { summary: 'Create the activity from its draft (wizard step 3)', status: 201, errors: [6701, 6702, 6703, 6704, 6710, 6712] } }, schema: { body: { type: 'object', additionalProperties: false, required: ['draftId'], properties: { draftId: { type: 'integer', minimum: 1, maximum: 2147483647 } } } },
+  }, async (req, reply) => reply.code(201).send(await release(caller(req), req.body.draftId, true)));
+
+  app.put<{ Body: { id: number; draftId?: number; enable?: boolean } }>('/marketing/lottery-activity', {
+    config: { ...config, docs: { summary: 'Update a released activity from its draft, or enable/disable it', errors: [6702, 6703, 6704, 6705, 6710, 6712] } },
+    schema: { body: { type: 'object', additionalProperties: false, required: ['id'], properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 }, draftId: { type: 'integer', minimum: 1, maximum: 2147483647 }, enable: { type: 'boolean' } } } },
+  }, async (req) => {
+    if (req.body.draftId !== undefined && req.body.draftId !== req.body.id) throw new ApiError(404, ErrorCode.LotteryDraftNotFound);
+    return release(caller(req), req.body.id, false, req.body.enable);
+  });
+
+  app.post('/marketing/lottery-activity/serial-number', { config: { ...config, docs: { summary: 'Check an imported serial CSV (multipart field file)', body: { type: 'object', properties: { file: { type: 'string', format: 'binary' } } }, consumes: ['multipart/form-data'], status: 201, errors: [6706, 6707, 6708, 6709] } } }, async (req, reply) => {
+    const who = caller(req);
+    if (!req.isMultipart()) throw new ApiError(400, ErrorCode.NoCsv, { file: { key: 'required' } });
+    const broken = () => badRequest({ file: { key: 'invalid' } });
+    const found: { name: string; bytes: Buffer }[] = [];
+    await eachPart(req, { fileSize: SERIAL_FILE_MAX_BYTES, files: 1, fields: 5, parts: 6 }, async (part) => {
+      if (part.type !== 'file') return;
+      const name = part.filename ?? '';
+      const { bytes } = await readPart(part.file, SERIAL_FILE_MAX_BYTES, broken);
+      if (!bytes) throw badRequest({ file: { key: 'size', params: { size: SERIAL_FILE_MAX_BYTES / 1024 } } });
+      if (!isCsvFile(name, part.mimetype)) throw new ApiError(400, ErrorCode.NotCsv, { file: { key: 'ext' } });
+      found.push({ name, bytes });
+    }, broken);
+    if (!found.length) throw new ApiError(400, ErrorCode.NoCsv, { file: { key: 'required' } });
+    const { name, bytes } = found[0];
+    // Not UTF-8, or a NUL byte (binary, UTF-16): not a CSV, and PostgreSQL could not store it.
+    const decoded = csvText(bytes);
+    if ('fault' in decoded) throw new ApiError(400, ErrorCode.NotCsv, { file: { key: 'invalid' }, line: decoded.line });
+    const parsed = parseSerials(decoded.text);
+    if ('code' in parsed) throw fail(parsed);
+    const row = await db.transaction().execute(async (trx) => {
+      // Imports older than a day that no release used are dropped on the way.
+      await trx.deleteFrom('lottery_serial_imports').where('tenant_id', '=', who.tenantId).where('created_at', '<', new Date(Date.now() - 86400000)).execute();
+      return trx.insertInto('lottery_serial_imports').values({ tenant_id: who.tenantId, serials: json(parsed.serials), amount: parsed.serials.length }).returning(['id', 'amount']).executeTakeFirstOrThrow();
+    });
+    return reply.code(201).send({ id: row.id, amount: row.amount, name });
+  });
+
+  const report = async (req: FastifyRequest, who: Caller) => {
+    const body = objectBody(req.body) as { activityId?: number; activityIds?: number[]; timezoneId: number; from?: string; to?: string; type: number; showInfo?: boolean; language?: string; productId?: number };
+    const ids = [...new Set([...(body.activityIds ?? []), ...(body.activityId ? [body.activityId] : [])])];
+    if (!ids.length) throw badRequest({ activityId: { key: 'required' } });
+    if (!timezoneById(body.timezoneId)) throw badRequest({ timezoneId: { key: 'oneOf' } });
+    if (body.from && body.to && Date.parse(body.to) < Date.parse(body.from)) throw badRequest({ to: { key: 'fromToDatetime' } });
+    const found = await db.selectFrom('lotteries').select('id').where('tenant_id', '=', who.tenantId).where('released', '=', true).where('id', 'in', ids).execute();
+    if (found.length !== ids.length) throw notFoundLottery();
+    if (body.language !== undefined && !['zh_TW', 'zh_CN', 'en'].includes(body.language)) throw new ApiError(400, ErrorCode.ReportLanguageWrong, { language: { key: 'oneOf' } });
+    // A product outside the caller's tenant or brands is as if it did not exist (scope.ts).
+    if (body.productId !== undefined && !(await productNames(db, who, 'en')).some((p) => p.id === body.productId)) throw badRequest({ productId: { key: 'oneOf' } });
+    const payload: ReportPayload = { activityIds: ids, type: body.type, from: body.from, to: body.to, timezoneId: body.timezoneId, showInfo: !!body.showInfo, lang: langOf(body.language), productId: body.productId };
+    const category = body.type === 1 ? JobCategory.ExportPrizeWinners : JobCategory.ExportActivityRecords;
+    // The result's times and file name in the zone the dialog chose.
+    return db.transaction().execute((trx) => queueExport(trx, exporterOf(req, timezoneById(body.timezoneId)!.zone), category, payload));
+  };
+  app.post('/marketing/lottery-activity/report', { config: { ...config, docs: { summary: 'Result download (job 11 winners / 10 records)', status: 201, errors: [6705, 8002] } }, schema: { body: LOTTERY_REPORT_SCHEMA } }, async (req, reply) => reply.code(201).send(await report(req, caller(req))));
+  app.get<{ Querystring: { lang?: string } }>('/Report/SMYproductName', { config: { ...config, docs: { summary: 'Product names (id, name) of the result-download filter' } }, schema: { querystring: LANG_QUERY } }, async (req) =>
+    productNames(db, caller(req), langOf(req.query.lang)));
+  app.post('/Report/Activity/file', { config: { ...config, docs: { summary: 'Result download (job 11 winners / 10 records)', status: 201, errors: [6705, 8002] } }, schema: { body: LOTTERY_REPORT_SCHEMA } }, async (req, reply) => reply.code(201).send(await report(req, caller(req))));
+}
+
+

@@ -1,0 +1,262 @@
+/**
+ * The member back office (issue 14, menu 38 "member settings"; SPEC 7 Member row), for client
+ * tenants with the Member function (the menu guard: ids 7 and 38 are hidden otherwise, so
+ * every route here answers 403 code 3 to other tenants, the operator included):
+ *
+ *   GET  member                 the settings (MemberSettingDto); every field null while none is saved
+ *   POST member                 saves them: without id creates (201; 7101 when they exist),
+ *                               with the id GET answered updates (200). Catalogue codes first
+ *                               (src/domain/member/settings.ts): 7103 platforms, 7104 tiers
+ *                               removed, 7102 tier count; then the form's field errors
+ *                               (pointLarger on tiers, at most 10 reward rules, ...). A reward
+ *                               rule's brand products must be the tenant's (code 1 on the field).
+ *   GET  member/brand-products  options of the reward rules: the tenant's brand products
+ *   GET  member/list            members: phone / name filters, sort by phone, name, balance,
+ *                               createdAt, paged in the database; balance is the ledger's sum
+ *                               after expiry (a subquery), tierName from the settings' tiers
+ *   GET  member/list/{id}       one member with its latest 200 ledger rows (history)
+ *   POST member/file            export of the filtered members (job ExportMemberData 13)
+ *   POST Report/member/file     the same export as the member report (CustomerExportMemberData 16)
+ */
+import type { FastifyInstance } from 'fastify';
+import { sql, type Kysely, type SelectQueryBuilder, type Transaction } from 'kysely';
+import type { Page } from '../../../src/domain/api';
+import { declaration, resolveForm } from '../../../src/domain/declarations';
+import { JobCategory } from '../../../src/domain/enums';
+import { ErrorCode } from '../../../src/domain/errors';
+import type { Lang } from '../../../src/domain/lang';
+import { memberSettingFault, tierOf, type MemberSettingBody, type MemberTierSetting, type RewardRule } from '../../../src/domain/member/settings';
+import { caller } from '../../auth';
+import type { AppDeps } from '../../context';
+import { containsPattern, listPage, listRoute, listSpec, type ListParams } from '../../db/list';
+import { json, type Database } from '../../db/schema';
+import { ApiError, badRequest, notFound } from '../../errors';
+import { inBatches, queueExport, registerJobHandler, writeExport, type ExportFormat, type JobContext, type JobRecord } from '../../jobs/index';
+import { exportPhone } from '../../../src/domain/phone';
+import { exporterOf } from '../../services/exporter';
+import { recordChange } from '../../services/changelog';
+import { enumLabel, exportText } from '../../services/codes';
+import { countRows, listExportForm } from '../../services/listExport';
+import { balanceSql } from '../../services/memberPoints';
+import { idParams, isUniqueViolation, objectBody, validated, withoutKeys } from '../../services/resource';
+import { langOf } from '../../services/names';
+import { loadMemberSettings, pointHistory } from '../../services/memberSettings';
+
+export const MEMBER_SETTING_MENU_ID = 38;
+
+const SETTING_DECL = declaration('member.setting');
+const SETTING_FORM = resolveForm(SETTING_DECL.form!);
+const MEMBER_DECL = declaration('member.member');
+const READ_ONLY = ['createdAt', 'updatedAt'];
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+
+// --- Settings ------------------------------------------------------------------------------
+
+const settingExists = () => new ApiError(400, ErrorCode.MemberSettingExists);
+
+async function checkBrandProducts(db: Db, tenantId: number, rules: RewardRule[]): Promise<void> {
+  const ids = [...new Set(rules.flatMap((r) => r.brandProductIds ?? []))];
+  if (ids.length === 0) return;
+  const found = new Set((await db.selectFrom('brand_products').select('id').where('tenant_id', '=', tenantId).where('id', 'in', ids).execute()).map((r) => r.id));
+  const fields: Record<string, { key: string }> = {};
+  rules.forEach((r, i) => { if ((r.brandProductIds ?? []).some((id) => !found.has(id))) fields[`rewardRules.${i}.brandProductIds`] = { key: 'invalid' }; });
+  if (Object.keys(fields).length) throw badRequest(fields);
+}
+
+// --- Members -------------------------------------------------------------------------------
+
+const SPEC = listSpec(MEMBER_DECL, {
+  phone: 'm.phone',
+  name: sql`lower(m.name)`,
+  balance: balanceSql(sql`m.id`),
+  createdAt: 'm.created_at',
+}, 'm.id');
+
+export interface MemberFilters { phone?: string; name?: string }
+
+interface MemberRow {
+  id: number;
+  phone_country_code: string;
+  phone: string;
+  name: string | null;
+  gender: number | null;
+  birth: string | Date | null;
+  email: string | null;
+  address: string | null;
+  line_id: string | null;
+  discount_code: string | null;
+  enabled: boolean;
+  created_at: Date;
+  balance: number | string;
+}
+
+export interface MemberItem {
+  id: number;
+  phoneCountryCode: string;
+  /** As shown: '+886 912345678' (the list sorts by the national number). */
+  phone: string;
+  name: string | null;
+  balance: number;
+  tierName: string | null;
+  enabled: boolean;
+  createdAt: string;
+}
+
+function membersQuery(db: Db, tenantId: number, f: MemberFilters) {
+  let q = db.selectFrom('members as m')
+    .select(['m.id', 'm.phone_country_code', 'm.phone', 'm.name', 'm.gender', 'm.birth', 'm.email', 'm.address', 'm.line_id', 'm.discount_code', 'm.enabled', 'm.created_at'])
+    .select(balanceSql(sql`m.id`).as('balance'))
+    .where('m.tenant_id', '=', tenantId);
+  const digits = f.phone?.replace(/\D/g, '').replace(/^0+/, '');
+  if (digits) q = q.where('m.phone', 'like', containsPattern(digits));
+  if (f.name?.trim()) q = q.where('m.name', 'ilike', containsPattern(f.name.trim()));
+  return q as unknown as SelectQueryBuilder<Database & { m: Database['members'] }, 'm', MemberRow>;
+}
+
+const birthText = (b: string | Date | null) => (b === null ? null : typeof b === 'string' ? b.slice(0, 10) : b.toISOString().slice(0, 10));
+
+function toItem(r: MemberRow, tiers: MemberTierSetting[]): MemberItem {
+  const balance = Number(r.balance);
+  return {
+    id: r.id, phoneCountryCode: r.phone_country_code, phone: `+${r.phone_country_code} ${r.phone}`, name: r.name, balance,
+    tierName: tierOf(tiers, balance)?.name ?? null, enabled: r.enabled, createdAt: new Date(r.created_at).toISOString(),
+  };
+}
+
+// --- Export --------------------------------------------------------------------------------
+
+interface ExportPayload { filters: MemberFilters; lang: Lang; format: ExportFormat }
+export const MEMBER_EXPORT_FORM = listExportForm(MEMBER_DECL);
+
+const exportMembers = async (job: JobRecord<ExportPayload>, ctx: JobContext) => {
+  const { filters, lang, format } = job.payload;
+  const base = membersQuery(ctx.db, job.tenantId, filters ?? {});
+  const total = await countRows(membersQuery(ctx.db, job.tenantId, filters ?? {}).clearSelect().select('m.id'));
+  const { tiers } = await loadMemberSettings(ctx.db, job.tenantId);
+  const t = exportText(lang);
+  await writeExport<MemberRow>(ctx, {
+    format: format ?? 'csv',
+    fileName: t('screens.member.title'),
+    total,
+    columns: [
+      { header: t('screens.member.phone'), value: (r) => exportPhone(r.phone_country_code, r.phone) },
+      { header: t('screens.member.name'), value: (r) => r.name ?? '' },
+      { header: t('screens.member.gender'), value: (r) => (r.gender === null ? '' : enumLabel(lang, 'Gender', r.gender)) },
+      { header: t('screens.member.birth'), value: (r) => birthText(r.birth) ?? '' },
+      { header: t('screens.member.email'), value: (r) => r.email ?? '' },
+      { header: t('screens.member.address'), value: (r) => r.address ?? '' },
+      { header: t('screens.member.lineId'), value: (r) => r.line_id ?? '' },
+      { header: t('screens.member.discountCode'), value: (r) => r.discount_code ?? '' },
+      { header: t('screens.member.balance'), value: (r) => Number(r.balance) },
+      { header: t('screens.member.tier'), value: (r) => tierOf(tiers, Number(r.balance))?.name ?? '' },
+      { header: t('screens.member.joinedAt'), value: (r) => new Date(r.created_at) },
+    ],
+    rows: inBatches<MemberRow>((after, limit) => {
+      let q = base;
+      if (after) q = q.where('m.id', '>', after.id);
+      return q.orderBy('m.id').limit(limit).execute();
+    }, 1000),
+  });
+};
+registerJobHandler<ExportPayload>(JobCategory.ExportMemberData, exportMembers);
+// SPEC 7 POST Report/member/file: the same file, filed as the member report (CustomerExportMemberData 16).
+registerJobHandler<ExportPayload>(JobCategory.CustomerExportMemberData, exportMembers);
+
+// --- Routes --------------------------------------------------------------------------------
+
+export default async function memberRoutes(app: FastifyInstance, deps: AppDeps) {
+  const { db } = deps;
+  const config = { menuId: MEMBER_SETTING_MENU_ID };
+
+  // None saved yet: only `id: null` and nulls, so the form starts from its declared defaults (add mode).
+  app.get('/member', { config }, async (req) => {
+    const s = await loadMemberSettings(db, caller(req).tenantId);
+    return s.id === null ? Object.fromEntries(Object.keys(s).map((k) => [k, null])) : s;
+  });
+
+  app.post('/member', {
+    config: { ...config, docs: { summary: 'Save the member settings (no id: add)', body: SETTING_FORM.schema, errors: [ErrorCode.MemberSettingExists, ErrorCode.MemberTierCount, ErrorCode.LoginPlatformLimit, ErrorCode.TierCannotBeDisabled] } },
+  }, async (req, reply) => {
+    const who = caller(req);
+    const raw = withoutKeys(objectBody(req.body), READ_ONLY);
+    let created = false;
+    try {
+      const after = await db.transaction().execute(async (trx) => {
+        const before = await loadMemberSettings(trx, who.tenantId, true);
+        const adding = raw.id === undefined || raw.id === null;
+        if (adding && before.id !== null) throw settingExists();
+        if (!adding && before.id !== raw.id) throw notFound();
+        const fault = memberSettingFault(raw as Partial<MemberSettingBody>, before.id === null ? null : before);
+        if (fault !== null) throw new ApiError(400, fault);
+        const body = validated<MemberSettingBody>(SETTING_FORM, raw);
+        const rules = (body.rewardRules ?? []).map((r) => ({
+          name: r.name.trim(), earnType: r.earnType, brandProductIds: r.brandProductIds ?? [], points: r.points, memoType: r.memoType, memo: r.memo?.trim() ?? '',
+        }));
+        await checkBrandProducts(trx, who.tenantId, rules);
+        const values = {
+          // Phone is the member's key: always required.
+          required_info: body.requiredInfo | 1,
+          point_calculation_type: body.pointCalculationType,
+          login_platforms: json(body.loginPlatforms ?? []),
+          tiers: json((body.tiers ?? []).map((t) => ({ name: t.name.trim(), points: t.points }))),
+          reward_rules: json(rules),
+        };
+        const now = new Date();
+        if (adding) {
+          await trx.insertInto('member_settings').values({ tenant_id: who.tenantId, ...values, created_at: now, updated_at: now }).execute();
+          created = true;
+        } else {
+          await trx.updateTable('member_settings').set({ ...values, updated_at: now }).where('tenant_id', '=', who.tenantId).execute();
+        }
+        const saved = await loadMemberSettings(trx, who.tenantId);
+        await recordChange(trx, who, { resource: 'memberSetting', resourceId: who.tenantId, action: created ? 'create' : 'update', ...(created ? {} : { before }), after: saved });
+        return saved;
+      });
+      return reply.code(created ? 201 : 200).send(after);
+    } catch (err) {
+      if (isUniqueViolation(err)) throw settingExists();
+      throw err;
+    }
+  });
+
+  app.get('/member/brand-products', { config }, async (req) => {
+    const who = caller(req);
+    const rows = await db.selectFrom('brand_products as bp').innerJoin('brands as b', 'b.id', 'bp.brand_id')
+      .select(['bp.id', 'bp.name', 'b.name as brandName'])
+      .where('bp.tenant_id', '=', who.tenantId).orderBy(sql`lower(b.name)`).orderBy(sql`lower(bp.name)`).orderBy('bp.id').limit(1000).execute();
+    return rows.map((r) => ({ value: r.id, label: `${r.brandName} ${r.name}` }));
+  });
+
+  app.get<{ Querystring: MemberFilters & ListParams }>('/member/list', { config, ...listRoute(SPEC, MEMBER_DECL.filters?.schema) }, async (req): Promise<Page<MemberItem>> => {
+    const who = caller(req);
+    const [page, settings] = await Promise.all([
+      listPage(membersQuery(db, who.tenantId, req.query), SPEC, req.query),
+      loadMemberSettings(db, who.tenantId),
+    ]);
+    return { items: page.items.map((r) => toItem(r as MemberRow, settings.tiers)), total: page.total };
+  });
+
+  app.get<{ Params: { id: number } }>('/member/list/:id', { config, schema: { params: idParams } }, async (req) => {
+    const who = caller(req);
+    const row = await membersQuery(db, who.tenantId, {}).where('m.id', '=', req.params.id).executeTakeFirst();
+    if (!row) throw notFound();
+    const settings = await loadMemberSettings(db, who.tenantId);
+    return {
+      ...toItem(row, settings.tiers),
+      gender: row.gender, birth: birthText(row.birth), email: row.email, address: row.address, lineId: row.line_id, discountCode: row.discount_code,
+      history: await pointHistory(db, row.id),
+    };
+  });
+
+  // member/file is documented from the member declaration's export; Report/member/file here.
+  const reportDocs = { summary: 'The member report: the filtered members exported (a job: CustomerExportMemberData)', body: MEMBER_EXPORT_FORM.schema as Record<string, unknown>, status: 201 };
+  for (const [path, category] of [['/member/file', JobCategory.ExportMemberData], ['/Report/member/file', JobCategory.CustomerExportMemberData]] as const) {
+    app.post(path, { config: category === JobCategory.ExportMemberData ? config : { ...config, docs: reportDocs } }, async (req, reply) => {
+      const body = validated<MemberFilters & { format?: ExportFormat; lang?: Lang }>(MEMBER_EXPORT_FORM, req.body === undefined || req.body === null ? {} : objectBody(req.body));
+      const payload: ExportPayload = { filters: { phone: body.phone, name: body.name }, lang: langOf(body.lang), format: body.format ?? 'csv' };
+      return reply.code(201).send(await db.transaction().execute((trx) => queueExport(trx, exporterOf(req), category, payload)));
+    });
+  }
+}

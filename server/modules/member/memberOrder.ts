@@ -1,0 +1,510 @@
+/**
+ * Point products and member orders in the back office (issue 14; SPEC 7 Member rows; menu 7:
+ * point products 39, member orders 40). Client tenants with the Member function (others have no
+ * menu 39/40: 403 code 3 from the /v1 guard), everything scoped to the caller's tenant.
+ *
+ * Point products (39), declared by src/schemas/member/product.json
+ *   GET    member/product                   list (sort points, stock, from, to, createdAt)
+ *   POST   member/product                   no id creates (201), id edits (200): a marketing
+ *                                           product of the tenant, from..to in a time zone,
+ *                                           points > 0, stock >= 0, enable
+ *   DELETE member/product/{id}              204; 400 code 3 once an order holds it
+ *   GET    member/product/product-options   the tenant's marketing categories with their products
+ * Member orders (40), declared by src/schemas/member/order.json
+ *   GET    member/order                     list (status, from, to, phone, keyword = order number)
+ *   GET    member/order/{id}                the order with its items, recipient and history
+ *   POST   member/order                     { id, status, note? }: the status change
+ *                                           (src/domain/memberOrders.ts; 7301 otherwise); a
+ *                                           cancel gives the points back (refundPoints) and the
+ *                                           stock, in the same transaction
+ *   GET    member/order/report              totals of the filtered orders per status
+ *   POST   member/order/file                export job ExportMemberOrders (12) -> { id, reportId }
+ *   POST   member/order/batch               CSV status import (multipart part `file`): all or
+ *                                           nothing, every bad line reported (7303-7307, 7311)
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
+import { sql, type Transaction } from 'kysely';
+import { CsvSyntaxError, csvText, parseCsv } from '../../../src/domain/csv';
+import { declaration } from '../../../src/domain/declarations';
+import { JobCategory, MemberOrderStatus } from '../../../src/domain/enums';
+import { ErrorCode } from '../../../src/domain/errors';
+import { pickName, type Lang, type Names } from '../../../src/domain/lang';
+import {
+  ORDER_IMPORT_COLUMNS, ORDER_IMPORT_MAX_ERRORS, ORDER_IMPORT_MAX_ROWS, ORDER_STATUS_LABELS, canChangeStatus, importColumnOf,
+  isOrderStatus, parseOrderStatus, parseTimezone, type OrderImportColumn,
+} from '../../../src/domain/memberOrders';
+import { timezoneById } from '../../../src/domain/reference/timezones';
+import { caller, type Caller } from '../../auth';
+import type { AppDeps } from '../../context';
+import { containsPattern, listRoute } from '../../db/list';
+import type { Database } from '../../db/schema';
+import { ApiError, badRequest, notFound } from '../../errors';
+import { exportZoneOf, inBatches, queueExport, registerJobHandler, writeExport, type ExportFormat } from '../../jobs/index';
+import { exportPhone } from '../../../src/domain/phone';
+import { exporterOf } from '../../services/exporter';
+import { defineResource, isReferenced } from '../../resource/define';
+import { recordChange } from '../../services/changelog';
+import { countRows, listExportForm } from '../../services/listExport';
+import { refundPoints } from '../../services/memberPoints';
+import { eachPart, readPart } from '../../services/multipart';
+import { isDbId, objectBody, validated, withoutKeys } from '../../services/resource';
+import { exportText } from '../../services/codes';
+import { langOf } from '../../services/names';
+import { categoriesWithProducts } from '../../services/marketing';
+
+export const MEMBER_MENU = { setting: 38, product: 39, order: 40 } as const;
+
+const PRODUCT_DECL = declaration('member.product');
+const ORDER_DECL = declaration('member.order');
+
+type Db = AppDeps['db'] | Transaction<Database>;
+type Fields = Record<string, { key: string }>;
+
+const iso = (d: Date | string) => new Date(d).toISOString();
+
+// --- Point products ----------------------------------------------------------------------
+
+export interface PointProductDto {
+  id: number;
+  productId: number;
+  productNames: Names;
+  image: string | null;
+  timezoneId: number;
+  from: string;
+  to: string;
+  points: number;
+  stock: number;
+  enable: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+interface PointProductBody {
+  productId: number;
+  timezoneId: number;
+  from: string;
+  to: string;
+  points: number;
+  stock: number;
+  enable?: boolean;
+}
+
+const pointProductQuery = (db: Db) => db.selectFrom('point_products as pp')
+  .innerJoin('marketing_products as mp', 'mp.id', 'pp.product_id')
+  .select([
+    'pp.id', 'pp.product_id', 'mp.names as productNames', 'mp.image', 'pp.timezone_id', 'pp.starts_at', 'pp.ends_at',
+    'pp.points', 'pp.stock', 'pp.enable', 'pp.created_at', 'pp.updated_at',
+  ]);
+type PointProductRow = Awaited<ReturnType<ReturnType<typeof pointProductQuery>['executeTakeFirstOrThrow']>>;
+
+const pointProductDto = (r: PointProductRow): PointProductDto => ({
+  id: r.id, productId: r.product_id, productNames: r.productNames, image: r.image, timezoneId: r.timezone_id,
+  from: iso(r.starts_at), to: iso(r.ends_at), points: r.points, stock: r.stock, enable: r.enable,
+  createdAt: iso(r.created_at), updatedAt: iso(r.updated_at),
+});
+
+const pointProducts = defineResource<PointProductRow, PointProductDto, PointProductBody>({
+  declaration: PRODUCT_DECL,
+  table: 'point_products',
+  alias: 'pp',
+  columns: { points: 'pp.points', stock: 'pp.stock', from: 'pp.starts_at', to: 'pp.ends_at', createdAt: 'pp.created_at' },
+  query: pointProductQuery,
+  toDto: pointProductDto,
+  readOnly: ['productNames', 'image'],
+  upsert: true,
+  values: async ({ trx, who }, body) => {
+    const fields: Fields = {};
+    const from = new Date(body.from);
+    const to = new Date(body.to);
+    if (!timezoneById(body.timezoneId)) fields.timezoneId = { key: 'oneOf' };
+    if (to.getTime() < from.getTime()) fields.to = { key: 'fromToDatetime' };
+    const product = isDbId(body.productId)
+      ? await trx.selectFrom('marketing_products').select('id').where('id', '=', body.productId).where('tenant_id', '=', who.tenantId).forShare().executeTakeFirst()
+      : undefined;
+    if (!product) fields.productId = { key: 'oneOf' };
+    if (Object.keys(fields).length) throw badRequest(fields);
+    return {
+      product_id: body.productId, starts_at: from, ends_at: to, timezone_id: body.timezoneId,
+      points: body.points, stock: body.stock, enable: body.enable ?? true,
+    };
+  },
+  beforeRemove: async ({ trx }, before) => {
+    // An order keeps what it redeemed: a product once ordered is disabled instead.
+    if (await isReferenced(trx, 'member_order_items', 'point_product_id', before.id)) throw new ApiError(400, ErrorCode.NotAllowed, { id: { key: 'inUse' } });
+  },
+  foreignKeyError: () => badRequest({ productId: { key: 'oneOf' } }),
+  errors: { remove: [ErrorCode.NotAllowed] },
+});
+
+// --- Member orders -----------------------------------------------------------------------
+
+export interface OrderItemDto { pointProductId: number; productId: number; productName: string; productNames: Names; quantity: number; points: number }
+export interface OrderHistoryDto { at: string; status: number; account: string }
+
+export interface MemberOrderDto {
+  id: number;
+  orderNo: string;
+  status: number;
+  points: number;
+  memberId: number;
+  memberPhone: string;
+  memberName: string | null;
+  productSummary: string;
+  recipient: { name?: string; phone?: string; address?: string };
+  note: string | null;
+  items?: OrderItemDto[];
+  history?: OrderHistoryDto[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface OrderFilters { status?: number; from?: string; to?: string; phone?: string; keyword?: string }
+
+const orderQuery = (db: Db) => db.selectFrom('member_orders as o')
+  .innerJoin('members as m', 'm.id', 'o.member_id')
+  .select([
+    'o.id', 'o.order_no', 'o.status', 'o.points', 'o.member_id', 'o.recipient', 'o.note', 'o.created_at', 'o.updated_at',
+    'm.phone_country_code', 'm.phone', 'm.name as memberName',
+  ])
+  .select(sql<string>`(select string_agg(coalesce(nullif(p.names->>'zh_TW', ''), nullif(p.names->>'en', ''), p.names->>'zh_CN', '') || ' x' || i.quantity, ', ' order by i.id)
+    from member_order_items i join marketing_products p on p.id = i.product_id where i.order_id = o.id)`.as('productSummary'));
+type OrderRow = Awaited<ReturnType<ReturnType<typeof orderQuery>['executeTakeFirstOrThrow']>>;
+
+const phoneOf = (r: { phone_country_code: string; phone: string }) => `+${r.phone_country_code} ${r.phone}`;
+
+const orderDto = (r: OrderRow): MemberOrderDto => ({
+  id: r.id, orderNo: r.order_no, status: r.status, points: r.points, memberId: r.member_id, memberPhone: phoneOf(r),
+  memberName: r.memberName, productSummary: r.productSummary ?? '', recipient: (r.recipient ?? {}) as MemberOrderDto['recipient'],
+  note: r.note, createdAt: iso(r.created_at), updatedAt: iso(r.updated_at),
+});
+
+function filterOrders<Q extends ReturnType<typeof orderQuery>>(q: Q, f: OrderFilters): Q {
+  let out = q;
+  if (f.status !== undefined) out = out.where('o.status', '=', f.status) as Q;
+  if (f.from) out = out.where('o.created_at', '>=', new Date(f.from)) as Q;
+  if (f.to) out = out.where('o.created_at', '<=', new Date(f.to)) as Q;
+  const phone = f.phone?.replace(/[^\d]/g, '');
+  if (phone) out = out.where(sql<boolean>`(m.phone_country_code || m.phone) like ${containsPattern(phone)}`) as Q;
+  if (f.keyword?.trim()) out = out.where('o.order_no', 'ilike', containsPattern(f.keyword.trim())) as Q;
+  return out;
+}
+
+async function orderDetails(db: Db, dto: MemberOrderDto): Promise<MemberOrderDto> {
+  const [items, logs] = await Promise.all([
+    db.selectFrom('member_order_items as i').innerJoin('marketing_products as p', 'p.id', 'i.product_id')
+      .select(['i.point_product_id', 'i.product_id', 'p.names', 'i.quantity', 'i.points'])
+      .where('i.order_id', '=', dto.id).orderBy('i.id').execute(),
+    db.selectFrom('change_logs').select(['created_at', 'account', sql<string | null>`after->>'status'`.as('status')])
+      .where('resource', '=', 'member-order').where('resource_id', '=', String(dto.id)).orderBy('id').execute(),
+  ]);
+  const history: OrderHistoryDto[] = [{ at: dto.createdAt, status: MemberOrderStatus.Created, account: dto.memberPhone }];
+  for (const l of logs) {
+    const status = Number(l.status);
+    if (isOrderStatus(status) && status !== history[history.length - 1].status) history.push({ at: iso(l.created_at), status, account: l.account });
+  }
+  return {
+    ...dto,
+    items: items.map((i) => ({ pointProductId: i.point_product_id, productId: i.product_id, productName: pickName(i.names, 'zh_TW'), productNames: i.names, quantity: i.quantity, points: i.points })),
+    history,
+  };
+}
+
+const orders = defineResource<OrderRow, MemberOrderDto, never, OrderFilters>({
+  declaration: ORDER_DECL,
+  table: 'member_orders',
+  alias: 'o',
+  columns: { orderNo: 'o.order_no', status: 'o.status', memberPhone: sql`m.phone`, points: 'o.points', createdAt: 'o.created_at' },
+  query: orderQuery,
+  filter: (q, f) => filterOrders(q as ReturnType<typeof orderQuery>, f),
+  toDto: orderDto,
+  details: orderDetails,
+  only: ['list', 'get'],
+});
+
+const cannotChange = (data?: unknown) => new ApiError(400, ErrorCode.OrderStatusCannotChange, data ?? { status: { key: 'invalid' } });
+
+const ORDER_UPDATE_FORM = {
+  schema: {
+    type: 'object',
+    required: ['id', 'status'],
+    additionalProperties: false,
+    properties: {
+      id: { type: 'integer', minimum: 1 },
+      status: { type: 'integer', enum: Object.values(MemberOrderStatus) },
+      note: { type: ['string', 'null'], maxLength: 500 },
+    },
+  },
+};
+
+/** Give an order's points and stock back (a cancel), set-based for any number of orders. */
+async function restoreCanceled(trx: Transaction<Database>, tenantId: number, orderIds: number[]): Promise<void> {
+  if (!orderIds.length) return;
+  await sql`update point_products pp set stock = pp.stock + x.qty, updated_at = now()
+    from (select i.point_product_id, sum(i.quantity)::int as qty from member_order_items i
+          where i.order_id = any(${orderIds}::int[]) group by i.point_product_id) x
+    where pp.id = x.point_product_id and pp.tenant_id = ${tenantId}`.execute(trx);
+}
+
+// --- Export ------------------------------------------------------------------------------
+
+interface OrderExportPayload { filters: OrderFilters; lang: Lang; format: ExportFormat }
+
+export const ORDER_EXPORT_FORM = listExportForm(ORDER_DECL);
+
+registerJobHandler<OrderExportPayload>(JobCategory.ExportMemberOrders, async (job, ctx) => {
+  const { filters, lang, format } = job.payload;
+  // Times are written in the zone of the user who asked (writeExport); the column names it, as the import reads it.
+  const zone = exportZoneOf(job);
+  const base = filterOrders(orders.scoped(ctx.db, { tenantId: job.tenantId }, { clients: null, brands: null }) as ReturnType<typeof orderQuery>, filters ?? {});
+  const total = await countRows(base);
+  const t = exportText(lang);
+  const s = (key: string) => t(`screens.memberOrder.${key}`);
+  const col = (key: OrderImportColumn) => ORDER_IMPORT_COLUMNS[key].labels[lang];
+  await writeExport<OrderRow>(ctx, {
+    format: format ?? 'csv',
+    fileName: s('exportTitle'),
+    total,
+    columns: [
+      { header: col('orderNo'), key: 'order_no' },
+      { header: col('status'), value: (r) => (isOrderStatus(r.status) ? ORDER_STATUS_LABELS[r.status][lang] : String(r.status)) },
+      { header: s('memberPhone'), value: (r) => exportPhone(r.phone_country_code, r.phone) },
+      { header: s('memberName'), value: (r) => r.memberName ?? '' },
+      { header: s('products'), value: (r) => r.productSummary ?? '' },
+      { header: s('points'), key: 'points' },
+      { header: s('recipientName'), value: (r) => String((r.recipient as Record<string, unknown>)?.name ?? '') },
+      { header: s('recipientPhone'), value: (r) => String((r.recipient as Record<string, unknown>)?.phone ?? '') },
+      { header: s('recipientAddress'), value: (r) => String((r.recipient as Record<string, unknown>)?.address ?? '') },
+      { header: s('note'), value: (r) => r.note ?? '' },
+      { header: s('createdAt'), value: (r) => new Date(r.created_at) },
+      { header: col('timezone'), value: () => zone },
+    ],
+    rows: inBatches<OrderRow>((after, limit) => {
+      let q = base;
+      if (after) q = q.where('o.id', '>', after.id);
+      return q.orderBy('o.id').limit(limit).execute();
+    }, 1000),
+  });
+});
+
+// --- CSV import --------------------------------------------------------------------------
+
+export interface ImportProblem { line: number; code: number; orderNo?: string; value?: string }
+
+const importFailure = (code: number, data?: Record<string, unknown>) => new ApiError(400, code, data);
+
+/** Read the uploaded file (part `file`) of a multipart request; 202 without one, 7305 for a broken body. */
+async function readCsvPart(req: FastifyRequest, maxMB: number): Promise<{ name: string; bytes: Buffer }> {
+  if (!req.isMultipart()) throw new ApiError(400, ErrorCode.NoFile);
+  const cap = Math.floor(maxMB * 1024 * 1024);
+  const broken = () => importFailure(ErrorCode.CsvReadError, { errors: [{ line: 1, code: ErrorCode.CsvReadError }] });
+  const found: { name: string; bytes: Buffer }[] = [];
+  await eachPart(req, { fileSize: cap, files: 1, fields: 5, parts: 6 }, async (part) => {
+    if (part.type === 'field') return;
+    const { bytes } = await readPart(part.file, cap, broken);
+    if (!bytes) throw importFailure(ErrorCode.CsvReadError, { name: part.filename, maxMB });
+    if (part.fieldname === 'file') found.push({ name: part.filename ?? '', bytes });
+  }, broken);
+  const file = found[0];
+  if (!file || (file.bytes.length === 0 && !file.name)) throw new ApiError(400, ErrorCode.NoFile);
+  if (file.name && !/\.(csv|txt)$/i.test(file.name)) throw new ApiError(400, ErrorCode.FileFormat, { name: file.name });
+  return file;
+}
+
+interface ImportRow { line: number; orderNo: string; status: number }
+
+/**
+ * The good rows of the file and the bad lines (7303 empty number, 7311 status, 7306 zone); a
+ * file that cannot be read as a whole is refused at once (7304 header, 7305 not UTF-8, a NUL byte or broken quotes, 7307).
+ */
+export function readOrderCsv(bytes: Buffer): { rows: ImportRow[]; problems: ImportProblem[] } {
+  const decoded = csvText(bytes);
+  if ('fault' in decoded) throw importFailure(ErrorCode.CsvReadError, { errors: [{ line: decoded.line, code: ErrorCode.CsvReadError }] });
+  let records;
+  try {
+    records = parseCsv(decoded.text);
+  } catch (e) {
+    const line = e instanceof CsvSyntaxError ? e.line : 1;
+    throw importFailure(ErrorCode.CsvReadError, { errors: [{ line, code: ErrorCode.CsvReadError }] });
+  }
+  if (!records.length) throw importFailure(ErrorCode.CsvHeaderWrong, { errors: [{ line: 1, code: ErrorCode.CsvHeaderWrong }] });
+  const header = records[0];
+  const index: Partial<Record<OrderImportColumn, number>> = {};
+  header.fields.forEach((cell, i) => {
+    const key = importColumnOf(cell);
+    if (key && index[key] === undefined) index[key] = i;
+  });
+  const missing = (Object.keys(ORDER_IMPORT_COLUMNS) as OrderImportColumn[]).filter((k) => ORDER_IMPORT_COLUMNS[k].required && index[k] === undefined);
+  if (missing.length) throw importFailure(ErrorCode.CsvHeaderWrong, { missing, errors: [{ line: header.line, code: ErrorCode.CsvHeaderWrong }] });
+  const body = records.slice(1);
+  if (!body.length) throw importFailure(ErrorCode.CsvNoData, { errors: [{ line: header.line + 1, code: ErrorCode.CsvNoData }] });
+  if (body.length > ORDER_IMPORT_MAX_ROWS) throw importFailure(ErrorCode.CsvReadError, { maxRows: ORDER_IMPORT_MAX_ROWS, errors: [{ line: body[ORDER_IMPORT_MAX_ROWS].line, code: ErrorCode.CsvReadError }] });
+  const problems: ImportProblem[] = [];
+  const rows: ImportRow[] = [];
+  const seen = new Map<string, ImportRow>();
+  for (const r of body) {
+    const cell = (k: OrderImportColumn) => (index[k] === undefined ? '' : (r.fields[index[k]!] ?? '').trim());
+    const orderNo = cell('orderNo');
+    const statusText = cell('status');
+    const zone = cell('timezone');
+    if (!orderNo) { problems.push({ line: r.line, code: ErrorCode.OrderNumberNotFound, orderNo }); continue; }
+    const status = parseOrderStatus(statusText);
+    if (status === null) { problems.push({ line: r.line, code: ErrorCode.CsvInvalidOrderStatus, orderNo, value: statusText }); continue; }
+    if (zone && parseTimezone(zone) === null) { problems.push({ line: r.line, code: ErrorCode.TimezoneNotFound, orderNo, value: zone }); continue; }
+    const earlier = seen.get(orderNo);
+    if (earlier && earlier.status !== status) { problems.push({ line: r.line, code: ErrorCode.CsvInvalidOrderStatus, orderNo, value: statusText }); continue; }
+    if (earlier) continue;
+    const row = { line: r.line, orderNo, status };
+    seen.set(orderNo, row);
+    rows.push(row);
+  }
+  return { rows, problems };
+}
+
+/** 400 with the first bad line's code; data lists every bad line (at most ORDER_IMPORT_MAX_ERRORS). */
+function refusal(problems: ImportProblem[]): ApiError {
+  const sorted = [...problems].sort((a, b) => a.line - b.line);
+  return importFailure(sorted[0].code, { count: sorted.length, errors: sorted.slice(0, ORDER_IMPORT_MAX_ERRORS) });
+}
+
+/**
+ * Apply the rows in one transaction: the orders are read and locked in one statement, every
+ * row checked (7303 unknown number, 7311 a status the order cannot take), then, only when all
+ * are good, one UPDATE, one change-log INSERT, and for cancels one ledger INSERT and one stock
+ * UPDATE. Answers the counts.
+ */
+async function applyImport(trx: Transaction<Database>, who: Caller, rows: ImportRow[], readProblems: ImportProblem[]): Promise<{ rows: number; changed: number; canceled: number }> {
+  const numbers = rows.map((r) => r.orderNo);
+  const found = await sql<{ id: number; order_no: string; status: number; member_id: number; points: number }>`
+    select o.id, o.order_no, o.status, o.member_id, o.points from member_orders o
+    where o.tenant_id = ${who.tenantId} and o.order_no = any(${numbers}::text[])
+    order by o.id for update`.execute(trx);
+  const byNo = new Map(found.rows.map((o) => [o.order_no, o]));
+  const problems: ImportProblem[] = [...readProblems];
+  const changes: { id: number; from: number; to: number; memberId: number; points: number }[] = [];
+  for (const r of rows) {
+    const o = byNo.get(r.orderNo);
+    if (!o) { problems.push({ line: r.line, code: ErrorCode.OrderNumberNotFound, orderNo: r.orderNo }); continue; }
+    if (!canChangeStatus(o.status, r.status)) { problems.push({ line: r.line, code: ErrorCode.CsvInvalidOrderStatus, orderNo: r.orderNo, value: String(r.status) }); continue; }
+    if (o.status !== r.status) changes.push({ id: o.id, from: o.status, to: r.status, memberId: o.member_id, points: o.points });
+  }
+  if (problems.length) throw refusal(problems);
+  if (!changes.length) return { rows: rows.length, changed: 0, canceled: 0 };
+  // Set-based from here: one statement each, whatever the number of rows.
+  const ids = changes.map((c) => c.id);
+  const tos = changes.map((c) => c.to);
+  const froms = changes.map((c) => c.from);
+  await sql`update member_orders o set status = v.status, updated_at = now()
+    from (select unnest(${ids}::int[]) as id, unnest(${tos}::int[]) as status) v
+    where o.id = v.id and o.tenant_id = ${who.tenantId}`.execute(trx);
+  await sql`insert into change_logs (tenant_id, user_id, account, resource, resource_id, action, before, after)
+    select ${who.tenantId}, ${who.userId}, ${who.account}, 'member-order', v.id::text, 'update',
+      jsonb_build_object('status', v.before, 'source', 'csv'), jsonb_build_object('status', v.after, 'source', 'csv')
+    from unnest(${ids}::int[], ${froms}::int[], ${tos}::int[]) as v(id, before, after)`.execute(trx);
+  const canceled = changes.filter((c) => c.to === MemberOrderStatus.Canceled);
+  if (canceled.length) {
+    // Members are locked in id order (like refundPoints' lockMember) before their refunds.
+    const memberIds = [...new Set(canceled.map((c) => c.memberId))].sort((a, b) => a - b);
+    await sql`select id from members where id = any(${memberIds}::int[]) and tenant_id = ${who.tenantId} order by id for update`.execute(trx);
+    await sql`insert into member_points (tenant_id, member_id, type, points, order_id)
+      select ${who.tenantId}, v.member_id, 4, v.points, v.id
+      from unnest(${canceled.map((c) => c.memberId)}::int[], ${canceled.map((c) => c.points)}::int[], ${canceled.map((c) => c.id)}::int[]) as v(member_id, points, id)
+      where v.points > 0`.execute(trx);
+    await restoreCanceled(trx, who.tenantId, canceled.map((c) => c.id));
+  }
+  return { rows: rows.length, changed: changes.length, canceled: canceled.length };
+}
+
+// --- Routes ------------------------------------------------------------------------------
+
+export default async function memberOrderRoutes(app: FastifyInstance, deps: AppDeps) {
+  const { db } = deps;
+  await app.register(multipart, { throwFileSizeLimit: false });
+
+  // Point products.
+  pointProducts.routes(app, deps);
+
+  app.get('/member/product/product-options', {
+    config: { menuId: MEMBER_MENU.product, docs: { summary: 'The marketing categories of the tenant with their products (point product choices)' } },
+  }, async (req) => categoriesWithProducts(db, caller(req).tenantId));
+
+  // Orders.
+  orders.routes(app, deps);
+
+  app.post('/member/order', {
+    config: {
+      menuId: MEMBER_MENU.order,
+      docs: { summary: 'Change an order\'s status (Created -> Stocking | Canceled, Stocking -> Shipped | Canceled) and note; a cancel returns the points', body: ORDER_UPDATE_FORM.schema, errors: [ErrorCode.NotFound, ErrorCode.OrderStatusCannotChange] },
+    },
+  }, async (req) => {
+    const who = caller(req);
+    const raw = withoutKeys(objectBody(req.body), ['orderNo', 'memberId', 'memberPhone', 'memberName', 'points', 'productSummary', 'recipient', 'items', 'history', 'createdAt', 'updatedAt']);
+    const body = validated<{ id: number; status: number; note?: string | null }>(ORDER_UPDATE_FORM, raw);
+    return db.transaction().execute(async (trx) => {
+      const ctx = { who, scope: { clients: null, brands: null } };
+      const before = await orders.load(trx, ctx, body.id, true);
+      if (!before) throw notFound();
+      if (!canChangeStatus(before.status, body.status)) throw cannotChange({ status: { key: 'invalid' }, from: before.status, to: body.status });
+      const note = body.note === undefined ? before.note : (body.note?.trim() || null);
+      if (before.status === body.status && note === before.note) return before;
+      await trx.updateTable('member_orders').set({ status: body.status, note, updated_at: new Date() })
+        .where('id', '=', body.id).where('tenant_id', '=', who.tenantId).execute();
+      if (body.status === MemberOrderStatus.Canceled && before.status !== MemberOrderStatus.Canceled) {
+        if (before.points > 0) await refundPoints(trx, { tenantId: who.tenantId, memberId: before.memberId, points: before.points, orderId: before.id });
+        await restoreCanceled(trx, who.tenantId, [before.id]);
+      }
+      const after = (await orders.load(trx, ctx, body.id))!;
+      const { history: _h, ...beforeLogged } = before;
+      const { history: _a, ...afterLogged } = after;
+      await recordChange(trx, who, { resource: 'member-order', resourceId: body.id, action: 'update', before: beforeLogged, after: afterLogged });
+      return orders.load(trx, ctx, body.id);
+    });
+  });
+
+  app.get('/member/order/report', {
+    ...listRoute(orders.spec, ORDER_DECL.filters?.schema as Record<string, unknown>),
+    config: { menuId: MEMBER_MENU.order, docs: { summary: 'Totals of the filtered orders: count and points per status' } },
+  }, async (req) => {
+    const who = caller(req);
+    const { format: _f, lang: _l, ...filters } = req.query as OrderFilters & { format?: string; lang?: string };
+    const base = filterOrders(orders.scoped(db, who, { clients: null, brands: null }) as ReturnType<typeof orderQuery>, filters);
+    const rows = await base.clearSelect().clearOrderBy()
+      .select(['o.status', sql<string>`count(*)`.as('count'), sql<string>`coalesce(sum(o.points), 0)`.as('points')])
+      .groupBy('o.status').orderBy('o.status').execute() as unknown as { status: number; count: string | number; points: string | number }[];
+    const byStatus = Object.values(MemberOrderStatus).map((status) => {
+      const r = rows.find((x) => x.status === status);
+      return { status, count: Number(r?.count ?? 0), points: Number(r?.points ?? 0) };
+    });
+    return { total: byStatus.reduce((n, s) => n + s.count, 0), points: byStatus.reduce((n, s) => n + s.points, 0), byStatus };
+  });
+
+  app.post('/member/order/file', {
+    config: { menuId: MEMBER_MENU.order, docs: { summary: 'Export the filtered orders (job ExportMemberOrders) -> { id, reportId }', body: ORDER_EXPORT_FORM.schema as Record<string, unknown>, status: 201 } },
+  }, async (req, reply) => {
+    const body = validated<OrderFilters & { format?: ExportFormat; lang?: Lang }>(ORDER_EXPORT_FORM, req.body === undefined || req.body === null ? {} : objectBody(req.body));
+    const { format, lang, ...filters } = body;
+    const payload: OrderExportPayload = { filters, lang: langOf(lang), format: format ?? 'csv' };
+    return reply.code(201).send(await db.transaction().execute((trx) => queueExport(trx, exporterOf(req), JobCategory.ExportMemberOrders, payload)));
+  });
+
+  app.post('/member/order/batch', {
+    config: {
+      menuId: MEMBER_MENU.order,
+      docs: {
+        summary: 'Import order statuses from a CSV file (multipart part `file`; columns orderNo and status, optional timezone): all rows or none; a refusal lists every bad line in data.errors',
+        body: { type: 'object', properties: { file: { type: 'string', format: 'binary' } } },
+        consumes: ['multipart/form-data'],
+        errors: [ErrorCode.NoFile, ErrorCode.FileFormat, ErrorCode.OrderNumberNotFound, ErrorCode.CsvHeaderWrong, ErrorCode.CsvReadError, ErrorCode.TimezoneNotFound, ErrorCode.CsvNoData, ErrorCode.CsvInvalidOrderStatus],
+      },
+    },
+  }, async (req) => {
+    const who = caller(req);
+    const file = await readCsvPart(req, deps.settings.uploadMaxMB);
+    const { rows, problems } = readOrderCsv(file.bytes);
+    return db.transaction().execute(async (trx) => {
+      const result = await applyImport(trx, who, rows, problems);
+      await recordChange(trx, who, { resource: 'member-order', resourceId: 'import', action: 'update', after: { file: file.name, ...result } });
+      return result;
+    });
+  });
+}
