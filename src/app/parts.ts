@@ -6,10 +6,11 @@
 import { registerParts } from '../engine/registry/registry';
 import { PANES } from '../panes/index';
 import { FIELD_WIDGETS, WIDGETS } from '../widgets/index';
+import { withFormWidgets } from '../engine/registry/widgets';
 
 registerParts('screen', {
   crud: () => import('../engine/crud/CrudScreen'),
-  form: () => import('../engine/crud/FormScreen'),
+  form: withFormWidgets(() => import('../engine/crud/FormScreen')),
   custom: () => import('../engine/crud/CustomScreen'),
 });
 registerParts('pane', PANES);

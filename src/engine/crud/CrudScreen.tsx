@@ -14,10 +14,11 @@ import { CrudPageScreen } from './CrudPageScreen';
 import { lazyChunk } from '../lazy/lazyChunk';
 import { PageLoader } from '../pages/PageLoader';
 import { useUserMenu } from '../session/menu';
+import { withFormWidgets } from '../registry/widgets';
 
 // A form declaration among the tabs (member settings) brings the form stack (RJSF, the
 // validator, pickers): its own chunk, so a list does not load it before its rows.
-const LazyFormView = lazyChunk(() => import('./FormScreen').then((m) => ({ default: m.FormView })));
+const LazyFormView = lazyChunk(withFormWidgets(() => import('./FormScreen').then((m) => ({ default: m.FormView }))));
 function FormView(props: React.ComponentProps<typeof LazyFormView>) {
   return (
     <Suspense fallback={<PageLoader />}>

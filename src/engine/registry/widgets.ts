@@ -62,3 +62,12 @@ export function useFormWidgets(): FormWidgets | null {
   }, [widgets]);
   return widgets;
 }
+
+/**
+ * A lazy chunk's loader that resolves once the form's widgets are there too: a form chunk
+ * (CrudForm, FormView, the row-action input) opens with its fields, as when the widgets were
+ * part of it.
+ */
+export function withFormWidgets<M>(load: () => Promise<M>): () => Promise<M> {
+  return () => Promise.all([load(), loadFormWidgets().catch(() => null)]).then(([m]) => m);
+}
