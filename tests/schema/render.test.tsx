@@ -17,6 +17,7 @@ import { MENU_TREE } from '../../src/domain/menu';
 import { AppProviders } from '../../src/engine/app/App';
 import { WidgetEnvRoot } from '../../src/app/widgetEnv';
 import '../../src/app/parts';
+import { loadFormWidgets } from '../../src/engine/registry/widgets';
 import { CrudForm } from '../../src/engine/crud/CrudForm';
 import { CrudView } from '../../src/engine/crud/CrudScreen';
 import { FormView } from '../../src/engine/crud/FormScreen';
@@ -261,9 +262,12 @@ function renderWith(node: React.ReactNode, lang: string) {
   );
 }
 
-beforeAll(() => {
+beforeAll(async () => {
   process.env.TZ = 'Asia/Taipei';
-});
+  // The forms render here without their lazy chunk, which waits for the registered widgets
+  // (src/engine/registry/widgets.ts): load them first, as the chunk would.
+  await loadFormWidgets();
+}, 120_000);
 
 afterEach(() => {
   cleanup();
