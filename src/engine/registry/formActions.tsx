@@ -5,7 +5,7 @@
  */
 import { Suspense, type ComponentType } from 'react';
 import { lazyChunk, type LazyChunk } from '../lazy/lazyChunk';
-import { partLoader } from './registry';
+import { partLoader, partNames } from './registry';
 
 export interface FormActionProps {
   /** What the declaration names (the preview's kind). */
@@ -16,6 +16,17 @@ export interface FormActionProps {
 }
 
 const components = new Map<string, LazyChunk<FormActionProps>>();
+/** Actions already loaded (preloadFormActions): rendered at once, without a Suspense pass. */
+const ready = new Map<string, ComponentType<FormActionProps>>();
+
+/** Loads every registered form action (with the form's widgets, registry/widgets.ts). */
+export function preloadFormActions(): Promise<unknown> {
+  return Promise.all(
+    partNames('formAction').map((n) =>
+      partLoader<{ default: ComponentType<FormActionProps> }>('formAction', n)!().then((m) => ready.set(n, m.default)),
+    ),
+  );
+}
 
 /** The lazy component of a registered form action, its load started; undefined when none is. */
 export function formActionFor(name: string): LazyChunk<FormActionProps> | undefined {
@@ -31,6 +42,8 @@ export function formActionFor(name: string): LazyChunk<FormActionProps> | undefi
 
 /** The action `name` of a form (nothing while its chunk loads or when none is registered). */
 export function FormAction({ name, ...props }: FormActionProps & { name: string }) {
+  const Loaded = ready.get(name);
+  if (Loaded) return <Loaded {...props} />;
   const Action = formActionFor(name);
   if (!Action) return null;
   return (

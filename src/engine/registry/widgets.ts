@@ -8,6 +8,7 @@
 import { useEffect, useState, type ComponentType } from 'react';
 import type { RegistryFieldsType, RegistryWidgetsType } from '@rjsf/utils';
 import { BUILTIN_WIDGET_NAMES } from '../../domain/widgetNames';
+import { preloadFormActions } from './formActions';
 import { loadPart, partNames } from './registry';
 
 /** True when a declaration may name `name` as `ui:widget` (a registered widget or field, or RJSF's own). */
@@ -39,7 +40,9 @@ export function loadFormWidgets(): Promise<FormWidgets> {
   if (loaded) return Promise.resolve(loaded);
   // Nothing registered yet: nothing to keep (the app registers before its first form).
   if (partNames('widget').length === 0 && partNames('field').length === 0) return Promise.resolve({ widgets: {}, fields: {} });
-  pending ??= Promise.all([loadAll('widget'), loadAll('field')]).then(
+  // The form actions (the preview beside Save) come with them: a form opens whole.
+  const actions = () => preloadFormActions();
+  pending ??= Promise.all([loadAll('widget'), loadAll('field'), actions()]).then(
     ([widgets, fields]) => (loaded = { widgets: widgets as RegistryWidgetsType, fields: fields as RegistryFieldsType }),
     (e) => {
       pending = null;
