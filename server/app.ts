@@ -10,6 +10,7 @@ import path from 'node:path';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
+import { Redis } from 'ioredis';
 import fastifyStatic from '@fastify/static';
 import { ErrorCode } from '../src/domain/errors';
 import { authenticate } from './auth';
@@ -41,10 +42,13 @@ import lotteryRoutes from './modules/activity/lottery';
 import pointActivityRoutes from './modules/activity/pointActivity';
 import marketingPublicRoutes, { MARKETING_API_BASE } from './modules/public/marketingPublic';
 import lotteryPlayRoutes from './modules/public/lotteryPlay';
+import lotteryProofRoutes from './modules/public/lotteryProof';
 import memberRoutes from './modules/member/member';
 import memberPublicRoutes from './modules/public/memberPublic';
+import checkInPublicRoutes from './modules/public/checkInPublic';
 import memberOrderRoutes from './modules/member/memberOrder';
 import memberShopRoutes from './modules/public/memberShop';
+import pointBoxRoutes from './modules/public/pointBoxes';
 import menuRoutes from './modules/session/menu';
 import otherRoutes from './modules/system/other';
 import packagingRoutes from './modules/product/packaging';
@@ -53,6 +57,7 @@ import productRoutes from './modules/product/product';
 import profileRoutes from './modules/session/profile';
 import reportRoutes from './modules/report/report';
 import clientsActivityRoutes from './modules/report/clientsActivity';
+import checkInExportRoutes from './modules/activity/checkInExport';
 import roleRoutes from './modules/system/role';
 import transactionLogRoutes from './modules/report/transactionLog';
 import scanLogExportRoutes from './modules/logistics/scanLogExport';
@@ -61,6 +66,10 @@ import antiCounterfeitRoutes from './modules/logistics/antiCounterfeit';
 import dashboardRoutes from './modules/session/dashboard';
 import { noteWrite } from './db/shortCache';
 import { signInPageRoute } from './signinPage';
+import { CONSUMER_PAGE_HELMET, securityHeaders } from './ops/headers';
+import { healthRoutes } from './ops/health';
+import { echoRequestId, requestIdOf } from './ops/logging';
+import { metricsRoutes } from './ops/metrics';
 
 export interface BuildAppOptions extends AppDeps {
   /** Fastify's logger option; tests leave it off. */
@@ -79,7 +88,7 @@ const API_MODULES = [
   marketingLayoutRoutes, marketingBrandProductRoutes, marketingBannerRoutes, marketingProductMasterRoutes, marketingPopularRoutes, marketingContactRoutes,
   bindingRoutes, scanRoutes, logisticsRoutes,
   transactionLogRoutes, scanLogExportRoutes, shortUrlRoutes, antiCounterfeitRoutes, dashboardRoutes, memberRoutes, memberOrderRoutes,
-  activityRoutes, partnerRoutes, lotteryRoutes, pointActivityRoutes, clientsActivityRoutes,
+  activityRoutes, partnerRoutes, lotteryRoutes, pointActivityRoutes, clientsActivityRoutes, checkInExportRoutes,
 ];
 
 /** One route of the app as registered (HEAD twins of GET routes left out). */
@@ -118,8 +127,12 @@ export async function buildApp({ db, settings, keys, logger = false, logRequests
     // requests Node cannot parse answer the envelope too.
     frameworkErrors: sendError,
     clientErrorHandler,
+    // A caller's x-request-id names the request in every log line and comes back (ops/logging.ts).
+    requestIdHeader: false,
+    genReqId: requestIdOf,
   });
   guardInput(app);
+  echoRequestId(app);
 
   app.decorateRequest('user', null);
   // A write (committed by now) drops this process's short caches: sessions, list counts (db/shortCache.ts).
@@ -144,14 +157,30 @@ export async function buildApp({ db, settings, keys, logger = false, logRequests
 
   app.setErrorHandler(sendError);
 
+  // Operations (issue 25, server/ops): security headers on every answer, then /healthz,
+  // /readyz and /metrics (before the SPA's fallback, which would answer them with HTML).
+  await securityHeaders(app, settings.staticDir);
+  await healthRoutes(app, { db });
+  await metricsRoutes(app, { db, token: settings.metricsToken });
+
   // Every text answer leaves compressed (brotli, else gzip) when the client accepts it; the
   // built assets carry .br/.gz twins made at build time (vite.config.ts), served as they are.
   // Request bodies are not inflated: a compressed body is refused as unreadable JSON.
   await app.register(compress, { encodings: ['br', 'gzip'], globalDecompression: false });
 
-  // Only the sign-in and public marketing routes opt in (route config rateLimit); counted per client IP.
+  // Only the sign-in and public marketing routes opt in (route config rateLimit); counted per client IP:
+  // in Redis when REDIS_URL is set (every node counts the same attempts), else in this process.
+  // A Redis that does not answer lets requests through (skipOnError) rather than failing them.
+  const redis = settings.redisUrl
+    ? new Redis(settings.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1, lazyConnect: false })
+    : null;
+  if (redis) {
+    redis.on('error', (err) => app.log.warn({ err: err.message }, 'rate limits: Redis unreachable'));
+    app.addHook('onClose', async () => { await redis.quit().catch(() => redis.disconnect()); });
+  }
   await app.register(rateLimit, {
     global: false,
+    ...(redis ? { redis, nameSpace: `${settings.redisKeyPrefix}rate-limit:`, skipOnError: true } : {}),
     errorResponseBuilder: (_req, ctx) => new ApiError(ctx.statusCode, ErrorCode.NotAllowed, undefined, 'Too many attempts'),
   });
 
@@ -165,9 +194,12 @@ export async function buildApp({ db, settings, keys, logger = false, logRequests
   // The public marketing API of the consumer page (no session; rate-limited per IP).
   await app.register(marketingPublicRoutes, { ...deps, prefix: MARKETING_API_BASE });
   await app.register(lotteryPlayRoutes, { ...deps, prefix: MARKETING_API_BASE });
+  await app.register(lotteryProofRoutes, { ...deps, prefix: MARKETING_API_BASE });
   // The member side of the consumer page, on the same base (join, sign in, points, redemption).
   await app.register(memberPublicRoutes, { ...deps, prefix: MARKETING_API_BASE });
   await app.register(memberShopRoutes, { ...deps, prefix: MARKETING_API_BASE });
+  await app.register(pointBoxRoutes, { ...deps, prefix: MARKETING_API_BASE });
+  await app.register(checkInPublicRoutes, { ...deps, prefix: MARKETING_API_BASE });
   // Uploaded files, public by unguessable key (modules/common/files.ts).
   await app.register(fileServeRoutes, deps);
   await app.register(shortUrlRedirect, deps);
@@ -195,8 +227,9 @@ export async function buildApp({ db, settings, keys, logger = false, logRequests
     const consumerPage = (req: FastifyRequest<{ Params: { tenantCode?: string } }>, reply: FastifyReply) => (req.params.tenantCode
       ? reply.header('cache-control', 'no-cache').sendFile('consumer.html')
       : reply.code(404).send(notFound().body()));
-    app.get('/m/:tenantCode', { schema: { hide: true } }, consumerPage);
-    app.get('/m/:tenantCode/*', { schema: { hide: true } }, consumerPage);
+    // Framed only by this origin (the marketing screen's preview): ops/headers.ts.
+    app.get('/m/:tenantCode', { schema: { hide: true }, helmet: CONSUMER_PAGE_HELMET }, consumerPage);
+    app.get('/m/:tenantCode/*', { schema: { hide: true }, helmet: CONSUMER_PAGE_HELMET }, consumerPage);
   }
 
   app.setNotFoundHandler((req, reply) => {

@@ -3,7 +3,8 @@
  * Pluggable: `setOtpSender` installs a real SMS gateway; until one exists the default sender
  * only makes the code reachable to the people running this machine, NEVER to the page:
  *
- *  - one line in the server log (`otp sent` with tenant, phone and code);
+ *  - one line in the server log (`otp sent` with tenant, phone and purpose; never the code:
+ *    a one-time code is a secret, and logs travel further than this machine);
  *  - one JSON line `{ at, tenantCode, phoneCountryCode, phone, purpose, code }` appended to the
  *    file named by env OTP_OUTBOX_FILE when it is set (the e2e reads it);
  *  - the last 200 messages kept in this process (`sentOtps`, `lastOtp`) for the API tests.
@@ -26,7 +27,7 @@ const SENT: OtpMessage[] = [];
 const KEEP = 200;
 
 export const outboxSender: OtpSender = async (m, log) => {
-  log.info({ tenantCode: m.tenantCode, phone: `${m.phoneCountryCode} ${m.phone}`, purpose: m.purpose, code: m.code }, 'otp sent');
+  log.info({ tenantCode: m.tenantCode, phone: `${m.phoneCountryCode} ${m.phone}`, purpose: m.purpose }, 'otp sent');
   SENT.push(m);
   if (SENT.length > KEEP) SENT.splice(0, SENT.length - KEEP);
   const file = process.env.OTP_OUTBOX_FILE;

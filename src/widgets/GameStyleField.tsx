@@ -26,6 +26,7 @@ import type { FieldProps } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
 import { gameOf, HEX_COLOR, withDefaults, type StyleKey, type TemplateCore } from '../domain/activity/templates';
 import { GameMiniature } from './GameMiniature';
+import { GameLivePreview } from './GameLivePreview';
 import { UploadButton } from './UploadWidget';
 import { useWidgetEnv, type WidgetFormContext } from './env';
 
@@ -225,6 +226,7 @@ export function GameStyleField(props: FieldProps) {
           title={typeof formData?.name === 'string' && formData.name.trim() ? formData.name.trim() : t(`enums.GameType.${gameType}`)}
           labels={{ prize: (n) => t('screens.gameTemplate.prize', { n }), start: t('screens.gameTemplate.start'), scratch: t('screens.gameTemplate.scratch') }}
         />
+        <GameLivePreview gameType={gameType} core={core} src={src} />
       </Box>
     </Box>
   );

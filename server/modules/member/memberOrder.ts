@@ -25,7 +25,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { sql, type Transaction } from 'kysely';
-import { CsvSyntaxError, csvText, parseCsv } from '../../../src/domain/csv';
+import { CsvSyntaxError, csvText, parseCsv, type CsvRecord } from '../../../src/domain/csv';
 import { declaration } from '../../../src/domain/declarations';
 import { JobCategory, MemberOrderStatus } from '../../../src/domain/enums';
 import { ErrorCode } from '../../../src/domain/errors';
@@ -320,7 +320,7 @@ interface ImportRow { line: number; orderNo: string; status: number }
 export function readOrderCsv(bytes: Buffer): { rows: ImportRow[]; problems: ImportProblem[] } {
   const decoded = csvText(bytes);
   if ('fault' in decoded) throw importFailure(ErrorCode.CsvReadError, { errors: [{ line: decoded.line, code: ErrorCode.CsvReadError }] });
-  let records;
+  let records: CsvRecord[];
   try {
     records = parseCsv(decoded.text);
   } catch (e) {

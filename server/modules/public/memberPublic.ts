@@ -1,13 +1,17 @@
 /**
  * The member side of the consumer page (issue 14), public at /mapi/v1 beside the page data
  * (marketingPublic.ts). A tenant here is a live client tenant with the Member function and
- * saved member settings; anything else is 404 code 2.
+ * saved member settings; anything else is 404 code 2 (but the settings below).
  *
  *   GET  member/{tenantCode}/setting   MemberPageSetting: required fields, login platforms
- *                                      (shown, not active), tiers
+ *                                      (shown, not active), tiers; a page's tenant without
+ *                                      members answers 200 `members: false` (issue 26)
  *   POST member/{tenantCode}/otp       { phoneCountryCode, phone, purpose: join|signin } -> 201
  *                                      { expiresAt, resendAfter }. The code goes to the sender
- *                                      (services/otpSender.ts), never to the answer. join on a
+ *                                      (services/sms: Twilio when SMS_PROVIDER=twilio, else the
+ *                                      outbox of services/otpSender.ts), never to the answer; a
+ *                                      provider that refuses after its retries: 503 code 9999
+ *                                      and the code is dropped (no 8142 on the next ask). join on a
  *                                      registered phone 8102, signin on an unknown one 8150; a
  *                                      new code within 60 s of the previous 8142; more than 5
  *                                      an hour per phone 8141; per IP a third of SIGNIN_RATE_LIMIT
@@ -55,7 +59,11 @@ import { appendPoints, expireDue, lockMember } from '../../services/memberPoints
 import { earnPointActivities } from '../../services/pointActivity';
 import type { PointActivityEarning } from '../../../src/domain/activity/pointActivity';
 import { isUniqueViolation, objectBody, validated } from '../../services/resource';
-import { otpSender } from '../../services/otpSender';
+import { smsSenderOf } from '../../services/sms/index';
+import { langOfAcceptLanguage } from '../../services/sms/lang';
+import { SmsSendError, type SmsOtpMessage } from '../../services/sms/twilio';
+import { findPublicTenant } from '../../services/publicTenant';
+import { unopenedBoxes } from './pointBoxes';
 import { claimOtp, claimPasswordTry, clearSigninLock, otpHash, useOtp, wrongPassword } from '../../services/memberSignin';
 import type { Transaction } from 'kysely';
 import crypto from 'node:crypto';
@@ -68,7 +76,7 @@ const TENANT_PARAMS = { type: 'object', required: ['tenantCode'], properties: { 
 
 interface MemberTenant { id: number; code: string }
 
-async function memberTenant(db: Db, code: string): Promise<MemberTenant> {
+export async function memberTenant(db: Db, code: string): Promise<MemberTenant> {
   const t = await db.selectFrom('tenants as t').innerJoin('member_settings as s', 's.tenant_id', 't.id').select(['t.id', 't.code'])
     .where('t.code', '=', code).where('t.type', '=', TenantType.Client).where('t.deleted_at', 'is', null)
     .where('t.status', '=', UserStatus.Enabled)
@@ -104,7 +112,7 @@ async function accountOf(db: Db, tenantId: number, memberId: number): Promise<Me
   return db.transaction().execute(async (trx) => {
     await lockMember(trx, tenantId, memberId);
     const balance = await expireDue(trx, tenantId, memberId, new Date());
-    const [member, settings, history] = await Promise.all([profileOf(trx, tenantId, memberId), loadMemberSettings(trx, tenantId), pointHistory(trx, memberId, 50)]);
+    const [member, settings, history, boxes] = await Promise.all([profileOf(trx, tenantId, memberId), loadMemberSettings(trx, tenantId), pointHistory(trx, memberId, 50), unopenedBoxes(trx, memberId)]);
     const tier = tierOf(settings.tiers, balance);
     const next = settings.tiers[tier ? tier.index + 1 : 0] ?? null;
     return {
@@ -114,6 +122,7 @@ async function accountOf(db: Db, tenantId: number, memberId: number): Promise<Me
       tier,
       nextTier: next ? { name: next.name, points: next.points } : null,
       history: history.map(({ orderId: _o, ...r }) => r),
+      boxes,
     };
   });
 }
@@ -142,12 +151,20 @@ export default async function memberPublicRoutes(app: FastifyInstance, deps: App
     docs: { summary, errors: [ErrorCode.NotFound, ErrorCode.NotAllowed, ...errors] },
   });
   type P = { Params: { tenantCode: string } };
+  const otpSender = smsSenderOf(settings.sms);
 
   app.get<P>('/member/:tenantCode/setting', { schema: { params: TENANT_PARAMS }, config: config('The member settings a shopper sees (MemberPageSetting)') },
     async (req): Promise<MemberPageSetting> => {
-      const t = await memberTenant(db, req.params.tenantCode);
+      // A tenant whose page exists but has no members (no Member function or no settings): 200
+      // "no members", so a normal visit logs no failed request (issue 26); unknown: 404 code 2.
+      const t = await memberTenant(db, req.params.tenantCode).catch(async (err: unknown) => {
+        await findPublicTenant(db, req.params.tenantCode, ClientFunction.Marketing | ClientFunction.Member);
+        if (err instanceof ApiError && err.code === ErrorCode.NotFound) return null;
+        throw err;
+      });
+      if (!t) return { members: false, requiredInfo: 0, requiredFields: [], loginPlatforms: [], tiers: [], pointCalculationType: 0 };
       const s = await loadMemberSettings(db, t.id);
-      return { requiredInfo: s.requiredInfo, requiredFields: requiredProfileFields(s.requiredInfo), loginPlatforms: s.loginPlatforms, tiers: s.tiers, pointCalculationType: s.pointCalculationType };
+      return { members: true, requiredInfo: s.requiredInfo, requiredFields: requiredProfileFields(s.requiredInfo), loginPlatforms: s.loginPlatforms, tiers: s.tiers, pointCalculationType: s.pointCalculationType };
     });
 
   app.post<P>('/member/:tenantCode/otp', {
@@ -160,7 +177,7 @@ export default async function memberPublicRoutes(app: FastifyInstance, deps: App
     const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
     const now = new Date();
     const expiresAt = new Date(now.getTime() + OTP_TTL_MS);
-    await db.transaction().execute(async (trx) => {
+    const otpId = await db.transaction().execute(async (trx) => {
       // One sender at a time per phone: the tenant's member settings row is the lock.
       await trx.selectFrom('member_settings').select('tenant_id').where('tenant_id', '=', t.id).forUpdate().execute();
       const member = await trx.selectFrom('members').select('id').where('tenant_id', '=', t.id)
@@ -172,12 +189,21 @@ export default async function memberPublicRoutes(app: FastifyInstance, deps: App
         .where('created_at', '>', new Date(now.getTime() - 3_600_000)).orderBy('created_at', 'desc').execute();
       if (recent.length > 0 && now.getTime() - new Date(recent[0].created_at).getTime() < OTP_RESEND_MS) throw fail(ErrorCode.PreviousSendNotExpired);
       if (recent.length >= OTP_SENDS_PER_HOUR) throw fail(ErrorCode.SendLimitReached);
-      await trx.insertInto('member_otps').values({
+      const row = await trx.insertInto('member_otps').values({
         tenant_id: t.id, phone_country_code: key.phoneCountryCode, phone: key.phone, purpose: body.purpose,
         code_hash: otpHash(t.id, key, code), expires_at: expiresAt, created_at: now,
-      }).execute();
+      }).returning('id').executeTakeFirstOrThrow();
+      return row.id;
     });
-    await otpSender()({ tenantId: t.id, tenantCode: t.code, ...key, purpose: body.purpose, code }, req.log);
+    try {
+      const message: SmsOtpMessage = { tenantId: t.id, tenantCode: t.code, ...key, purpose: body.purpose, code, lang: langOfAcceptLanguage(req.headers['accept-language']) };
+      await otpSender()(message, req.log);
+    } catch (err) {
+      // Nothing reached the phone: the code goes, so the shopper may ask again at once (no 8142).
+      await db.deleteFrom('member_otps').where('id', '=', otpId).execute();
+      if (err instanceof SmsSendError) throw new ApiError(503, ErrorCode.SystemError, { provider: err.providerCode });
+      throw err;
+    }
     return reply.code(201).send({ expiresAt: expiresAt.toISOString(), resendAfter: new Date(now.getTime() + OTP_RESEND_MS).toISOString() });
   });
 
@@ -218,7 +244,7 @@ export default async function memberPublicRoutes(app: FastifyInstance, deps: App
     const key = memberPhoneKey(body.phoneCountryCode, body.phone);
     const member = await db.selectFrom('members').select(['id', 'password_hash', 'enabled']).where('tenant_id', '=', t.id)
       .where('phone_country_code', '=', key.phoneCountryCode).where('phone', '=', key.phone).executeTakeFirst();
-    if (!member || !member.enabled) {
+    if (!member?.enabled) {
       if (withPassword) await verifyNothing(body.password!);
       throw fail(ErrorCode.MemberNotFound, 404);
     }
@@ -238,7 +264,7 @@ export default async function memberPublicRoutes(app: FastifyInstance, deps: App
     return { token, account: await accountOf(db, t.id, member.id) };
   });
 
-  app.post<P>('/member/:tenantCode/signout', { schema: { params: TENANT_PARAMS }, config: { ...config('Sign out: the token stops working'), docs: { summary: 'Sign out', status: 204, errors: [] } } }, async (req, reply) => {
+  app.post<P>('/member/:tenantCode/signout', { schema: { params: TENANT_PARAMS }, config: { ...config('Sign out: the token stops working'), member: 'optional', docs: { summary: 'Sign out', status: 204, errors: [] } } }, async (req, reply) => {
     const token = memberBearer(req);
     if (token) await endMemberSession(deps, token);
     return reply.code(204).send();
@@ -250,12 +276,12 @@ export default async function memberPublicRoutes(app: FastifyInstance, deps: App
     return { t, who };
   };
 
-  app.get<P>('/member/:tenantCode/me', { schema: { params: TENANT_PARAMS }, config: config('The signed-in shopper: profile, balance, tier, history (MemberAccount)') }, async (req): Promise<MemberAccount> => {
+  app.get<P>('/member/:tenantCode/me', { schema: { params: TENANT_PARAMS }, config: { ...config('The signed-in shopper: profile, balance, tier, history (MemberAccount)'), member: 'required' } }, async (req): Promise<MemberAccount> => {
     const { t, who } = await signedIn(req);
     return accountOf(db, t.id, who.memberId);
   });
 
-  app.put<P>('/member/:tenantCode/me', { schema: { params: TENANT_PARAMS }, config: config('Save the signed-in shopper\'s profile (the required fields of the settings; a password change with originalPassword)', [ErrorCode.MemberWrongOriginalPassword, ErrorCode.SameAsOldPassword]) }, async (req): Promise<MemberAccount> => {
+  app.put<P>('/member/:tenantCode/me', { schema: { params: TENANT_PARAMS }, config: { ...config('Save the signed-in shopper\'s profile (the required fields of the settings; a password change with originalPassword)', [ErrorCode.MemberWrongOriginalPassword, ErrorCode.SameAsOldPassword]), member: 'required' } }, async (req): Promise<MemberAccount> => {
     const { t, who } = await signedIn(req);
     const body = validated<Partial<Record<ProfileField, string | number>> & { password?: string; originalPassword?: string }>(PROFILE_FORM, objectBody(req.body));
     const s = await loadMemberSettings(db, t.id);
@@ -282,7 +308,7 @@ export default async function memberPublicRoutes(app: FastifyInstance, deps: App
 
   app.post<P>('/member/:tenantCode/scan', {
     schema: { params: TENANT_PARAMS },
-    config: config('Earn points for a scanned code by the reward rules, once per code (MemberScanResult)', [ErrorCode.CodeReused]),
+    config: { ...config('Earn points for a scanned code by the reward rules, once per code (MemberScanResult)', [ErrorCode.CodeReused]), member: 'required' },
   }, async (req, reply): Promise<MemberScanResult & { activities: PointActivityEarning[] }> => {
     const { t, who } = await signedIn(req);
     const { code } = validated<{ code: string }>(SCAN_FORM, objectBody(req.body));

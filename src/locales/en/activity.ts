@@ -21,6 +21,8 @@ const activity = {
     prize: 'Prize {{n}}',
     start: 'START',
     scratch: 'Scratch here',
+    livePlay: 'The game as shoppers play it (demo draw)',
+    replay: 'Play again',
     keys: {
       LogoImage: 'Logo',
       BackImage: 'Page background',
@@ -79,6 +81,19 @@ const activity = {
     day: 'Day {{n}}',
     entriesFirst: 'Fill in the check-in days required first: one picture and text per day.',
     entryText: 'Text',
+    pointsPerDay: 'Points per check-in',
+    pointsPerDayHelp: 'Given to the member on every day checked in.',
+    completionPoints: 'Bonus on completion',
+    completionPointsHelp: 'Given once, on the check-in that reaches the days required.',
+    participants: 'Export participants',
+    participantsFile: 'check-in participants',
+    memberPhone: 'Member phone',
+    memberName: 'Member name',
+    checkIns: 'Check-ins',
+    firstDay: 'First day',
+    lastDay: 'Last day',
+    bestStreak: 'Longest streak',
+    pointsGranted: 'Points granted',
   },
 };
 

@@ -21,6 +21,8 @@ const activity = {
     prize: '奖品 {{n}}',
     start: '开始',
     scratch: '刮开这里',
+    livePlay: '消费者看到的游戏（示范抽奖）',
+    replay: '再玩一次',
     keys: {
       LogoImage: '标志',
       BackImage: '页面背景',
@@ -79,6 +81,19 @@ const activity = {
     day: '第 {{n}} 天',
     entriesFirst: '请先填写需签到天数：每天一条图文。',
     entryText: '文字',
+    pointsPerDay: '每次签到积分',
+    pointsPerDayHelp: '会员每天签到时获得。',
+    completionPoints: '完成奖励积分',
+    completionPointsHelp: '签到达到所需天数时获得一次。',
+    participants: '导出参加者',
+    participantsFile: '签到参加者',
+    memberPhone: '会员手机',
+    memberName: '会员姓名',
+    checkIns: '签到次数',
+    firstDay: '首次签到日',
+    lastDay: '最近签到日',
+    bestStreak: '最长连续天数',
+    pointsGranted: '获得积分',
   },
 };
 

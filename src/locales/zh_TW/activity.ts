@@ -21,6 +21,8 @@ const activity = {
     prize: '獎品 {{n}}',
     start: '開始',
     scratch: '刮開這裡',
+    livePlay: '消費者看到的遊戲（示範抽獎）',
+    replay: '再玩一次',
     keys: {
       LogoImage: '標誌',
       BackImage: '頁面背景',
@@ -79,6 +81,19 @@ const activity = {
     day: '第 {{n}} 天',
     entriesFirst: '請先填寫需簽到天數：每天一筆圖文。',
     entryText: '文字',
+    pointsPerDay: '每次簽到點數',
+    pointsPerDayHelp: '會員每天簽到時獲得。',
+    completionPoints: '完成獎勵點數',
+    completionPointsHelp: '簽到達到所需天數時獲得一次。',
+    participants: '匯出參加者',
+    participantsFile: '簽到參加者',
+    memberPhone: '會員手機',
+    memberName: '會員姓名',
+    checkIns: '簽到次數',
+    firstDay: '首次簽到日',
+    lastDay: '最近簽到日',
+    bestStreak: '最長連續天數',
+    pointsGranted: '獲得點數',
   },
 };
 
