@@ -16,7 +16,7 @@ import { EARLY_CALLS, EARLY_GLOBAL } from '../src/engine/api/early.ts';
 
 /** The modules heading each group (paths from the project root). */
 const GROUPS = {
-  app: ['src/engine/app/boot.tsx'],
+  app: ['src/app/boot.tsx'],
   shell: ['src/engine/shell/Shell.tsx'],
   home: ['src/engine/pages/HomePage.tsx'],
 } as const;

@@ -4,7 +4,7 @@
  * and hydrated here; everything else, and the sign-in once it succeeds, is the full app, loaded
  * as its own chunk.
  */
-import { dropPrerenderedSignIn, lightSignInCode, mountSignIn } from './engine/signin/mount';
+import { dropPrerenderedSignIn, lightSignInCode, mountSignIn } from './app/signinMount';
 
 const root = document.getElementById('root')!;
 const code = lightSignInCode(window.location);
@@ -12,5 +12,5 @@ const code = lightSignInCode(window.location);
 if (code) mountSignIn(root, code);
 else {
   dropPrerenderedSignIn(root);
-  void import('./engine/app/boot').then((m) => m.bootApp(root));
+  void import('./app/boot').then((m) => m.bootApp(root));
 }

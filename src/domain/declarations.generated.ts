@@ -109,15 +109,19 @@ export interface ScreenDeclaration {
    */
   preview?: 'layout' | 'brandProduct' | 'banner' | 'popularProduct' | 'contactInfo' | 'memberProduct';
   /**
-   * crud: view, add and edit open on a page of their own under the screen's path (e.g. "config": /activity/point-activity/config?mode=add|view|edit&id=N) instead of a dialog. The page without mode and id goes back to the list; a save in add mode goes back one page, in edit mode (with afterEdit view) shows the record in view mode. The sub-path must be listed in src/engine/routes/subRoutes.ts.
+   * crud: view, add and edit open on a page of their own under the screen's path (e.g. "config": /activity/point-activity/config?mode=add|view|edit&id=N) instead of a dialog. The page without mode and id goes back to the list; a save in add mode goes back one page, in edit mode (with afterEdit view) shows the record in view mode. It is a child route of the screen's path by itself (not listed in routes).
    */
   formPage?: string;
+  /**
+   * Child routes of the screen under its path (a pane's steps, e.g. ["create", "config"]: /activity/lottery-activity/create). They render the same menu screen, guarded by its menu entry; the screen reads the step from the location. Other paths under the menu path redirect to /.
+   */
+  routes?: string[];
   /**
    * crud: what a successful save in edit mode does: close the dialog (default) or reopen the record in view mode (SPEC.md 4, popular products). A save in add mode always closes.
    */
   afterEdit?: 'close' | 'view';
   /**
-   * For kind custom or wizard: the name of a registered pane (src/engine/panes) that renders the parts no declaration can express.
+   * For kind custom or wizard: the name of a registered pane (src/panes, registered by src/app/parts.ts) that renders the parts no declaration can express.
    */
   pane?: string;
 }

@@ -19,10 +19,9 @@ import { useTheme } from '@mui/material/styles';
 import type { FieldProps } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
 import { LANGS, type Lang } from '../domain/lang';
-import { formatCell } from '../engine/crud/format';
-import type { FormContext } from '../engine/crud/rjsf';
-import { useLang } from '../engine/i18n/useLang';
 import { changeFieldEnum, changeFieldLabelKeys } from './changeLabels';
+import { formatCell } from '../domain/format';
+import { useWidgetEnv, type WidgetFormContext } from './env';
 
 interface Change { field: string; before: string; after: string }
 
@@ -55,10 +54,10 @@ export function changeValueText(text: string, lang: Lang, t: (key: string) => st
 
 export function ChangeTableField(props: FieldProps) {
   const { t, i18n } = useTranslation();
-  const [lang] = useLang();
+  const lang = useWidgetEnv().useLang();
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
-  const formData = (props.registry.formContext as Partial<FormContext> | undefined)?.formData as Record<string, unknown> | undefined;
+  const formData = (props.registry.formContext as WidgetFormContext | undefined)?.formData as Record<string, unknown> | undefined;
   const resource = typeof formData?.resource === 'string' ? formData.resource : '';
   const action = formData?.action;
   const rows = (Array.isArray(props.formData) ? (props.formData as Change[]) : []).filter((r) => r && typeof r.field === 'string');

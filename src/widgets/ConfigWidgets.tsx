@@ -13,9 +13,8 @@ import type { WidgetProps } from '@rjsf/utils';
 import type { ReferenceLists } from '../domain/api';
 import { pickName, type Lang } from '../domain/lang';
 import { sortByCountryPriority } from '../domain/reference/dialCodes';
-import { useLang } from '../engine/i18n/useLang';
-import { useReferenceLists } from '../engine/session/reference';
 import { fieldInputProps, useAutocompleteBase } from './fieldProps';
+import { useWidgetEnv } from './env';
 
 interface Choice {
   value: number | string;
@@ -67,8 +66,8 @@ const filter = createFilterOptions<Choice>({ stringify: (c) => `${c.label} ${c.s
 
 function configSelect(choicesOf: (config: ReferenceLists | undefined, lang: Lang) => Choice[]) {
   return function ConfigSelectWidget(props: WidgetProps) {
-    const [lang] = useLang();
-    const { data: config, isLoading } = useReferenceLists();
+    const lang = useWidgetEnv().useLang();
+    const { data: config, isLoading } = useWidgetEnv().useReferenceLists();
     const choices = useMemo(() => choicesOf(config, lang), [config, lang]);
     const selected = choices.find((c) => c.value === props.value) ?? null;
     return (

@@ -30,9 +30,7 @@ import { useTranslation } from 'react-i18next';
 import type { Lang } from '../domain/lang';
 import { zonedTime } from '../domain/datetime';
 import { DATE_FORMAT, DATE_TIME_FORMAT } from '../domain/limits';
-import type { FormContext } from '../engine/crud/rjsf';
-import { useLang } from '../engine/i18n/useLang';
-import { useReferenceLists } from '../engine/session/reference';
+import { useWidgetEnv, type WidgetFormContext } from './env';
 
 // Time zones of the pickers (AdapterDayjs needs both plugins for its `timezone` prop).
 dayjs.extend(utcPlugin);
@@ -46,7 +44,7 @@ const PICKER_TEXT = {
 };
 
 export function PickerProvider({ children }: { children: ReactNode }) {
-  const [lang] = useLang();
+  const lang = useWidgetEnv().useLang();
   return (
     <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale={DAYJS_LOCALE[lang]} localeText={PICKER_TEXT[lang]}>
       {children}
@@ -83,11 +81,11 @@ const valueAtPath = (data: unknown, path: string): unknown =>
  * zone's name when it is not the user's (the one rule of src/domain/datetime.ts).
  */
 function useFieldZone(props: WidgetProps): { zone?: string; zoneName?: string } {
-  const { data: config } = useReferenceLists();
-  const [lang] = useLang();
+  const { data: config } = useWidgetEnv().useReferenceLists();
+  const lang = useWidgetEnv().useLang();
   const field = props.options.timezoneField;
   if (typeof field !== 'string' || !field) return {};
-  const formData = (props.registry?.formContext as Partial<FormContext> | undefined)?.formData;
+  const formData = (props.registry?.formContext as WidgetFormContext | undefined)?.formData;
   const id = valueAtPath(formData, field);
   const zone = config?.timezoneInfo?.find((z) => z.id === Number(id))?.zone;
   if (!zone) return {};

@@ -20,10 +20,8 @@ import { visuallyHidden } from '@mui/utils';
 import type { FieldProps } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
 import { CHECK_IN_MAX_DAYS, type CheckInEntry } from '../domain/activity/checkIn';
-import type { FormContext } from '../engine/crud/rjsf';
-import { assetUrl } from '../engine/session/assets';
-import { useSessionConfig } from '../engine/session/config';
 import { UploadButton } from './UploadWidget';
+import { useWidgetEnv, type WidgetFormContext } from './env';
 
 type Errors = Record<string, { __errors?: string[] } & Record<string, { __errors?: string[] }>>;
 
@@ -34,9 +32,10 @@ export function resizeEntries(list: readonly Partial<CheckInEntry>[], count: num
 
 export function DayEntriesField(props: FieldProps) {
   const { t } = useTranslation();
-  const { data: config } = useSessionConfig();
+  const env = useWidgetEnv();
+  const { data: config } = env.useTenantConfig();
   const options = (props.uiSchema?.['ui:options'] ?? {}) as { countField?: string };
-  const formData = (props.registry.formContext as Partial<FormContext> | undefined)?.formData as Record<string, unknown> | undefined;
+  const formData = (props.registry.formContext as WidgetFormContext | undefined)?.formData as Record<string, unknown> | undefined;
   const raw = Number(formData?.[options.countField ?? 'requiredDays']);
   const count = Number.isInteger(raw) && raw >= 1 ? Math.min(raw, CHECK_IN_MAX_DAYS) : 0;
   const list: Partial<CheckInEntry>[] = Array.isArray(props.formData) ? (props.formData as Partial<CheckInEntry>[]) : [];
@@ -71,7 +70,7 @@ export function DayEntriesField(props: FieldProps) {
       <Box component="ol" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.25, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, minmax(0, 1fr))' } }}>
         {list.map((entry, i) => {
           const day = t('screens.checkIn.day', { n: i + 1 });
-          const image = entry.image ? assetUrl(config, entry.image) : null;
+          const image = entry.image ? env.assetUrl(config, entry.image) : null;
           const imageError = errorOf(i, 'image');
           return (
             <Box

@@ -14,8 +14,8 @@ import FormLabel from '@mui/material/FormLabel';
 import type { WidgetProps } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
 import { enumEntries, isEnumName } from '../domain/enums';
-import { useApi } from '../engine/api/swr';
-import { sourcePath } from './options';
+import { sourcePath } from '../domain/options';
+import { useWidgetEnv } from './env';
 
 /** The bits of a flag enum, less `exclude`. */
 export function flagBits(name: string, exclude: readonly unknown[] = []): number[] {
@@ -36,7 +36,7 @@ export function FlagsWidget(props: WidgetProps) {
   const schema = props.schema as Record<string, unknown>;
   const name = typeof schema['x-enum'] === 'string' ? schema['x-enum'] : '';
   const value = typeof props.value === 'number' ? props.value : 0;
-  const grantable = useApi<{ flags: number }>(sourcePath(props.options.grantFrom) ?? null, { revalidateOnFocus: false }).data?.flags;
+  const grantable = useWidgetEnv().useApi<{ flags: number }>(sourcePath(props.options.grantFrom) ?? null, { revalidateOnFocus: false }).data?.flags;
   const bits = flagBits(name, Array.isArray(schema['x-exclude']) ? schema['x-exclude'] : [])
     .filter((bit) => grantable === undefined || (grantable & bit) === bit || (value & bit) === bit);
   const invalid = (props.rawErrors?.length ?? 0) > 0;

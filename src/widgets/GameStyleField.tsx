@@ -25,12 +25,10 @@ import RestartAltRounded from '@mui/icons-material/RestartAltRounded';
 import type { FieldProps } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
 import { gameOf, HEX_COLOR, withDefaults, type StyleKey, type TemplateCore } from '../domain/activity/templates';
-import type { FormContext } from '../engine/crud/rjsf';
-import { assetUrl } from '../engine/session/assets';
-import { useSessionConfig } from '../engine/session/config';
 import { GameMiniature } from './GameMiniature';
 import { GameLivePreview } from './GameLivePreview';
 import { UploadButton } from './UploadWidget';
+import { useWidgetEnv, type WidgetFormContext } from './env';
 
 type Errors = Record<string, { __errors?: string[] } & Record<string, { __errors?: string[] }>>;
 
@@ -45,9 +43,10 @@ const IMAGE_SCHEMA = { type: 'string', 'x-file': { kind: 'image', maxMB: 2 } };
 
 export function GameStyleField(props: FieldProps) {
   const { t } = useTranslation();
-  const { data: config } = useSessionConfig();
+  const env = useWidgetEnv();
+  const { data: config } = env.useTenantConfig();
   const options = (props.uiSchema?.['ui:options'] ?? {}) as { gameTypeField?: string; endpoint?: string };
-  const formData = (props.registry.formContext as Partial<FormContext> | undefined)?.formData as Record<string, unknown> | undefined;
+  const formData = (props.registry.formContext as WidgetFormContext | undefined)?.formData as Record<string, unknown> | undefined;
   const gameType = Number(formData?.[options.gameTypeField ?? 'gameType'] ?? 0);
   const game = gameOf(gameType);
   const raw = (props.formData && typeof props.formData === 'object' ? props.formData : {}) as Record<string, unknown>;
@@ -73,7 +72,7 @@ export function GameStyleField(props: FieldProps) {
   };
   const errorOf = (key: string, slot?: number) =>
     slot === undefined ? errors[key]?.__errors?.[0] : (errors[key] as unknown as Record<string, { __errors?: string[] }>)?.[String(slot)]?.__errors?.[0];
-  const src = (url: string) => assetUrl(config, url);
+  const src = (url: string) => env.assetUrl(config, url);
   const label = (key: string) => t(`screens.gameTemplate.keys.${key}`, { defaultValue: key });
 
   if (!game) {

@@ -15,8 +15,7 @@ import Typography from '@mui/material/Typography';
 import type { WidgetProps } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
 import { pickName, type Names } from '../domain/lang';
-import { useLang } from '../engine/i18n/useLang';
-import { useOptionSource } from './useOptionSource';
+import { useWidgetEnv } from './env';
 
 export interface TreeNode {
   id: number | string;
@@ -60,9 +59,9 @@ export function toggleIds(tree: readonly TreeNode[], value: readonly unknown[], 
 
 export function MenuTreeWidget(props: WidgetProps) {
   const { t } = useTranslation();
-  const [lang] = useLang();
+  const lang = useWidgetEnv().useLang();
   const options = props.options as Record<string, unknown>;
-  const { items, loading } = useOptionSource(options.source, typeof options.itemsPath === 'string' ? options.itemsPath : undefined);
+  const { items, loading } = useWidgetEnv().useOptionSource(options.source, typeof options.itemsPath === 'string' ? options.itemsPath : undefined);
   const tree = useMemo(() => toTree(items, lang), [items, lang]);
   const leaves = useMemo(() => leafIds(tree), [tree]);
   const value: unknown[] = Array.isArray(props.value) ? props.value : [];

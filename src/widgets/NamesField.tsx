@@ -12,9 +12,10 @@ import TextField from '@mui/material/TextField';
 import type { FieldProps } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
 import { LANGS, type Lang, type Names } from '../domain/lang';
-import { LengthCounter } from './LengthCounter';
+import { useWidgetEnv } from './env';
 
 export function NamesField(props: FieldProps) {
+  const { LengthCounter } = useWidgetEnv();
   const { t } = useTranslation();
   const value = (props.formData && typeof props.formData === 'object' ? props.formData : {}) as Names;
   const schema = props.schema as { title?: string; required?: string[]; properties?: Record<string, { maxLength?: number }> };

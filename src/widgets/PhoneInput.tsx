@@ -13,7 +13,7 @@ import type { DialCode } from '../domain/api';
 import { pickName } from '../domain/lang';
 import { sortByCountryPriority } from '../domain/reference/dialCodes';
 import { PHONE_MAX_DIGITS } from '../domain/limits';
-import { useLang } from '../engine/i18n/useLang';
+import { useWidgetEnv } from './env';
 
 export interface PhoneValue {
   phoneCountryCode: string;
@@ -43,7 +43,7 @@ const filter = createFilterOptions<DialCode>({
 
 export function PhoneInput({ value, onChange, dialCodes, errors, names, label, required, disabled, size = 'small' }: PhoneInputProps) {
   const { t } = useTranslation();
-  const [lang] = useLang();
+  const lang = useWidgetEnv().useLang();
   const options = useMemo(() => sortByCountryPriority(dialCodes, lang), [dialCodes, lang]);
   const selected = useMemo(
     () => options.find((o) => o.code === value.phoneCountryCode.replace(/^\+/, '')) ?? null,

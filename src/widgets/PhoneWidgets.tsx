@@ -10,19 +10,18 @@ import type { WidgetProps } from '@rjsf/utils';
 import type { DialCode } from '../domain/api';
 import { PHONE_MAX_DIGITS } from '../domain/limits';
 import { sortByCountryPriority } from '../domain/reference/dialCodes';
-import { useLang } from '../engine/i18n/useLang';
-import { useReferenceLists } from '../engine/session/reference';
 import { fieldInputProps, useAutocompleteBase } from './fieldProps';
 import { dialCodeLabel } from './PhoneInput';
 import { formatInput } from './inputFormats';
+import { useWidgetEnv } from './env';
 
 const filter = createFilterOptions<DialCode>({
   stringify: (o) => `+${o.code} ${o.code} ${o.countryCode} ${o.names.zh_TW} ${o.names.zh_CN} ${o.names.en}`,
 });
 
 export function DialCodeWidget(props: WidgetProps) {
-  const [lang] = useLang();
-  const { data: config, isLoading } = useReferenceLists();
+  const lang = useWidgetEnv().useLang();
+  const { data: config, isLoading } = useWidgetEnv().useReferenceLists();
   const options = useMemo(() => sortByCountryPriority(config?.dialCodes ?? [], lang), [config, lang]);
   const code = typeof props.value === 'string' ? props.value.replace(/^\+/, '') : '';
   // Several countries share a calling code (+1): the first in priority order stands for it.

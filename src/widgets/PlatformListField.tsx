@@ -23,9 +23,8 @@ import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import type { FieldProps } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
 import { MarketingPlatform } from '../domain/enums';
-import { assetUrl } from '../engine/session/assets';
-import { useSessionConfig } from '../engine/session/config';
 import { UploadButton } from './UploadWidget';
+import { useWidgetEnv } from './env';
 
 export interface PlatformItem {
   type?: number;
@@ -59,7 +58,8 @@ type Errors = Record<string, { __errors?: string[] } & Record<string, { __errors
 
 export function PlatformListField(props: FieldProps) {
   const { t } = useTranslation();
-  const { data: config } = useSessionConfig();
+  const env = useWidgetEnv();
+  const { data: config } = env.useTenantConfig();
   const list: PlatformItem[] = Array.isArray(props.formData) ? (props.formData as PlatformItem[]) : [];
   const schema = props.schema as { title?: string; maxItems?: number; items?: { properties?: Record<string, Record<string, unknown>> } };
   const max = schema.maxItems ?? TYPES.length;
@@ -87,7 +87,7 @@ export function PlatformListField(props: FieldProps) {
       <Box component="ol" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.5 }}>
         {list.map((p, i) => {
           const name = typeName(p.type) || String(i + 1);
-          const icon = p.iconImage ? assetUrl(config, p.iconImage) : null;
+          const icon = p.iconImage ? env.assetUrl(config, p.iconImage) : null;
           return (
             <Box
               component="li"

@@ -17,14 +17,14 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import type { FieldProps } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
-import { formatCell, EMPTY_CELL } from '../engine/crud/format';
-import { useLang } from '../engine/i18n/useLang';
+import { EMPTY_CELL, formatCell } from '../domain/format';
+import { useWidgetEnv } from './env';
 
 interface Prop { title?: string; type?: string | string[]; format?: string; 'x-enum'?: string }
 
 export function RecordTableField(props: FieldProps) {
   const { t } = useTranslation();
-  const [lang] = useLang();
+  const lang = useWidgetEnv().useLang();
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const schema = props.schema as { title?: string; items?: { properties?: Record<string, Prop> } };

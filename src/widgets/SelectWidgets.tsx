@@ -12,15 +12,13 @@ import Autocomplete, { createFilterOptions } from '@mui/material/Autocomplete';
 import Chip from '@mui/material/Chip';
 import TextField from '@mui/material/TextField';
 import type { WidgetProps } from '@rjsf/utils';
-import type { FormContext } from '../engine/crud/rjsf';
 import { fieldInputProps, useAutocompleteBase } from './fieldProps';
-import { dependentConditions, matchingOptions, visibleOptions, type SelectOption } from './options';
-import { useOptionSource } from './useOptionSource';
+import { dependentConditions, matchingOptions, visibleOptions, type SelectOption } from '../domain/options';
 import { allowedForTenant, useTenantType } from './tenantOptions';
 import { grantableOptions, useCallerRole } from './callerGrants';
 import { useEmptyHint } from './emptyLink';
 import { pickName, type Names } from '../domain/lang';
-import { useLang } from '../engine/i18n/useLang';
+import { useWidgetEnv, type WidgetFormContext } from './env';
 
 type Schema = Record<string, unknown>;
 
@@ -36,7 +34,7 @@ export function enumSelectOptions(schema: Schema, enumNames: unknown): SelectOpt
 export function useFieldOptions(schema: Schema, options: Record<string, unknown>): { options: SelectOption[]; loading: boolean } {
   const fromEnum = useMemo(() => enumSelectOptions(schema, options.enumNames), [schema, options.enumNames]);
   const source = fromEnum ? undefined : (schema['x-options'] ?? options.source ?? (schema.items as Schema | undefined)?.['x-options']);
-  const loaded = useOptionSource(source, undefined, typeof options.optionChildren === 'string' ? options.optionChildren : undefined);
+  const loaded = useWidgetEnv().useOptionSource(source, undefined, typeof options.optionChildren === 'string' ? options.optionChildren : undefined);
   return fromEnum ? { options: fromEnum, loading: false } : { options: loaded.options, loading: loaded.loading };
 }
 
@@ -58,10 +56,10 @@ function withChosen(options: SelectOption[], chosen: unknown[], stored?: string)
 
 /** The record's stored label of a select's value (`x-labelField` of its schema): text or names. */
 function useStoredLabel(props: WidgetProps): string | undefined {
-  const [lang] = useLang();
+  const lang = useWidgetEnv().useLang();
   const field = (props.schema as Schema)['x-labelField'];
   if (typeof field !== 'string') return undefined;
-  const formData = (props.registry?.formContext as Partial<FormContext> | undefined)?.formData;
+  const formData = (props.registry?.formContext as WidgetFormContext | undefined)?.formData;
   const v = formData?.[field];
   if (typeof v === 'string') return v || undefined;
   return v && typeof v === 'object' ? pickName(v as Names, lang) || undefined : undefined;
@@ -73,7 +71,7 @@ function useStoredLabel(props: WidgetProps): string | undefined {
  * allows are dropped (a value the source does not hold at all is kept, as everywhere).
  */
 function useDependentOptions(props: WidgetProps, all: SelectOption[], loading: boolean, chosen: unknown[]): SelectOption[] {
-  const formData = (props.registry?.formContext as Partial<FormContext> | undefined)?.formData;
+  const formData = (props.registry?.formContext as WidgetFormContext | undefined)?.formData;
   const conditions = dependentConditions((props.options as Record<string, unknown>).filterBy, formData);
   const key = JSON.stringify(conditions);
   const matching = useMemo(() => matchingOptions(all, conditions), [all, key]); // eslint-disable-line react-hooks/exhaustive-deps

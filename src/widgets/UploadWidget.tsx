@@ -35,15 +35,10 @@ import InsertDriveFileOutlined from '@mui/icons-material/InsertDriveFileOutlined
 import type { WidgetProps } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
 import { checkUpload } from '../domain/validation/files';
-import { isApiError } from '../engine/api/ApiError';
-import { request } from '../engine/api/client';
-import { apiEnv } from '../engine/api/env';
-import { useFeedback } from '../engine/feedback/FeedbackProvider';
-import { assetUrl } from '../engine/session/assets';
-import { useSessionConfig } from '../engine/session/config';
 import { failureTitle, ruleFailureMessage, serverFailureMessage, tooManyMessage } from './upload/failures';
 import { imagePixels } from './upload/measure';
 import { nameOfUrl, typesLabel, uploadQuery, uploadRule, type UploadedFile, type WidgetUploadRule } from './upload/rule';
+import { useWidgetEnv } from './env';
 
 /** The multipart field POST /v1/Files reads. */
 const FILES_FIELD = 'Files';
@@ -87,12 +82,13 @@ export interface Uploader {
  */
 export function useUploader(rule: WidgetUploadRule, onStored: (files: UploadedFile[]) => void, room?: number): Uploader {
   const { t } = useTranslation();
-  const feedback = useFeedback();
+  const env = useWidgetEnv();
+  const alert = env.useAlert();
   const [busy, setBusy] = useState(false);
   const controllerRef = useRef<AbortController | null>(null);
   useEffect(() => () => controllerRef.current?.abort(), []);
   const fail = (message: string) => {
-    feedback.alert(message, { title: failureTitle(t, rule) });
+    alert(message, { title: failureTitle(t, rule) });
     return false;
   };
 
@@ -110,7 +106,7 @@ export function useUploader(rule: WidgetUploadRule, onStored: (files: UploadedFi
     controllerRef.current = controller;
     setBusy(true);
     try {
-      const stored = await request<(UploadedFile | string)[]>('POST', rule.endpoint ?? 'Files', {
+      const stored = await env.request<(UploadedFile | string)[]>('POST', rule.endpoint ?? 'Files', {
         body,
         query: uploadQuery(rule, rule.multiple ? room : 1),
         // The widget's own progress instead of the page mask; failures are told below.
@@ -125,11 +121,11 @@ export function useUploader(rule: WidgetUploadRule, onStored: (files: UploadedFi
       return list.length > 0;
     } catch (e) {
       if (controller.signal.aborted) return false;
-      if (!isApiError(e)) throw e;
+      if (!env.isApiError(e)) throw e;
       const message = serverFailureMessage(t, e.code, e.data, files.map((f) => ({ name: f.name, size: f.size })), rule);
       if (message !== null && e.status >= 400 && e.status < 500) return fail(message);
       // Anything else (session ended, server error, network): the app's usual Fail handling.
-      apiEnv().onFailure(e);
+      env.onFailure(e);
       return false;
     } finally {
       if (controllerRef.current === controller) controllerRef.current = null;
@@ -149,7 +145,8 @@ export function previewSize(rule: Pick<WidgetUploadRule, 'width' | 'height'>): {
 
 export function UploadWidget(props: WidgetProps) {
   const { t } = useTranslation();
-  const { data: config } = useSessionConfig();
+  const env = useWidgetEnv();
+  const { data: config } = env.useTenantConfig();
   const rule = useMemo(
     () => uploadRule(props.schema as Record<string, unknown>, props.options as Record<string, unknown>),
     [props.schema, props.options],
@@ -221,7 +218,7 @@ export function UploadWidget(props: WidgetProps) {
   ].filter(Boolean).join(' · ');
 
   const label = (url: string) => names[url] ?? nameOfUrl(url);
-  const href = (url: string) => assetUrl(config, url) ?? url;
+  const href = (url: string) => env.assetUrl(config, url) ?? url;
 
   return (
     <Box data-testid={`upload-${name}`} role="group" aria-labelledby={props.hideLabel ? undefined : labelId}>

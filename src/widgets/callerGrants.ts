@@ -5,13 +5,12 @@
  * api cache (GET system/role/{roleId}); until it arrives nothing is taken away.
  */
 import { grantAllows, type RoleGrants } from '../domain/grants';
-import { useApi } from '../engine/api/swr';
-import { useSession } from '../engine/session/store';
+import { useWidgetEnv } from './env';
 
 export function useCallerRole(uiOptions: Record<string, unknown>): RoleGrants | undefined {
-  const roleId = useSession()?.user.roleId;
+  const roleId = useWidgetEnv().useSessionUser()?.roleId;
   const wanted = typeof uiOptions.grant === 'string' && roleId !== undefined;
-  return useApi<RoleGrants>(wanted ? `system/role/${roleId}` : null, { revalidateOnFocus: false }).data;
+  return useWidgetEnv().useApi<RoleGrants>(wanted ? `system/role/${roleId}` : null, { revalidateOnFocus: false }).data;
 }
 
 /** The options a caller may give (a value already chosen stays, so nothing is lost). */

@@ -13,7 +13,7 @@ import Link from '@mui/material/Link';
 import { Link as RouterLink, useInRouterContext } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { loadDeclarations } from '../domain/declarations';
-import { useUserMenu } from '../engine/session/menu';
+import { useWidgetEnv } from './env';
 
 /**
  * The route of a declared screen: its path, with `?tab=<id>` when its path holds several screens.
@@ -39,7 +39,7 @@ export interface EmptyHint {
 
 export function useEmptyHint(options: Record<string, unknown>, empty: boolean, editable: boolean): EmptyHint {
   const { t } = useTranslation();
-  const { paths } = useUserMenu();
+  const paths = useWidgetEnv().useMenuPaths();
   const routed = useInRouterContext();
   const id = typeof options.emptyLink === 'string' ? options.emptyLink : undefined;
   const link = id ? screenLink(id, paths) : null;

@@ -1,59 +1,39 @@
 /**
- * The widget registry: the names a declaration's `ui:widget` may use. Most are RJSF widgets
- * (one value); those whose value is an object are RJSF fields (`names`), and the form engine
- * turns `"ui:widget": "names"` into `"ui:field": "names"`. The existing PhoneInput and
- * PasswordInput stay plain components for hand-written dialogs.
+ * The widget registry: the names a declaration's `ui:widget` may use, each a lazy loader of its
+ * component (the keys are the names; the app registers both maps with the engine,
+ * src/app/parts.ts). Most are RJSF widgets (one value); those whose value is an object are RJSF
+ * fields (`names`), and the form engine turns `"ui:widget": "names"` into `"ui:field": "names"`.
+ * The plain PhoneInput and PasswordInput stay components for hand-written dialogs.
  */
-import type { RegistryFieldsType, RegistryWidgetsType } from '@rjsf/utils';
-import { RadioWidget, SwitchWidget } from './ChoiceWidgets';
-import { ChangeTableField } from './ChangeTableField';
-import { ColorPickerWidget } from './ColorPickerWidget';
-import { CountryWidget, CurrencyWidget, TimezoneWidget } from './ConfigWidgets';
-import { DateRangeWidget, DateTimeWidget, DateWidget, TimeWidget } from './DateWidgets';
-import { DayEntriesField } from './DayEntriesField';
-import { FlagsWidget } from './FlagsWidget';
-import { GameStyleField } from './GameStyleField';
-import { FormattedInputWidget } from './FormattedInputWidget';
-import { MenuTreeWidget } from './MenuTreeWidget';
-import { NamesField } from './NamesField';
-import { DialCodeWidget, PhoneWidget } from './PhoneWidgets';
-import { PlatformListField } from './PlatformListField';
-import { RecordTableField } from './RecordTableField';
-import { MultiSelectWidget, SelectWidget } from './SelectWidgets';
-import { TagsWidget } from './TagsWidget';
-import { UploadWidget } from './UploadWidget';
-import { FIELD_WIDGET_NAMES, WIDGET_NAMES } from './names';
-
-export const WIDGETS: RegistryWidgetsType = {
-  menuTree: MenuTreeWidget,
-  multiSelect: MultiSelectWidget,
-  select: SelectWidget,
-  switch: SwitchWidget,
-  radio: RadioWidget,
-  dialCode: DialCodeWidget,
-  phone: PhoneWidget,
-  date: DateWidget,
-  dateTime: DateTimeWidget,
-  dateRange: DateRangeWidget,
-  time: TimeWidget,
-  formattedInput: FormattedInputWidget,
-  flags: FlagsWidget,
-  country: CountryWidget,
-  timezone: TimezoneWidget,
-  upload: UploadWidget,
-  tags: TagsWidget,
-  colorPicker: ColorPickerWidget,
-  currency: CurrencyWidget,
-};
+export const WIDGETS = {
+  menuTree: () => import('./MenuTreeWidget').then((m) => m.MenuTreeWidget),
+  multiSelect: () => import('./SelectWidgets').then((m) => m.MultiSelectWidget),
+  select: () => import('./SelectWidgets').then((m) => m.SelectWidget),
+  switch: () => import('./ChoiceWidgets').then((m) => m.SwitchWidget),
+  radio: () => import('./ChoiceWidgets').then((m) => m.RadioWidget),
+  dialCode: () => import('./PhoneWidgets').then((m) => m.DialCodeWidget),
+  phone: () => import('./PhoneWidgets').then((m) => m.PhoneWidget),
+  date: () => import('./DateWidgets').then((m) => m.DateWidget),
+  dateTime: () => import('./DateWidgets').then((m) => m.DateTimeWidget),
+  dateRange: () => import('./DateWidgets').then((m) => m.DateRangeWidget),
+  time: () => import('./DateWidgets').then((m) => m.TimeWidget),
+  formattedInput: () => import('./FormattedInputWidget').then((m) => m.FormattedInputWidget),
+  flags: () => import('./FlagsWidget').then((m) => m.FlagsWidget),
+  country: () => import('./ConfigWidgets').then((m) => m.CountryWidget),
+  timezone: () => import('./ConfigWidgets').then((m) => m.TimezoneWidget),
+  upload: () => import('./UploadWidget').then((m) => m.UploadWidget),
+  tags: () => import('./TagsWidget').then((m) => m.TagsWidget),
+  colorPicker: () => import('./ColorPickerWidget').then((m) => m.ColorPickerWidget),
+  currency: () => import('./ConfigWidgets').then((m) => m.CurrencyWidget),
+} as const;
 
 /** Widgets whose value is an object: registered as RJSF fields under the same names. */
-export const FIELD_WIDGETS: RegistryFieldsType = {
-  names: NamesField,
-  platformList: PlatformListField,
-  gameStyle: GameStyleField,
-  dayEntries: DayEntriesField,
-  recordTable: RecordTableField,
-  changeTable: ChangeTableField,
-};
+export const FIELD_WIDGETS = {
+  names: () => import('./NamesField').then((m) => m.NamesField),
+  platformList: () => import('./PlatformListField').then((m) => m.PlatformListField),
+  gameStyle: () => import('./GameStyleField').then((m) => m.GameStyleField),
+  dayEntries: () => import('./DayEntriesField').then((m) => m.DayEntriesField),
+  recordTable: () => import('./RecordTableField').then((m) => m.RecordTableField),
+  changeTable: () => import('./ChangeTableField').then((m) => m.ChangeTableField),
+} as const;
 
-export { FIELD_WIDGET_NAMES, WIDGET_NAMES };

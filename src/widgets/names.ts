@@ -1,22 +1,18 @@
 /**
- * Names of the registered widgets (src/widgets/index.ts), without React, for the schema tests
- * and tools. `ui:widget` of a declaration must be one of WIDGET_NAMES, FIELD_WIDGET_NAMES or a
- * built-in RJSF widget alias (BUILTIN_WIDGET_NAMES).
+ * Names of the registered widgets: the keys of the loader maps of src/widgets/index.ts (no
+ * twin list to keep in step). `ui:widget` of a declaration must be one of them or a built-in
+ * RJSF widget alias (BUILTIN_WIDGET_NAMES, the engine's: src/engine/registry/widgets.ts).
  */
-export const WIDGET_NAMES = [
-  'menuTree', 'multiSelect', 'select', 'switch', 'radio', 'dialCode', 'phone', 'date', 'dateTime', 'dateRange', 'time',
-  'formattedInput', 'flags', 'country', 'timezone', 'upload', 'tags', 'colorPicker', 'currency',
-] as const;
+import { BUILTIN_WIDGET_NAMES } from '../domain/widgetNames';
+import { FIELD_WIDGETS, WIDGETS } from './index';
+
+export const WIDGET_NAMES = Object.keys(WIDGETS) as (keyof typeof WIDGETS)[];
 
 /** Widgets whose value is an object, registered as RJSF fields. */
-export const FIELD_WIDGET_NAMES = ['names', 'platformList', 'gameStyle', 'dayEntries', 'recordTable', 'changeTable'] as const;
+export const FIELD_WIDGET_NAMES = Object.keys(FIELD_WIDGETS) as (keyof typeof FIELD_WIDGETS)[];
 
-/** RJSF's own widget aliases that the MUI theme renders well. */
-export const BUILTIN_WIDGET_NAMES = ['text', 'textarea', 'password', 'email', 'hidden', 'checkbox', 'checkboxes', 'updown'] as const;
+export { BUILTIN_WIDGET_NAMES };
 
 export function isKnownWidget(name: unknown): boolean {
-  return (
-    typeof name === 'string' &&
-    ([...WIDGET_NAMES, ...FIELD_WIDGET_NAMES, ...BUILTIN_WIDGET_NAMES] as readonly string[]).includes(name)
-  );
+  return typeof name === 'string' && ([...WIDGET_NAMES, ...FIELD_WIDGET_NAMES, ...BUILTIN_WIDGET_NAMES] as readonly string[]).includes(name);
 }

@@ -4,7 +4,7 @@
  * stays visible.
  */
 import { TenantType } from '../domain/enums';
-import { useSession } from '../engine/session/store';
+import { useWidgetEnv } from './env';
 
 export function allowedForTenant<T extends { value: unknown }>(options: readonly T[], uiOptions: Record<string, unknown>, tenantType: number | undefined, chosen: readonly unknown[]): T[] {
   const only = Array.isArray(uiOptions.operatorOnlyValues) ? uiOptions.operatorOnlyValues : [];
@@ -13,5 +13,5 @@ export function allowedForTenant<T extends { value: unknown }>(options: readonly
 }
 
 export function useTenantType(): number | undefined {
-  return useSession()?.user.tenantType;
+  return useWidgetEnv().useSessionUser()?.tenantType;
 }

@@ -15,6 +15,7 @@ import { API_ROUTES } from '../../src/domain/apiRoutes';
 import { TenantType } from '../../src/domain/enums';
 import { menuIds, tenantMenu } from '../../src/domain/menu';
 import { checkDeclaration, DECLARATION_CHECKS } from '../../src/engine/declarations/checks';
+import '../../src/app/parts';
 import { findApiRoute, listRoutes, type RouteEntry } from '../../server/app';
 import { toApiRoutes } from '../../server/apiRoutes';
 import { Harness, testSettings } from '../api/harness';

@@ -15,6 +15,9 @@ import { loadDeclarations, resolveForm } from '../../src/domain/declarations';
 import { ENUMS, FLAG_ENUMS, isEnumName, type EnumName } from '../../src/domain/enums';
 import { MENU_TREE } from '../../src/domain/menu';
 import { AppProviders } from '../../src/engine/app/App';
+import { WidgetEnvRoot } from '../../src/app/widgetEnv';
+import '../../src/app/parts';
+import { loadFormWidgets } from '../../src/engine/registry/widgets';
 import { CrudForm } from '../../src/engine/crud/CrudForm';
 import { CrudView } from '../../src/engine/crud/CrudScreen';
 import { FormView } from '../../src/engine/crud/FormScreen';
@@ -251,15 +254,20 @@ async function atRest(root: HTMLElement, pending: () => number) {
 function renderWith(node: React.ReactNode, lang: string) {
   const i18n = createI18n(`?lang=${lang}`);
   return render(
+    <WidgetEnvRoot>
     <AppProviders i18n={i18n} swr={{ provider: () => new Map(), dedupingInterval: 0 }}>
       {node}
-    </AppProviders>,
+    </AppProviders>
+    </WidgetEnvRoot>,
   );
 }
 
-beforeAll(() => {
+beforeAll(async () => {
   process.env.TZ = 'Asia/Taipei';
-});
+  // The forms render here without their lazy chunk, which waits for the registered widgets
+  // (src/engine/registry/widgets.ts): load them first, as the chunk would.
+  await loadFormWidgets();
+}, 120_000);
 
 afterEach(() => {
   cleanup();

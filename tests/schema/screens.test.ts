@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { loadDeclarations, type ScreenDeclaration } from '../../src/domain/declarations';
 import { ENUMS, isEnumName } from '../../src/domain/enums';
 import { LANGS, type Lang } from '../../src/domain/lang';
-import { crudPaths, screenPaths } from '../../src/engine/crud/registerAll';
+import { crudPaths, screenPaths } from '../../src/app/registerAll';
 import { placeholdersOf, textOf } from '../../src/engine/declarations/checks';
 import { resources } from '../../src/locales';
 import { FIELD_WIDGET_NAMES, WIDGET_NAMES } from '../../src/widgets/names';

@@ -13,7 +13,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { GAMES } from '../../src/domain/activity/templates';
 import { declaration } from '../../src/domain/declarations';
 import { CrudView } from '../../src/engine/crud/CrudScreen';
-import { screenPaths } from '../../src/engine/crud/registerAll';
+import { screenPaths } from '../../src/app/registerAll';
 import { sessionStore } from '../../src/engine/session/store';
 import { config, fakeFetch, signedIn, withProviders } from './harness';
 

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { declaration } from '../../src/domain/declarations';
 import { MENU_TREE } from '../../src/domain/menu';
 import { CustomView } from '../../src/engine/crud/CustomScreen';
-import '../../src/engine/crud/registerAll';
+import '../../src/app/registerAll';
 import { config, fakeFetch, signedIn, withProviders } from './harness';
 
 const DECL = declaration('logistics.code');

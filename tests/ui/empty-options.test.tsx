@@ -5,7 +5,7 @@
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import '../../src/engine/crud/registerAll';
+import '../../src/app/registerAll';
 import { config, fakeFetch, menuOf, renderApp, signedIn } from './harness';
 
 vi.setConfig({ testTimeout: 90_000 });

@@ -6,6 +6,8 @@ import { vi } from 'vitest';
 import type { MenuItem, ReferenceLists, SessionUser, TenantConfig } from '../../src/domain/api';
 import { MENU_TREE } from '../../src/domain/menu';
 import { AppProviders } from '../../src/engine/app/App';
+import { WidgetEnvRoot } from '../../src/app/widgetEnv';
+import '../../src/app/parts';
 import { createI18n } from '../../src/engine/i18n/i18n';
 import { buildRoutes } from '../../src/engine/routes/routes';
 import { sessionStore } from '../../src/engine/session/store';
@@ -89,9 +91,11 @@ export function renderApp(path: string, options: { lang?: string } = {}) {
   const i18n = createI18n(options.lang ? `?lang=${options.lang}` : '');
   const router = createMemoryRouter(buildRoutes(), { initialEntries: [path] });
   const view = render(
+    <WidgetEnvRoot>
     <AppProviders i18n={i18n} swr={{ provider: () => new Map(), dedupingInterval: 0 }}>
       <RouterProvider router={router} />
-    </AppProviders>,
+    </AppProviders>
+    </WidgetEnvRoot>,
   );
   return { ...view, router, i18n };
 }
@@ -99,9 +103,11 @@ export function renderApp(path: string, options: { lang?: string } = {}) {
 export function withProviders(children: ReactNode, lang = 'en') {
   const i18n = createI18n(`?lang=${lang}`);
   return render(
+    <WidgetEnvRoot>
     <AppProviders i18n={i18n} swr={{ provider: () => new Map(), dedupingInterval: 0 }}>
       {children}
-    </AppProviders>,
+    </AppProviders>
+    </WidgetEnvRoot>,
   );
 }
 

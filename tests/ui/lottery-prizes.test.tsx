@@ -8,7 +8,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ExchangeMethod, PayMethod } from '../../src/domain/enums';
-import { PrizeList, type PrizeDraft } from '../../src/engine/panes/lottery/PrizeList';
+import { PrizeList, type PrizeDraft } from '../../src/panes/lottery/PrizeList';
 import { config, fakeFetch, withProviders } from './harness';
 
 function Harness({ exchangeType = ExchangeMethod.OnlineWithoutSerial, payMethod = PayMethod.None, initial = [], errors = {}, onValue }: {

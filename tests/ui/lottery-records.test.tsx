@@ -5,7 +5,7 @@
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { LotteryRecords } from '../../src/engine/panes/lottery/LotteryRecords';
+import { LotteryRecords } from '../../src/panes/lottery/LotteryRecords';
 import { config, fakeFetch, withProviders } from './harness';
 
 vi.setConfig({ testTimeout: 60_000 });

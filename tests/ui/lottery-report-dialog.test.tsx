@@ -4,7 +4,7 @@
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ReportDialog } from '../../src/engine/panes/lottery/ReportDialog';
+import { ReportDialog } from '../../src/panes/lottery/ReportDialog';
 import { config, fakeFetch, withProviders } from './harness';
 
 vi.setConfig({ testTimeout: 60_000 });

@@ -15,8 +15,8 @@ import { declaration } from '../../src/domain/declarations';
 import type { PreviewMessage } from '../../src/domain/marketing/page';
 import { CrudView } from '../../src/engine/crud/CrudScreen';
 import { FormView } from '../../src/engine/crud/FormScreen';
-import { screenPaths } from '../../src/engine/crud/registerAll';
-import { openPreview } from '../../src/engine/marketing/previewPoster';
+import { screenPaths } from '../../src/app/registerAll';
+import { openPreview } from '../../src/marketing/previewPoster';
 import { sessionStore } from '../../src/engine/session/store';
 import { config, fakeFetch, signedIn, withProviders } from './harness';
 

@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { addDays, pointActivityDefaults } from '../../src/domain/activity/pointActivity';
 import { localDatePlus } from '../../src/engine/crud/schemaForm';
 import { sessionStore } from '../../src/engine/session/store';
-import '../../src/engine/crud/registerAll';
+import '../../src/app/registerAll';
 import { config, fakeFetch, menuOf, renderApp, signedIn } from './harness';
 
 const today = localDatePlus(0);

@@ -6,7 +6,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import LotteryConfigStep from '../../src/engine/panes/lottery/LotteryConfigStep';
+import LotteryConfigStep from '../../src/panes/lottery/LotteryConfigStep';
 import { config, fakeFetch, withProviders } from './harness';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -7,14 +7,14 @@
 import { screen, waitFor } from '@testing-library/react';
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mountSignIn } from '../../src/engine/signin/mount';
+import { mountSignIn } from '../../src/app/signinMount';
 import { prerenderSignIn } from '../../src/engine/signin/prerender';
 import { SIGNIN_CODE_SLOT, SIGNIN_PENDING_CLASS, SIGNIN_YEAR_SLOT } from '../../src/engine/signin/slots';
 
 // mountSignIn renders outside testing-library: React's act() checks apply here too.
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-vi.mock('../../src/engine/app/boot', () => ({ bootApp: vi.fn() }));
+vi.mock('../../src/app/boot', () => ({ bootApp: vi.fn() }));
 
 const CONFIG = {
   tenant: { id: 2, code: 'demo', type: 2, names: { zh_TW: '示範客戶', en: 'Demo client' }, functions: 7, excludedMenuIds: [] },

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { zonedTime, zonedTimeText } from '../../src/domain/datetime';
-import { formatCell } from '../../src/engine/crud/format';
+import { formatCell } from '../../src/domain/format';
 
 // 2025/01/15 00:00 in Taipei (UTC+8).
 const MIDNIGHT_TAIPEI = '2025-01-14T16:00:00.000Z';

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { declaration } from '../../src/domain/declarations';
 import { checkDeclaration } from '../../src/engine/declarations/checks';
+import '../../src/app/parts';
 
 const role = () => structuredClone(declaration('system.role')) as unknown as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 

@@ -1,8 +1,8 @@
 /** The seeded admin's name and role show in the interface language; a renamed one as typed. */
 import { describe, expect, it } from 'vitest';
 import { shownName } from '../../src/domain/seedNames';
-import { formatCell } from '../../src/engine/crud/format';
-import { itemLabel } from '../../src/widgets/options';
+import { formatCell } from '../../src/domain/format';
+import { itemLabel } from '../../src/domain/options';
 import { ADMIN_ROLE_NAME, ADMIN_USER_NAME } from '../../server/services/tenants';
 
 describe('system-given names', () => {

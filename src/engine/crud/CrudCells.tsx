@@ -12,7 +12,7 @@ import { assetUrl } from '../session/assets';
 import { useSessionConfig } from '../session/config';
 import type { Lang } from '../../domain/lang';
 import { CHIPS_SHOWN, type CellText } from './columnWidths';
-import { enumValuesOf, formatCell } from './format';
+import { enumValuesOf, formatCell } from '../../domain/format';
 import type { Row } from './useCrudList';
 
 export function NoRows({ filtered }: { filtered: boolean }) {

@@ -19,7 +19,7 @@ import { useApi } from '../api/swr';
 import { useEngineEnv } from '../env/EngineEnv';
 import { resolveCall, useCallApi } from './apiCall';
 import { DialogFrame, PageFrame } from '../shell/DialogFrame';
-import { PreviewButton } from '../marketing/PreviewButton';
+import { FormAction } from '../registry/formActions';
 import { encodeBody } from './multipart';
 import { schemaDefaults, toBody, toFormData, withDefaults } from './schemaForm';
 import { SchemaFields, useSchemaForm } from './useSchemaForm';
@@ -124,7 +124,7 @@ export function CrudForm({ decl, mode, row, initialData, onClose, onModeChange, 
       actions={
         mode === 'view' ? (
           <>
-            {decl.preview && <PreviewButton kind={decl.preview} data={() => ({ ...row, ...form.current })} disabled={!loaded} />}
+            {decl.preview && <FormAction name="preview" kind={decl.preview} data={() => ({ ...row, ...form.current })} disabled={!loaded} />}
             <Button variant="outlined" color="inherit" onClick={onClose} sx={{ borderColor: 'divider' }} data-testid="crud-form-close">
               {t('screens.crud.close')}
             </Button>
@@ -136,7 +136,7 @@ export function CrudForm({ decl, mode, row, initialData, onClose, onModeChange, 
           </>
         ) : (
           <>
-            {decl.preview && <PreviewButton kind={decl.preview} data={() => ({ ...row, ...form.current })} disabled={!loaded} />}
+            {decl.preview && <FormAction name="preview" kind={decl.preview} data={() => ({ ...row, ...form.current })} disabled={!loaded} />}
             <Button variant="outlined" color="inherit" onClick={onClose} sx={{ borderColor: 'divider' }} data-testid="crud-form-cancel">
               {t('screens.crud.cancel')}
             </Button>

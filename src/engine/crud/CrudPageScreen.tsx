@@ -25,8 +25,9 @@ import { callPath } from './apiCall';
 import type { FormMode } from './CrudForm';
 import { CrudView } from './CrudView';
 import type { Row } from './useCrudList';
+import { withFormWidgets } from '../registry/widgets';
 
-const CrudForm = lazyChunk(() => import('./CrudForm').then((m) => ({ default: m.CrudForm })));
+const CrudForm = lazyChunk(withFormWidgets(() => import('./CrudForm').then((m) => ({ default: m.CrudForm }))));
 
 /** The address of the form page of a row (view, edit) or a new record (add). */
 export function formPageHref(decl: ScreenDeclaration, mode: FormMode, id?: unknown): string {

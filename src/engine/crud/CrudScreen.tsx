@@ -7,18 +7,18 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import type { ScreenDeclaration } from '../../domain/declarations';
 import type { MenuNode } from '../../domain/menu';
-import { DECLARATION_FILES } from '../../schemas/index';
+import { declarations } from '../declarations/catalogue';
 import { CrudView } from './CrudView';
 import { CrudPageScreen } from './CrudPageScreen';
 import { lazyChunk } from '../lazy/lazyChunk';
 import { PageLoader } from '../pages/PageLoader';
 import { useUserMenu } from '../session/menu';
+import { withFormWidgets } from '../registry/widgets';
 
 // A form declaration among the tabs (member settings) brings the form stack (RJSF, the
 // validator, pickers): its own chunk, so a list does not load it before its rows.
-const LazyFormView = lazyChunk(() => import('./FormScreen').then((m) => ({ default: m.FormView })));
+const LazyFormView = lazyChunk(withFormWidgets(() => import('./FormScreen').then((m) => ({ default: m.FormView }))));
 function FormView(props: React.ComponentProps<typeof LazyFormView>) {
   return (
     <Suspense fallback={<PageLoader />}>
@@ -42,7 +42,7 @@ export type { CrudViewProps } from './CrudView';
 export default function CrudScreen({ node }: { node: MenuNode }) {
   const { t } = useTranslation();
   const { paths } = useUserMenu();
-  const all = DECLARATION_FILES as readonly ScreenDeclaration[];
+  const all = declarations();
   // Lists lent to this path (alsoOn) follow its own screens, for a caller without their own menu.
   const decls = [
     ...all.filter((d) => (d.kind === 'crud' || (d.kind === 'form' && d.form)) && d.path === node.path),

@@ -24,11 +24,12 @@ import { ImportButton } from './ImportButton';
 import { FilterBar } from './FilterBar';
 import { ResultDialog } from './ResultDialog';
 import { useCrudController, type CrudController, type CrudControllerOptions } from './useCrudController';
+import { withFormWidgets } from '../registry/widgets';
 
 // The form (RJSF, the validator, pickers) is its own chunk, loaded when a dialog first opens.
-const loadForm = () => import('./CrudForm');
+const loadForm = withFormWidgets(() => import('./CrudForm'));
 const CrudForm = lazyChunk(() => loadForm().then((m) => ({ default: m.CrudForm })), { variant: 'dialog' });
-const ActionInputDialog = lazyChunk(() => import('./ActionInputDialog').then((m) => ({ default: m.ActionInputDialog })), { variant: 'dialog' });
+const ActionInputDialog = lazyChunk(withFormWidgets(() => import('./ActionInputDialog').then((m) => ({ default: m.ActionInputDialog }))), { variant: 'dialog' });
 
 function FormLoading() {
   return (

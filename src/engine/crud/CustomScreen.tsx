@@ -13,8 +13,8 @@ import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import type { ScreenDeclaration } from '../../domain/declarations';
 import type { MenuNode } from '../../domain/menu';
-import { DECLARATION_FILES } from '../../schemas/index';
-import { paneFor } from '../panes/registry';
+import { declarations } from '../declarations/catalogue';
+import { paneFor } from '../registry/panes';
 import { PageHeader } from './PageHeader';
 import { lazyChunk } from '../lazy/lazyChunk';
 import { subRouteOf } from '../routes/subRoutes';
@@ -43,7 +43,7 @@ export function CustomView({ decl, node, tabs }: { decl: ScreenDeclaration; node
           <Pane decl={decl} node={node} />
         </Suspense>
       ) : (
-        <Alert severity="warning">pane "{decl.pane}" is not registered (src/engine/panes)</Alert>
+        <Alert severity="warning">pane "{decl.pane}" is not registered (src/panes)</Alert>
       )}
     </Box>
   );
@@ -59,7 +59,7 @@ export default function CustomScreen({ node }: { node: MenuNode }) {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const { pathname } = useLocation();
-  const decls = (DECLARATION_FILES as readonly ScreenDeclaration[]).filter((d) => (d.kind === 'custom' || d.kind === 'crud') && d.path === node.path);
+  const decls = declarations().filter((d) => (d.kind === 'custom' || d.kind === 'crud') && d.path === node.path);
   const decl = decls.find((d) => d.kind === 'custom');
   if (!decl) return null;
   if (decls.length === 1 || subRouteOf(node.path, pathname)) return <CustomView decl={decl} node={node} />;

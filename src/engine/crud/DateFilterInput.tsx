@@ -1,16 +1,29 @@
 /**
  * A date or date-time input outside a form (list filters, a pane's period or field): the MUI X picker
  * the forms use (src/widgets/DateWidgets: YYYY/MM/DD [HH:mm], typed section by section or
- * picked), loaded with the form chunk only where a screen has one. A date-time holds the UTC
- * instant, a date 'YYYY-MM-DD'.
+ * picked), the `input` part `date` the app registers (registry.ts), loaded only where a screen
+ * has one. A date-time holds the UTC instant, a date 'YYYY-MM-DD'.
  */
 import { Suspense } from 'react';
 import Box from '@mui/material/Box';
 import FormHelperText from '@mui/material/FormHelperText';
 import TextField from '@mui/material/TextField';
+import type { ComponentType } from 'react';
 import { lazyChunk } from '../lazy/lazyChunk';
+import { loadPart } from '../registry/registry';
 
-const DateInput = lazyChunk(() => import('../../widgets/DateWidgets').then((m) => ({ default: m.DateInput })));
+interface DateInputProps {
+  id: string;
+  name: string;
+  label: string;
+  value: unknown;
+  withTime: boolean;
+  onChange: (value: string | undefined) => void;
+  disabled?: boolean;
+  error?: boolean;
+}
+
+const DateInput = lazyChunk(() => loadPart<ComponentType<DateInputProps>>('input', 'date').then((c) => ({ default: c })));
 
 export interface DateFilterInputProps {
   name: string;

@@ -17,8 +17,8 @@ import SearchRounded from '@mui/icons-material/SearchRounded';
 import RestartAltRounded from '@mui/icons-material/RestartAltRounded';
 import { useTranslation } from 'react-i18next';
 import { DateFilterInput } from './DateFilterInput';
-import type { SelectOption } from '../../widgets/options';
-import { useOptionSource } from '../../widgets/useOptionSource';
+import type { SelectOption } from '../../domain/options';
+import { useOptionSource } from './useOptionSource';
 import { enumChoices } from './enumChoices';
 import type { Filters } from './useCrudList';
 

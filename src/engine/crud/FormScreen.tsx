@@ -12,7 +12,7 @@
  * Placeholders of its calls are filled from the session (`{tenantCode}`, `{tenantId}`).
  * Several form declarations on one path show one under the other, each with its own Save
  * (the layout and its title display name); the first one's title heads the page. A
- * declaration with `preview` gets the preview action (src/engine/marketing) beside Save.
+ * declaration with `preview` gets the preview action (src/marketing, a registered form action) beside Save.
  *
  * `modes` with "view" (member settings): a saved record (an `id`) shows read-only with Edit;
  * Edit opens it for change with Save and Cancel; a save goes back to view. A record without an
@@ -36,7 +36,7 @@ import { useTranslation } from 'react-i18next';
 import { useSWRConfig } from 'swr';
 import { resolveForm, type ScreenDeclaration } from '../../domain/declarations';
 import type { MenuNode } from '../../domain/menu';
-import { DECLARATION_FILES } from '../../schemas/index';
+import { declarations } from '../declarations/catalogue';
 import { useApi } from '../api/swr';
 import { useEngineEnv } from '../env/EngineEnv';
 import { configKey } from '../session/config';
@@ -47,7 +47,7 @@ import { CompactFields } from '../shell/DialogFrame';
 import { PageHeader } from './PageHeader';
 import { schemaDefaults, toBody, toFormData, withDefaults } from './schemaForm';
 import { encodeBody } from './multipart';
-import { PreviewButton } from '../marketing/PreviewButton';
+import { FormAction } from '../registry/formActions';
 import { SchemaFields, useSchemaForm } from './useSchemaForm';
 
 type Data = Record<string, unknown>;
@@ -141,7 +141,7 @@ export function FormView({ decl, header = true, title, tabs }: { decl: ScreenDec
         <Box sx={{ display: 'flex', justifyContent: 'flex-end', flexWrap: 'wrap', gap: 1, px: { xs: 2, sm: 3 }, py: 2 }}>
           {decl.preview && (
             <Box sx={{ mr: 'auto' }}>
-              <PreviewButton kind={decl.preview} data={() => form.current} disabled={!loaded} />
+              <FormAction name="preview" kind={decl.preview} data={() => form.current} disabled={!loaded} />
             </Box>
           )}
           {withModes && (
@@ -177,7 +177,7 @@ export function FormView({ decl, header = true, title, tabs }: { decl: ScreenDec
 
 /** The menu route of a form declaration. */
 export default function FormScreen({ node }: { node: MenuNode }) {
-  const decls = (DECLARATION_FILES as readonly ScreenDeclaration[]).filter((d) => d.kind === 'form' && d.path === node.path && d.form);
+  const decls = declarations().filter((d) => d.kind === 'form' && d.path === node.path && d.form);
   if (decls.length === 0) return null;
   if (decls.length === 1) return <FormView decl={decls[0]} />;
   return (

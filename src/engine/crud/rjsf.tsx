@@ -19,7 +19,7 @@ import type { ArrayFieldItemTemplateProps, ArrayFieldTemplateProps, BaseInputTem
 import { useTranslation } from 'react-i18next';
 import { customizeValidator } from '@rjsf/validator-ajv8';
 import { extendAjv } from '../../domain/validation/ajv';
-import { LengthCounter } from '../../widgets/LengthCounter';
+import { LengthCounter } from './LengthCounter';
 
 export const rjsfValidator = customizeValidator({ ajvFormatOptions: false, extenderFn: extendAjv });
 

@@ -10,7 +10,7 @@
  * Pure functions (t is passed in).
  */
 import { FLAG_ENUMS, type EnumName } from '../../domain/enums';
-import { FIELD_WIDGET_NAMES, isKnownWidget } from '../../widgets/names';
+import { isFieldWidget, isKnownWidget } from '../registry/widgets';
 
 type Node = Record<string, unknown>;
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
@@ -63,7 +63,7 @@ export function buildUiSchema(
     if (typeof enumName === 'string' && FLAG_ENUMS.includes(enumName as EnumName) && out['ui:widget'] === undefined) out['ui:widget'] = 'flags';
     // A widget nobody registered (the schema tests flag it) falls back to RJSF's default.
     if (typeof out['ui:widget'] === 'string' && !isKnownWidget(out['ui:widget'])) delete out['ui:widget'];
-    if (typeof out['ui:widget'] === 'string' && (FIELD_WIDGET_NAMES as readonly string[]).includes(out['ui:widget'])) {
+    if (isFieldWidget(out['ui:widget'])) {
       out['ui:field'] = out['ui:widget'];
       delete out['ui:widget'];
     }

@@ -16,7 +16,7 @@ import { downloadFile } from '../jobs/download';
 import { revalidateExportReports, trackJob } from '../jobs/runExport';
 import { callPath, useCallApi } from './apiCall';
 import type { FormMode } from './CrudForm';
-import { formatCell } from './format';
+import { formatCell } from '../../domain/format';
 import type { EngineRowAction } from './extensions';
 import type { ResultInfo } from './ResultDialog';
 import { useCrudList, type Row } from './useCrudList';

@@ -14,6 +14,7 @@
  */
 import { useCallback, useMemo, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
+import Skeleton from '@mui/material/Skeleton';
 import Form from '@rjsf/mui';
 import type { IChangeEvent } from '@rjsf/core';
 import type { ErrorSchema, RJSFSchema, UiSchema } from '@rjsf/utils';
@@ -21,13 +22,17 @@ import { useTranslation } from 'react-i18next';
 import type { FieldErrors } from '../../domain/api';
 import type { FormDeclarationJson } from '../../domain/declarations';
 import { applyLogic, createValidator, requiredNow, type FormDeclaration } from '../../domain/validation/index';
-import { FIELD_WIDGETS, WIDGETS } from '../../widgets/index';
-import { useTenantType } from '../../widgets/tenantOptions';
+import { loadFormWidgets, useFormWidgets } from '../registry/widgets';
+import { useSession } from '../session/store';
 import { isApiError } from '../api/ApiError';
 import { apiEnv } from '../api/env';
 import { useEngineEnv } from '../env/EngineEnv';
 import { pathNameGenerator, rjsfTemplates, rjsfValidator, type FormContext } from './rjsf';
 import { buildUiSchema, fieldTitle, hiddenPaths, hideFields, localizeSchema, toErrorSchema, withoutPaths, withRequired } from './schemaForm';
+
+// The registered widgets start loading with this chunk (they were part of it before issue 24),
+// so they are usually there when the first form renders.
+void loadFormWidgets().catch(() => {});
 
 export type FormData = Record<string, unknown>;
 
@@ -103,7 +108,7 @@ export function useSchemaForm({ form, readOnly = NONE, initial = null, fallback 
   const [submitted, setSubmitted] = useState(false);
   const rootRef = useRef<HTMLDivElement | null>(null);
 
-  const tenantType = useTenantType();
+  const tenantType = useSession()?.user.tenantType;
   const hidden = useMemo(() => hiddenPaths(form.uiSchema, current, (logic, d) => applyLogic(logic, d), tenantType), [form, current, tenantType]);
   const hiddenKey = hidden.join('|');
   // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -202,6 +207,16 @@ export interface SchemaFieldsProps {
 /** The fields of a declared form (no buttons: the dialog or screen carries them). */
 export function SchemaFields({ state, readonly = false, columns = 1 }: SchemaFieldsProps) {
   const formContext: FormContext = { columns, formData: state.current };
+  // The registered widgets load with the first form (registry/widgets.ts).
+  const registered = useFormWidgets();
+  if (!registered) {
+    return (
+      <Box ref={state.rootRef} data-testid="form-widgets-loading">
+        <Skeleton height={56} />
+        <Skeleton height={56} />
+      </Box>
+    );
+  }
   return (
     <Box ref={state.rootRef}>
       <Form
@@ -210,8 +225,8 @@ export function SchemaFields({ state, readonly = false, columns = 1 }: SchemaFie
         uiSchema={state.uiSchema}
         formData={state.current}
         validator={rjsfValidator}
-        widgets={WIDGETS}
-        fields={FIELD_WIDGETS}
+        widgets={registered.widgets}
+        fields={registered.fields}
         templates={rjsfTemplates}
         formContext={formContext}
         nameGenerator={pathNameGenerator}

@@ -23,10 +23,10 @@ import { MENU_TREE, pathForMenuId } from '../../domain/menu';
 import { createValidator, validateBody } from '../../domain/validation/index';
 import { resources } from '../../locales';
 import SCREEN_SCHEMA from '../../schemas/screen.schema.json';
-import { isKnownWidget } from '../../widgets/names';
+import { isKnownWidget } from '../registry/widgets';
 import { ACTION_ICON_NAMES } from '../crud/iconNames';
 import { rowActionsOf } from '../crud/extensions';
-import { PANE_NAMES } from '../panes/names';
+import { partNames } from '../registry/registry';
 
 export interface Problem {
   /** The check that found it (DECLARATION_CHECKS[].id). */
@@ -207,7 +207,7 @@ export const DECLARATION_CHECKS: readonly DeclarationCheck[] = [
       need(out, decl.form !== undefined, 'form', 'a form screen has a form');
       need(out, (decl.api?.get ?? decl.api?.update) !== undefined, 'api', 'a form screen reads (api.get) or writes (api.update)');
     }
-    if (decl.kind === 'custom') need(out, (PANE_NAMES as readonly string[]).includes(decl.pane ?? ''), 'pane', `pane "${String(decl.pane)}" is not registered (${PANE_NAMES.join(', ')})`);
+    if (decl.kind === 'custom') need(out, partNames('pane').includes(decl.pane ?? ''), 'pane', `pane "${String(decl.pane)}" is not registered (${partNames('pane').join(', ')})`);
     return out;
   }),
 
@@ -398,7 +398,7 @@ export const DECLARATION_CHECKS: readonly DeclarationCheck[] = [
   }),
 
   check('widgets', 'uses registered widgets only', (decl) =>
-    widgetsOf(decl).filter(({ widget }) => !isKnownWidget(widget)).map(({ where, widget }) => ({ path: where, message: `no widget "${String(widget)}" is registered (src/widgets/names.ts)` }))),
+    widgetsOf(decl).filter(({ widget }) => !isKnownWidget(widget)).map(({ where, widget }) => ({ path: where, message: `no widget "${String(widget)}" is registered (src/widgets/index.ts)` }))),
 
   check('icons', 'names row-action icons that exist', (decl) =>
     rowActionsOf(decl).flatMap((a, i) =>

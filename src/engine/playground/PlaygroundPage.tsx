@@ -32,7 +32,7 @@ import SCREEN_SCHEMA from '../../schemas/screen.schema.json';
 import { checkDeclaration, type Problem } from '../declarations/checks';
 import { useLang } from '../i18n/useLang';
 import { DiffDialog } from './DiffDialog';
-import { DECLARATION_TEXTS } from './files';
+import { declarationTexts } from './files';
 import { JsonEditor } from './JsonEditor';
 import { Preview, type PreviewMode } from './Preview';
 import { ProblemList } from './ProblemList';
@@ -88,7 +88,8 @@ export default function PlaygroundPage() {
   const { t } = useTranslation();
   const [appLang] = useLang();
   const [params, setParams] = useSearchParams();
-  const picked = DECLARATION_TEXTS.find((f) => f.decl.id === params.get('id')) ?? DECLARATION_TEXTS[0];
+  const allTexts = declarationTexts();
+  const picked = allTexts.find((f) => f.decl.id === params.get('id')) ?? allTexts[0];
   const [texts, setTexts] = useState<Record<string, string>>({});
   const text = texts[picked.file] ?? picked.text;
   const settled = useDebounced(text, DEBOUNCE_MS);
@@ -141,7 +142,7 @@ export default function PlaygroundPage() {
             sx={{ minWidth: 240 }}
             slotProps={{ htmlInput: { 'data-testid': 'playground-pick' }, select: { MenuProps: { slotProps: { paper: { sx: { maxHeight: 420 } } } } } }}
           >
-            {DECLARATION_TEXTS.map((f) => (
+            {allTexts.map((f) => (
               <MenuItem key={f.file} value={f.decl.id} data-testid={`playground-pick-${f.decl.id}`}>
                 <Box component="span" sx={{ flex: 1 }}>{t(f.decl.title)}</Box>
                 <Box component="span" sx={{ ml: 2, color: 'text.secondary', fontFamily: 'monospace', fontSize: 12 }}>{f.file}</Box>

@@ -1,12 +1,11 @@
 /**
  * The declaration files as they are on disk (their exact text, for the editor and the diff),
- * bundled into the playground's chunk only. Keyed by the path under src/schemas
+ * loaded with the playground only (the app registers them as the `playground` part `texts`). Keyed by the path under src/schemas
  * ('system/role.json'), in the registry's order.
  */
 import type { ScreenDeclaration } from '../../domain/declarations';
-import { DECLARATION_FILES } from '../../schemas/index';
-
-const RAW = import.meta.glob<string>('../../schemas/*/*.json', { query: '?raw', import: 'default', eager: true });
+import { declarations } from '../declarations/catalogue';
+import { loadPart } from '../registry/registry';
 
 export interface DeclarationFile {
   /** 'system/role.json' */
@@ -20,8 +19,22 @@ export interface DeclarationFile {
 /** The file of a declaration id ('system.role' -> 'system/role.json'). */
 export const fileOfId = (id: string): string => `${id.replace('.', '/')}.json`;
 
-export const DECLARATION_TEXTS: readonly DeclarationFile[] = (DECLARATION_FILES as readonly ScreenDeclaration[]).map((decl) => {
-  const file = fileOfId(decl.id);
-  const text = RAW[`../../schemas/${file}`] ?? `${JSON.stringify(decl, null, 2)}\n`;
-  return { file, name: file.split('/')[1], text, decl };
-});
+let texts: readonly DeclarationFile[] = [];
+
+/** The declaration files, once loadDeclarationTexts has resolved. */
+export function declarationTexts(): readonly DeclarationFile[] {
+  return texts;
+}
+
+/** Loads the raw texts (the registered `playground` part `texts`) beside the registered declarations. */
+export async function loadDeclarationTexts(): Promise<readonly DeclarationFile[]> {
+  const raw = await loadPart<{ DECLARATION_RAW: Readonly<Record<string, string>> }>('playground', 'texts')
+    .then((m) => m.DECLARATION_RAW)
+    .catch(() => ({}) as Record<string, string>);
+  texts = declarations().map((decl) => {
+    const file = fileOfId(decl.id);
+    const text = raw[file] ?? `${JSON.stringify(decl, null, 2)}\n`;
+    return { file, name: file.split('/')[1], text, decl };
+  });
+  return texts;
+}

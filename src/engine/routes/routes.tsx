@@ -11,7 +11,6 @@ import { PLAYGROUND_PATH } from '../playground/access';
 import { RootLayout } from './RootLayout';
 import type { RouteHandle } from './meta';
 import { screensReady } from './screens';
-import { SUB_ROUTES } from './subRoutes';
 
 // The signed-in half (shell, home, section screens) loads after the sign-in page painted.
 const loadShell = () => import('../shell/Shell');
@@ -62,7 +61,13 @@ export function preloadRoute(pathname: string): void {
   }
 }
 // The screen playground (CodeMirror, the declaration checks) is a chunk of its own.
-const PlaygroundPage = lazyChunk(() => import('../playground/PlaygroundPage'));
+// It shows the registered declarations with their texts: both load before it renders.
+const PlaygroundPage = lazyChunk(() =>
+  screensReady()
+    .then(() => import('../playground/files'))
+    .then((m) => m.loadDeclarationTexts())
+    .then(() => import('../playground/PlaygroundPage')),
+);
 
 function Screen({ node }: { node: MenuNode }) {
   return (
@@ -75,7 +80,10 @@ function Screen({ node }: { node: MenuNode }) {
 function sectionRoutes(): RouteObject[] {
   return MENU_TREE.flatMap((group) => [
     { path: group.path, element: <SectionIndex group={group} />, handle: { menuPath: group.path } satisfies RouteHandle },
-    ...(group.children ?? []).flatMap((child) => [child.path, ...(SUB_ROUTES[child.path] ?? []).map((step) => `${child.path}/${step}`)].map((path) => ({
+    // A menu screen's child routes come from its declarations (subRoutes.ts), registered after
+    // this table is built: every `<path>/:step` renders the screen, which sends an undeclared
+    // step to / (SectionScreen).
+    ...(group.children ?? []).flatMap((child) => [child.path, `${child.path}/:step`].map((path) => ({
       path,
       element: (
         <RequireMenu path={child.path}>

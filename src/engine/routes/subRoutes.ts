@@ -1,20 +1,27 @@
 /**
  * Child routes of a menu screen (SPEC.md 2 "Activity children"): the screen's own steps under
- * its menu path, e.g. /activity/lottery-activity/create. They render the menu screen (guarded
- * by the same menu entry); the screen reads the step from the location. Other paths under a
- * menu path stay unknown (redirect to /).
+ * its menu path, e.g. /activity/lottery-activity/create, declared by its declarations (`routes`,
+ * and a crud declaration's `formPage`). They render the menu screen (guarded by the same menu
+ * entry); the screen reads the step from the location. Other paths under a menu path stay
+ * unknown (redirect to /). Read once the declarations are registered (declarations/catalogue.ts).
  */
-export const SUB_ROUTES: Readonly<Record<string, readonly string[]>> = {
-  '/activity/lottery-activity': ['create', 'config', 'info', 'detail'],
-  // A crud declaration's `formPage` (point activities: list and config).
-  '/activity/point-activity': ['config'],
-  // Check-in activities (51): list and config (issue 29), like point activities.
-  '/activity/check-in-activity': ['config'],
-};
+import { declarationsOn } from '../declarations/catalogue';
 
-/** The step of a location under a menu path ('' for the menu path itself). */
+/** The child routes the declarations on a menu path declare. */
+export function childRoutesOf(menuPath: string): string[] {
+  const steps = declarationsOn(menuPath).flatMap((d) => [...(d.routes ?? []), ...(d.formPage ? [d.formPage] : [])]);
+  return [...new Set(steps)];
+}
+
+/** The step of a location under a menu path ('' for the menu path itself or an unknown step). */
 export function subRouteOf(menuPath: string, pathname: string): string {
   if (!pathname.startsWith(`${menuPath}/`)) return '';
   const step = pathname.slice(menuPath.length + 1).replace(/\/+$/, '');
-  return (SUB_ROUTES[menuPath] ?? []).includes(step) ? step : '';
+  return childRoutesOf(menuPath).includes(step) ? step : '';
+}
+
+/** True when a location is the menu path itself or one of its declared child routes. */
+export function isDeclaredRoute(menuPath: string, pathname: string): boolean {
+  const p = pathname.replace(/\/+$/, '');
+  return p === menuPath || subRouteOf(menuPath, p) !== '';
 }

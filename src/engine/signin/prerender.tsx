@@ -1,7 +1,7 @@
 /**
  * The light sign-in page rendered to HTML at build time (scripts/prerender-signin.ts), once per
  * interface language, so /login?code= paints the form with the HTML instead of after its
- * script has run (issue 10 section 4); src/engine/signin/mount.tsx hydrates it. The tenant code
+ * script has run (issue 10 section 4); src/app/signinMount.tsx hydrates it. The tenant code
  * and the footer year are placeholders the server fills per request (server/signinPage.ts);
  * the tenant's config (name, logo, background, hint) fills in after, as it does without
  * prerendering.

@@ -1,0 +1,27 @@
+/**
+ * The screen declarations the app registered (src/app/registerAll.ts registers the catalogue of
+ * src/schemas). The engine reads them here and never imports the catalogue itself (issue 24).
+ */
+import type { ScreenDeclaration } from '../../domain/declarations';
+
+let files: readonly unknown[] = [];
+
+/** Replaces the registered declarations (the app, once, before the first section screen). */
+export function registerDeclarations(list: readonly unknown[]): void {
+  files = list;
+}
+
+/** The registered declaration files as they are (for the checks and the path lists). */
+export function declarationFiles(): readonly unknown[] {
+  return files;
+}
+
+/** The registered declarations. */
+export function declarations(): readonly ScreenDeclaration[] {
+  return files as readonly ScreenDeclaration[];
+}
+
+/** The declarations on a menu path. */
+export function declarationsOn(path: string): ScreenDeclaration[] {
+  return declarations().filter((d) => d.path === path);
+}
