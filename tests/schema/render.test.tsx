@@ -248,6 +248,8 @@ async function atRest(root: HTMLElement, pending: () => number) {
     expect(pending()).toBe(0);
     const busy = [...root.querySelectorAll('.MuiSkeleton-root, .MuiCircularProgress-root')].filter((el) => !el.closest('[data-testid="loading-mask"]'));
     expect(busy).toHaveLength(0);
+    // A game template's live preview has mounted the consumer page's game (loaded on demand).
+    for (const live of root.querySelectorAll('[data-testid="game-live-preview"]')) expect(live.querySelector('[data-game]')).not.toBeNull();
   });
 }
 
