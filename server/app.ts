@@ -43,6 +43,7 @@ import marketingPublicRoutes, { MARKETING_API_BASE } from './modules/public/mark
 import lotteryPlayRoutes from './modules/public/lotteryPlay';
 import memberRoutes from './modules/member/member';
 import memberPublicRoutes from './modules/public/memberPublic';
+import checkInPublicRoutes from './modules/public/checkInPublic';
 import memberOrderRoutes from './modules/member/memberOrder';
 import memberShopRoutes from './modules/public/memberShop';
 import menuRoutes from './modules/session/menu';
@@ -53,6 +54,7 @@ import productRoutes from './modules/product/product';
 import profileRoutes from './modules/session/profile';
 import reportRoutes from './modules/report/report';
 import clientsActivityRoutes from './modules/report/clientsActivity';
+import checkInExportRoutes from './modules/activity/checkInExport';
 import roleRoutes from './modules/system/role';
 import transactionLogRoutes from './modules/report/transactionLog';
 import scanLogExportRoutes from './modules/logistics/scanLogExport';
@@ -79,7 +81,7 @@ const API_MODULES = [
   marketingLayoutRoutes, marketingBrandProductRoutes, marketingBannerRoutes, marketingProductMasterRoutes, marketingPopularRoutes, marketingContactRoutes,
   bindingRoutes, scanRoutes, logisticsRoutes,
   transactionLogRoutes, scanLogExportRoutes, shortUrlRoutes, antiCounterfeitRoutes, dashboardRoutes, memberRoutes, memberOrderRoutes,
-  activityRoutes, partnerRoutes, lotteryRoutes, pointActivityRoutes, clientsActivityRoutes,
+  activityRoutes, partnerRoutes, lotteryRoutes, pointActivityRoutes, clientsActivityRoutes, checkInExportRoutes,
 ];
 
 /** One route of the app as registered (HEAD twins of GET routes left out). */
@@ -168,6 +170,7 @@ export async function buildApp({ db, settings, keys, logger = false, logRequests
   // The member side of the consumer page, on the same base (join, sign in, points, redemption).
   await app.register(memberPublicRoutes, { ...deps, prefix: MARKETING_API_BASE });
   await app.register(memberShopRoutes, { ...deps, prefix: MARKETING_API_BASE });
+  await app.register(checkInPublicRoutes, { ...deps, prefix: MARKETING_API_BASE });
   // Uploaded files, public by unguessable key (modules/common/files.ts).
   await app.register(fileServeRoutes, deps);
   await app.register(shortUrlRedirect, deps);

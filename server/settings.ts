@@ -5,6 +5,7 @@
  */
 import path from 'node:path';
 import { DEFAULT_UNRELEASED_MENU_IDS } from '../src/domain/menu';
+import { readSmsSettings, type SmsSettings } from './services/sms/settings';
 
 export interface Settings {
   port: number;
@@ -42,6 +43,13 @@ export interface Settings {
    * a list of proxy addresses) so the sign-in rate limit counts client IPs, not the proxy's.
    */
   trustProxy: boolean | number | string;
+  /** Who sends members' one-time codes (SMS_PROVIDER and the provider's settings; services/sms). */
+  sms: SmsSettings;
+  /**
+   * TEST_CLOCK=1 (tests only, refused with NODE_ENV=production): the member check-in takes its
+   * "now" from the request header x-test-now (an ISO instant), so an e2e test can move days.
+   */
+  testClock: boolean;
 }
 
 type Env = Record<string, string | undefined>;
@@ -79,6 +87,12 @@ function trustProxy(raw: string | null): boolean | number | string {
   return /^\d+$/.test(raw) ? Number(raw) : raw;
 }
 
+function testClock(env: Env): boolean {
+  const on = text(env, 'TEST_CLOCK') === '1';
+  if (on && env.NODE_ENV === 'production') throw new Error('TEST_CLOCK=1 is for tests only and refused with NODE_ENV=production');
+  return on;
+}
+
 export function readSettings(env: Env = process.env): Settings {
   const dataDir = path.resolve(text(env, 'DATA_DIR') ?? './data');
   const unreleased = list(env, 'UNRELEASED_MENU_IDS');
@@ -105,5 +119,7 @@ export function readSettings(env: Env = process.env): Settings {
     staticHost: text(env, 'STATIC_HOST') ?? '',
     defaultDomains: list(env, 'DEFAULT_DOMAINS') ?? [],
     trustProxy: trustProxy(text(env, 'TRUST_PROXY')),
+    sms: readSmsSettings(env),
+    testClock: testClock(env),
   };
 }

@@ -26,6 +26,7 @@ import * as m0021 from './migrations/0021_anti_counterfeit';
 import * as m0022 from './migrations/0022_lottery_play';
 import * as m0023 from './migrations/0023_point_activities';
 import * as m0024 from './migrations/0024_member_signin_lock';
+import * as m0028 from './migrations/0028_check_in_records';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -50,6 +51,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0022_lottery_play': m0022,
   '0023_point_activities': m0023,
   '0024_member_signin_lock': m0024,
+  '0028_check_in_records': m0028,
 };
 
 export async function migrate(db: Db): Promise<string[]> {

@@ -16,8 +16,24 @@ export interface CheckInActivityTable {
   enable: Generated<boolean>;
   required_days: number;
   entries: Json<CheckInEntry[]>;
+  /** Migration 0028: what a check-in grants. */
+  points_per_day: Generated<number>;
+  completion_points: Generated<number>;
   created_at: CreatedAt;
   updated_at: CreatedAt;
+}
+
+/** Migration 0028_check_in_records: one per member, activity and day (in the activity's zone). */
+export interface CheckInRecordTable {
+  id: Generated<string>;
+  tenant_id: number;
+  activity_id: number;
+  member_id: number;
+  /** 'YYYY-MM-DD' (selected with to_char). */
+  day: ColumnType<Date | string, string, string>;
+  streak: number;
+  points: number;
+  checked_at: Instant;
 }
 
 /** Migration 0023_point_activities. */
@@ -48,5 +64,6 @@ export interface PointActivityTable {
 
 export interface ActivityTables {
   check_in_activities: CheckInActivityTable;
+  check_in_records: CheckInRecordTable;
   point_activities: PointActivityTable;
 }

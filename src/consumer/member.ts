@@ -16,6 +16,7 @@ import { INTL_LOCALE } from './texts';
 import { MEMBER_TEXTS, type MemberTexts } from './memberTexts';
 import type { ConsumerEnv } from './app';
 import { PointActivityReveal } from './pointActivity';
+import { CheckInSection } from './checkIn';
 import type { PointActivityEarning } from '../domain/activity/pointActivity';
 
 const html = htm.bind(h);
@@ -244,6 +245,11 @@ export function MemberSection({ env, tenantCode, code, lang }: { env: ConsumerEn
   }, [token, !!setting]);
 
   if (!setting) return null;
+  // After a check-in: the balance and history again.
+  const reload = async () => {
+    const me = await call<MemberAccount>(env, 'GET', `${t}/me`, undefined, token);
+    if (me.ok) setAccount(me.value);
+  };
   const onToken = (tok: string, acc: MemberAccount) => {
     try { env.storage?.setItem(tokenKey(tenantCode), tok); } catch { /* private mode */ }
     setAccount(acc);
@@ -259,7 +265,8 @@ export function MemberSection({ env, tenantCode, code, lang }: { env: ConsumerEn
   if (!token) body = html`<${SignIn} env=${env} tenantCode=${tenantCode} setting=${setting} m=${m} onToken=${onToken} />${code ? html`<p class="muted small member-hint">${m.scanToEarn}</p>` : null}`;
   else if (!account) body = html`<div class="card member-card"><div class="sk sk-line w60"></div><div class="sk sk-line w40"></div></div>`;
   else if (account.missingFields.length > 0) body = html`<${Profile} env=${env} tenantCode=${tenantCode} token=${token} account=${account} m=${m} onSaved=${setAccount} />`;
-  else body = html`<${Account} account=${account} lang=${lang} m=${m} scan=${scan} activities=${activities} onSignOut=${signOut} />`;
+  else body = html`<${Account} account=${account} lang=${lang} m=${m} scan=${scan} activities=${activities} onSignOut=${signOut} />
+    <${CheckInSection} env=${env} tenantCode=${tenantCode} token=${token} lang=${lang} onChecked=${reload} />`;
   return html`<section class="section s-member" id="member" aria-labelledby="h-member" data-testid="member-section">
     <h2 id="h-member">${m.members}</h2>${body}
   </section>`;

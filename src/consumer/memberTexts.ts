@@ -41,7 +41,7 @@ const zh_TW = {
   scanToEarn: '登入後掃描的條碼會自動累積點數。',
   fields: { name: '姓名', gender: '性別', birth: '生日', email: 'Email', address: '地址', lineId: 'LINE ID', discountCode: '優惠碼' } as Record<string, string>,
   genders: { 1: '女', 2: '男', 3: '不透露' } as Record<number, string>,
-  changeTypes: { 1: '掃碼贈點', 2: '兌換', 3: '點數到期', 4: '訂單調整（增加）', 5: '訂單調整（減少）' } as Record<number, string>,
+  changeTypes: { 1: '掃碼贈點', 2: '兌換', 3: '點數到期', 4: '訂單調整（增加）', 5: '訂單調整（減少）', 6: '每日簽到' } as Record<number, string>,
   platforms: { 1: 'LINE', 2: 'WeChat', 3: 'Facebook', 4: 'Google' } as Record<number, string>,
   errors: {
     8101: '驗證碼錯誤或已過期。', 8102: '這個手機號碼已是會員，請直接登入。', 8103: '這個條碼已累積過點數。',
@@ -94,7 +94,7 @@ const zh_CN: MemberTexts = {
   scanToEarn: '登录后扫描的条码会自动累积积分。',
   fields: { name: '姓名', gender: '性别', birth: '生日', email: 'Email', address: '地址', lineId: 'LINE ID', discountCode: '优惠码' },
   genders: { 1: '女', 2: '男', 3: '不透露' },
-  changeTypes: { 1: '扫码赠分', 2: '兑换', 3: '积分到期', 4: '订单调整（增加）', 5: '订单调整（减少）' },
+  changeTypes: { 1: '扫码赠分', 2: '兑换', 3: '积分到期', 4: '订单调整（增加）', 5: '订单调整（减少）', 6: '每日签到' },
   errors: {
     8101: '验证码错误或已过期。', 8102: '这个手机号码已是会员，请直接登录。', 8103: '这个条码已累积过积分。',
     8141: '已达发送次数上限，请稍后再试。', 8142: '验证码已发送，请稍候再重新发送。', 8150: '查无此会员，请先加入会员。', 8151: '密码错误。', 8131: '原密码错误。', 8132: '新密码不可与原密码相同。',
@@ -144,7 +144,7 @@ const en: MemberTexts = {
   scanToEarn: 'Codes you scan while signed in earn points.',
   fields: { name: 'Name', gender: 'Gender', birth: 'Birthday', email: 'Email', address: 'Address', lineId: 'LINE ID', discountCode: 'Discount code' },
   genders: { 1: 'Female', 2: 'Male', 3: 'Prefer not to say' },
-  changeTypes: { 1: 'Code scan', 2: 'Redemption', 3: 'Expired', 4: 'Order adjustment (+)', 5: 'Order adjustment (−)' },
+  changeTypes: { 1: 'Code scan', 2: 'Redemption', 3: 'Expired', 4: 'Order adjustment (+)', 5: 'Order adjustment (−)', 6: 'Daily check-in' },
   errors: {
     8101: 'The code is wrong or has expired.', 8102: 'This number is already a member: please sign in.', 8103: 'This code has already earned points.',
     8141: 'Too many codes sent: please try later.', 8142: 'A code was just sent: please wait before asking again.', 8150: 'No member with this number: please join first.', 8151: 'Wrong password.', 8131: 'The current password is wrong.', 8132: 'The new password must differ from the current one.',

@@ -73,6 +73,8 @@ export const JobCategory = {
   CustomerExportPrizeWinners: 18,
   /** The operator's report of its clients' activity (POST Report/ClientsActivity; issue 23, not in SPEC's list). */
   ExportClientsActivity: 19,
+  /** The check-in activities' participants (POST marketing/check-in-activity/file; issue 29, not in SPEC's list). */
+  ExportCheckInParticipants: 20,
   Test: 999,
 } as const;
 
@@ -120,6 +122,8 @@ export const MemberRequiredInfo = {
 export const PointCalculationType = { Permanent: 1, LastOneYear: 2, LastTwoYears: 3 } as const;
 export const PointChangeLogType = {
   ScanCode: 1, Redeem: 2, Expiry: 3, OrderAdjustIncrease: 4, OrderAdjustDecrease: 5,
+  /** Issue 29: a shopper's daily check-in (SPEC lists no type for it). */
+  CheckIn: 6,
 } as const;
 export const MemberOrderStatus = { Created: 1, Stocking: 2, Shipped: 3, Canceled: 4 } as const;
 export const Gender = { Female: 1, Male: 2, Secret: 3 } as const;

@@ -67,9 +67,24 @@ export async function signInAsNewUser(page: Page, tenant: string, extra: Partial
   return { account, id };
 }
 
+/**
+ * The page at rest: its fonts loaded and every finite animation or transition (MUI's dialogs and
+ * collapses, ~225-300 ms) finished; endless ones (spinners, skeleton pulses) are not waited for.
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    for (let round = 0; round < 5; round++) {
+      const running = document.getAnimations().filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity);
+      if (running.length === 0) return;
+      await Promise.all(running.map((a) => a.finished.catch(() => undefined)));
+      await new Promise((r) => requestAnimationFrame(() => r(undefined)));
+    }
+  });
+}
+
 export async function screenshot(page: Page, name: string): Promise<void> {
-  // Let MUI's JS-driven transitions (dialogs, collapses: ~225-300 ms) settle first.
-  await page.waitForTimeout(450);
+  await settled(page);
   await page.screenshot({ path: `tests/e2e/artifacts/${name}.png`, fullPage: false, animations: 'disabled', caret: 'hide' });
 }
 

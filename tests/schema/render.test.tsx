@@ -208,7 +208,9 @@ function stubApi(decl: ScreenDeclaration) {
   // The record of a form screen (a get without placeholders): sample data of its form.
   // The record of a form screen or a crud edit (placeholders filled from the session or the row): sample data of its form.
   const recordPath = decl.api.get && decl.form ? new RegExp(`^${decl.api.get.replace(/^GET /, '').replace(/\{id\}/g, '\\d+').replace(/\{[^}]+\}/g, '[^/]+')}$`) : null;
-  return fakeFetch((method, full) => {
+  // Calls the fake has taken and not answered yet: a render is at rest when none is left.
+  let pending = 0;
+  const answer = (method: string, full: string) => {
     const path = full.split('?')[0];
     if (path.startsWith('Config/')) return { status: 200, body: CONFIG };
     if (method === 'GET' && path === listPath) return { status: 200, body: listPage(decl) };
@@ -224,6 +226,25 @@ function stubApi(decl: ScreenDeclaration) {
       };
     }
     return undefined;
+  };
+  const fake = fakeFetch(async (method, full) => {
+    pending++;
+    try {
+      await Promise.resolve();
+      return answer(method, full);
+    } finally {
+      pending--;
+    }
+  });
+  return { ...fake, pending: () => pending };
+}
+
+/** The form at rest: every call answered, no skeleton or spinner left. */
+async function atRest(root: HTMLElement, pending: () => number) {
+  await waitFor(() => {
+    expect(pending()).toBe(0);
+    const busy = [...root.querySelectorAll('.MuiSkeleton-root, .MuiCircularProgress-root')].filter((el) => !el.closest('[data-testid="loading-mask"]'));
+    expect(busy).toHaveLength(0);
   });
 }
 
@@ -261,17 +282,16 @@ describe.each(CRUD.map((decl) => ({ id: decl.id, decl })))('$id', ({ decl }) => 
 
   it.each(['zh_TW', 'en'])('add form with sample data (%s)', async (lang) => {
     // A view-only form (the app's sheets: modes ['view']) has no add form; its list is snapshot above.
-    if (!decl.form || (decl.modes && !decl.modes.includes('add'))) return;
+    if (!decl.form || (decl.modes && !decl.modes.includes('add') && !decl.modes.includes('edit'))) return;
     sessionStore.signIn(user(), null);
-    const { calls } = stubApi(decl);
+    const { calls, pending } = stubApi(decl);
     const sample = sampleOf(resolveForm(decl.form).schema) as Node;
     // A screen that only edits (product info: its rows are the brand products) shows its edit form.
     const mode = decl.api.create ? 'add' : 'edit';
     renderWith(<CrudForm decl={decl} mode={mode} row={mode === 'edit' ? { id: 1, ...sample } : undefined} initialData={sample} onClose={() => {}} onModeChange={() => {}} onSaved={() => {}} />, lang);
     const dialog = await screen.findByTestId('crud-form');
     // Option sources answered, skeletons gone.
-    await new Promise((r) => setTimeout(r, 50));
-    await waitFor(() => expect(dialog.querySelector('.MuiSkeleton-root, .MuiCircularProgress-root')).toBeNull());
+    await atRest(dialog, pending);
     const before = outline(dialog);
     expect(before.join('\n')).toMatchSnapshot();
     // The sample data passes the shared validator: saving posts it.
@@ -284,13 +304,13 @@ describe.each(CRUD.map((decl) => ({ id: decl.id, decl })))('$id', ({ decl }) => 
 describe.each(FORMS.map((decl) => ({ id: decl.id, decl })))('$id', ({ decl }) => {
   it.each(['zh_TW', 'en'])('form screen with sample data (%s)', async (lang) => {
     sessionStore.signIn(user(), null);
-    const { calls } = stubApi(decl);
+    const { calls, pending } = stubApi(decl);
     const view = renderWith(<FormView decl={decl} />, lang);
     // A form with modes shows a saved record in view mode first: Edit opens it.
     if (decl.modes?.includes('view')) fireEvent.click(await screen.findByTestId('form-edit'));
     await screen.findByTestId('form-save');
     await waitFor(() => expect(view.container.querySelector('[data-testid="form-loading"]')).toBeNull());
-    await new Promise((r) => setTimeout(r, 50));
+    await atRest(view.container, pending);
     expect(outline(view.container).join('\n')).toMatchSnapshot();
     // The sample record passes the shared validator: saving posts it.
     fireEvent.click(screen.getByTestId('form-save'));

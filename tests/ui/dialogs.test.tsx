@@ -90,7 +90,10 @@ describe('top-bar dialogs', () => {
 
     renderApp('/home', { lang: 'en' });
     await screen.findByTestId('profile-card');
-    await new Promise((r) => setTimeout(r, 50));
+    // The dialogs' chunk is loaded (the first render loaded it): a suggestion would render now.
+    await act(async () => {
+      await import('../../src/engine/account/AccountDialogs');
+    });
     expect(screen.queryByTestId('suggest-password-modal')).toBeNull();
   });
 

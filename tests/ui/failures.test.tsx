@@ -2,6 +2,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { request, type RequestOptions } from '../../src/engine/api/client';
+import { loadingStore } from '../../src/engine/api/loading';
 import { sessionStore } from '../../src/engine/session/store';
 import { fakeFetch, signedIn, withProviders, type Reply } from './harness';
 
@@ -63,29 +64,40 @@ describe('Fail modal', () => {
 
   it('stays silent when the call is silent', async () => {
     await failWith({ status: 500, body: { code: 9999, message: 'x' } }, 'en', { silent: true });
-    await new Promise((r) => setTimeout(r, 50));
-    expect(screen.queryByTestId('fail-modal')).toBeNull();
+    // A loud call after it: the only modal is the loud one's (the silent one would have come first).
+    fakeFetch(() => ({ status: 400, body: { code: 14, message: 'Login failed' } }));
+    await act(async () => {
+      await request('GET', 'System/user').catch(() => {});
+    });
+    expect(await screen.findByTestId('app-modal-message')).toHaveTextContent('(14)');
+    expect(screen.getAllByTestId('fail-modal')).toHaveLength(1);
   });
 
   it('exportReportAmount is silent and unmasked by default', async () => {
     let release: () => void = () => {};
     const gate = new Promise<void>((r) => (release = r));
+    let fetched = false;
+    let settled = false;
     fakeFetch(async () => {
+      fetched = true;
       await gate;
       return { status: 500, body: { code: 9999, message: 'x' } };
     });
     withProviders(
-      <button type="button" onClick={() => void request('GET', 'Report/exportReportAmount').catch(() => {})}>
+      <button type="button" onClick={() => void request('GET', 'Report/exportReportAmount').catch(() => (settled = true))}>
         amount
       </button>,
     );
     await act(async () => {
       fireEvent.click(screen.getByText('amount'));
     });
-    await new Promise((r) => setTimeout(r, 250));
+    // In flight (the fake fetch holds it), and not counted by the mask: the mask never opens.
+    await waitFor(() => expect(fetched).toBe(true));
+    expect(loadingStore.snapshot()).toBe(0);
     expect(document.querySelector('[data-testid="loading-mask"]')).not.toBeVisible();
     await act(async () => release());
-    await new Promise((r) => setTimeout(r, 50));
+    await waitFor(() => expect(settled).toBe(true));
+    await act(async () => {}); // the failure handler ran before the call settled: render what it did
     expect(screen.queryByTestId('fail-modal')).toBeNull();
   });
 

@@ -502,12 +502,17 @@ describe('help button of the breadcrumb bar', () => {
     await waitFor(() => expect(screen.queryByTestId('help-document')).toBeNull());
   });
 
-  it('shows nothing without a document', async () => {
-    withDocuments({});
+  it('shows nothing for a function without a document', async () => {
+    withDocuments({ '10': { zh_TW: '/files/staff.pdf' } });
     signedIn(menuOf([1, 9, 10]));
-    renderApp('/system/role', { lang: 'zh_TW' });
-    await screen.findByTestId('breadcrumb-current');
-    await new Promise((r) => setTimeout(r, 100));
+    const { router } = renderApp('/system/role', { lang: 'zh_TW' });
+    const roleName = (await screen.findByTestId('breadcrumb-current')).textContent!;
+    // The employee screen's document shows once the tenant's documents are known ...
+    await act(() => router.navigate('/system/employee'));
+    await screen.findByTestId('help-document', {}, { timeout: 8000 });
+    // ... and the role screen, which has none, then shows nothing.
+    await act(() => router.navigate('/system/role'));
+    await waitFor(() => expect(screen.getByTestId('breadcrumb-current')).toHaveTextContent(roleName));
     expect(screen.queryByTestId('help-document')).toBeNull();
   });
 });

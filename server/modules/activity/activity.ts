@@ -121,7 +121,7 @@ const templates = defineResource<TemplateRow, GameTemplateAnswer, TemplateBody, 
 // --- Check-in activities ----------------------------------------------------------------------
 
 const checkInQuery = (db: Db) => db.selectFrom('check_in_activities as ci')
-  .select(['ci.id', 'ci.name', 'ci.timezone_id', 'ci.starts_at', 'ci.ends_at', 'ci.enable', 'ci.required_days', 'ci.entries', 'ci.created_at', 'ci.updated_at']);
+  .select(['ci.id', 'ci.name', 'ci.timezone_id', 'ci.starts_at', 'ci.ends_at', 'ci.enable', 'ci.required_days', 'ci.entries', 'ci.points_per_day', 'ci.completion_points', 'ci.created_at', 'ci.updated_at']);
 type CheckInRow = Awaited<ReturnType<ReturnType<typeof checkInQuery>['executeTakeFirstOrThrow']>>;
 
 interface CheckInBody {
@@ -132,6 +132,8 @@ interface CheckInBody {
   to: string;
   requiredDays: number;
   entries: CheckInEntry[];
+  pointsPerDay?: number;
+  completionPoints?: number;
 }
 
 function checkInDto(r: CheckInRow): CheckInActivityDto {
@@ -139,7 +141,8 @@ function checkInDto(r: CheckInRow): CheckInActivityDto {
   const to = iso(r.ends_at);
   return {
     id: r.id, name: r.name, timezoneId: r.timezone_id, from, to, enable: r.enable, requiredDays: r.required_days,
-    totalDays: periodDays(from, to, r.timezone_id), entries: r.entries, createdAt: iso(r.created_at), updatedAt: iso(r.updated_at),
+    totalDays: periodDays(from, to, r.timezone_id), entries: r.entries,
+    pointsPerDay: r.points_per_day, completionPoints: r.completion_points, createdAt: iso(r.created_at), updatedAt: iso(r.updated_at),
   };
 }
 
@@ -161,6 +164,7 @@ const checkIns = defineResource<CheckInRow, CheckInActivityDto, CheckInBody, { k
     return {
       name, enable: body.enable ?? true, timezone_id: body.timezoneId, starts_at: new Date(body.from), ends_at: new Date(body.to),
       required_days: body.requiredDays, entries: json(entries),
+      points_per_day: body.pointsPerDay ?? 0, completion_points: body.completionPoints ?? 0,
     };
   },
   errors: { create: [ErrorCode.ImageSize, ErrorCode.ImageResolution], update: [ErrorCode.ImageSize, ErrorCode.ImageResolution] },

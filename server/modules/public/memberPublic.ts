@@ -7,7 +7,10 @@
  *                                      (shown, not active), tiers
  *   POST member/{tenantCode}/otp       { phoneCountryCode, phone, purpose: join|signin } -> 201
  *                                      { expiresAt, resendAfter }. The code goes to the sender
- *                                      (services/otpSender.ts), never to the answer. join on a
+ *                                      (services/sms: Twilio when SMS_PROVIDER=twilio, else the
+ *                                      outbox of services/otpSender.ts), never to the answer; a
+ *                                      provider that refuses after its retries: 503 code 9999
+ *                                      and the code is dropped (no 8142 on the next ask). join on a
  *                                      registered phone 8102, signin on an unknown one 8150; a
  *                                      new code within 60 s of the previous 8142; more than 5
  *                                      an hour per phone 8141; per IP a third of SIGNIN_RATE_LIMIT
@@ -55,7 +58,9 @@ import { appendPoints, expireDue, lockMember } from '../../services/memberPoints
 import { earnPointActivities } from '../../services/pointActivity';
 import type { PointActivityEarning } from '../../../src/domain/activity/pointActivity';
 import { isUniqueViolation, objectBody, validated } from '../../services/resource';
-import { otpSender } from '../../services/otpSender';
+import { smsSenderOf } from '../../services/sms/index';
+import { langOfAcceptLanguage } from '../../services/sms/lang';
+import { SmsSendError, type SmsOtpMessage } from '../../services/sms/twilio';
 import { claimOtp, claimPasswordTry, clearSigninLock, otpHash, useOtp, wrongPassword } from '../../services/memberSignin';
 import type { Transaction } from 'kysely';
 import crypto from 'node:crypto';
@@ -68,7 +73,7 @@ const TENANT_PARAMS = { type: 'object', required: ['tenantCode'], properties: { 
 
 interface MemberTenant { id: number; code: string }
 
-async function memberTenant(db: Db, code: string): Promise<MemberTenant> {
+export async function memberTenant(db: Db, code: string): Promise<MemberTenant> {
   const t = await db.selectFrom('tenants as t').innerJoin('member_settings as s', 's.tenant_id', 't.id').select(['t.id', 't.code'])
     .where('t.code', '=', code).where('t.type', '=', TenantType.Client).where('t.deleted_at', 'is', null)
     .where('t.status', '=', UserStatus.Enabled)
@@ -142,6 +147,7 @@ export default async function memberPublicRoutes(app: FastifyInstance, deps: App
     docs: { summary, errors: [ErrorCode.NotFound, ErrorCode.NotAllowed, ...errors] },
   });
   type P = { Params: { tenantCode: string } };
+  const otpSender = smsSenderOf(settings.sms);
 
   app.get<P>('/member/:tenantCode/setting', { schema: { params: TENANT_PARAMS }, config: config('The member settings a shopper sees (MemberPageSetting)') },
     async (req): Promise<MemberPageSetting> => {
@@ -160,7 +166,7 @@ export default async function memberPublicRoutes(app: FastifyInstance, deps: App
     const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
     const now = new Date();
     const expiresAt = new Date(now.getTime() + OTP_TTL_MS);
-    await db.transaction().execute(async (trx) => {
+    const otpId = await db.transaction().execute(async (trx) => {
       // One sender at a time per phone: the tenant's member settings row is the lock.
       await trx.selectFrom('member_settings').select('tenant_id').where('tenant_id', '=', t.id).forUpdate().execute();
       const member = await trx.selectFrom('members').select('id').where('tenant_id', '=', t.id)
@@ -172,12 +178,21 @@ export default async function memberPublicRoutes(app: FastifyInstance, deps: App
         .where('created_at', '>', new Date(now.getTime() - 3_600_000)).orderBy('created_at', 'desc').execute();
       if (recent.length > 0 && now.getTime() - new Date(recent[0].created_at).getTime() < OTP_RESEND_MS) throw fail(ErrorCode.PreviousSendNotExpired);
       if (recent.length >= OTP_SENDS_PER_HOUR) throw fail(ErrorCode.SendLimitReached);
-      await trx.insertInto('member_otps').values({
+      const row = await trx.insertInto('member_otps').values({
         tenant_id: t.id, phone_country_code: key.phoneCountryCode, phone: key.phone, purpose: body.purpose,
         code_hash: otpHash(t.id, key, code), expires_at: expiresAt, created_at: now,
-      }).execute();
+      }).returning('id').executeTakeFirstOrThrow();
+      return row.id;
     });
-    await otpSender()({ tenantId: t.id, tenantCode: t.code, ...key, purpose: body.purpose, code }, req.log);
+    try {
+      const message: SmsOtpMessage = { tenantId: t.id, tenantCode: t.code, ...key, purpose: body.purpose, code, lang: langOfAcceptLanguage(req.headers['accept-language']) };
+      await otpSender()(message, req.log);
+    } catch (err) {
+      // Nothing reached the phone: the code goes, so the shopper may ask again at once (no 8142).
+      await db.deleteFrom('member_otps').where('id', '=', otpId).execute();
+      if (err instanceof SmsSendError) throw new ApiError(503, ErrorCode.SystemError, { provider: err.providerCode });
+      throw err;
+    }
     return reply.code(201).send({ expiresAt: expiresAt.toISOString(), resendAfter: new Date(now.getTime() + OTP_RESEND_MS).toISOString() });
   });
 

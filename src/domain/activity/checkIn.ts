@@ -46,6 +46,9 @@ export interface CheckInActivityDto {
   /** Calendar days of the period (periodDays). */
   totalDays: number;
   entries: CheckInEntry[];
+  /** Issue 29: points granted on every check-in, and once more on the requiredDays-th (checkInDay.ts). */
+  pointsPerDay: number;
+  completionPoints: number;
   createdAt: string;
   updatedAt: string;
 }

@@ -18,10 +18,10 @@ import { DASHBOARD_DAYS, fillDays, type Dashboard, type DayCount } from '../../d
 import { userTimeZone, zonedTimeText } from '../../domain/datetime';
 import { useApi } from '../api/swr';
 import { useLang } from '../i18n/useLang';
+import { visuallyHidden } from '../theme/visuallyHidden';
 
 const COLORS: Record<string, string> = { consumer: '#b83a24', app: '#2f3a56', codes: '#d5674c', stocked: '#2e7d6b', shipped: '#c58b1c' };
 
-const hidden = { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
 
 function today(zone: string): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
@@ -42,7 +42,8 @@ function ChartCard({ id, title, rows, keys }: { id: string; title: string; rows:
             </Typography>
           ))}
         </Stack>
-        <Box aria-hidden="true">
+        {/* The chart is a picture of the table below (read by screen readers): nothing in it takes focus. */}
+        <Box aria-hidden="true" inert>
           <BarChart
             height={220}
             margin={{ left: 0, right: 8, top: 8, bottom: 4 }}
@@ -54,7 +55,7 @@ function ChartCard({ id, title, rows, keys }: { id: string; title: string; rows:
             borderRadius={3}
           />
         </Box>
-        <Box sx={hidden}><table>
+        <Box sx={visuallyHidden}><table>
           <caption>{title}</caption>
           <thead><tr><th>{t('home.dashboard.day')}</th>{keys.map((k) => <th key={k}>{label(k)}</th>)}</tr></thead>
           <tbody>{rows.filter((r) => keys.some((k) => r.values[k])).map((r) => (

@@ -8,6 +8,8 @@ export const SUB_ROUTES: Readonly<Record<string, readonly string[]>> = {
   '/activity/lottery-activity': ['create', 'config', 'info', 'detail'],
   // A crud declaration's `formPage` (point activities: list and config).
   '/activity/point-activity': ['config'],
+  // Check-in activities (51): list and config (issue 29), like point activities.
+  '/activity/check-in-activity': ['config'],
 };
 
 /** The step of a location under a menu path ('' for the menu path itself). */

@@ -20,7 +20,8 @@ export function LangMenu({ tone = 'default' }: { tone?: 'default' | 'light' }) {
       <Button
         color="inherit"
         data-testid="lang-select"
-        aria-label={t('shell.language')}
+        // The name starts with the visible language name (WCAG 2.5.3), then says what the button is.
+        aria-label={`${t(`lang.${lang}`)} · ${t('shell.language')}`}
         aria-haspopup="menu"
         aria-expanded={anchor ? 'true' : undefined}
         onClick={(e) => {

@@ -100,7 +100,7 @@ export function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
                 <ExpandMoreRounded sx={{ fontSize: 20, opacity: 0.7, transition: 'transform .2s', transform: open ? 'rotate(180deg)' : 'none' }} />
               </ListItemButton>
               <Collapse in={open} timeout="auto">
-                <List disablePadding>
+                <List disablePadding component="div">
                   {group.children.map((child) => {
                     const active = pathname === child.path || pathname.startsWith(child.path + '/');
                     return (
@@ -134,7 +134,7 @@ export function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
           );
         })}
       </List>
-      <Typography variant="caption" sx={{ px: 3, py: 2, color: 'rgba(255,255,255,0.38)' }}>
+      <Typography variant="caption" sx={{ px: 3, py: 2, color: 'rgba(255,255,255,0.62)' }}>
         {t('app.title')}
       </Typography>
     </Box>

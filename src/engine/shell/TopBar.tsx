@@ -4,6 +4,7 @@
  */
 import AppBar from '@mui/material/AppBar';
 import Avatar from '@mui/material/Avatar';
+import { visuallyHidden } from '../theme/visuallyHidden';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -84,13 +85,14 @@ export function TopBar({ config, userName: storedName, onBurger, onProfile, onLo
           color="inherit"
           onClick={onProfile}
           data-testid="user-name"
-          aria-label={t('shell.profileOf', { name: userName })}
           sx={{ minWidth: 0, px: { xs: 0.5, sm: 1 }, gap: 1, color: 'text.primary', fontWeight: 600 }}
         >
-          <Avatar sx={{ width: 32, height: 32, fontSize: 15, bgcolor: 'primary.main' }}>{userName.slice(0, 1).toUpperCase()}</Avatar>
-          <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' }, maxWidth: 160, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+          <Avatar aria-hidden sx={{ width: 32, height: 32, fontSize: 15, bgcolor: 'primary.main' }}>{userName.slice(0, 1).toUpperCase()}</Avatar>
+          {/* The name is the button's visible text (read on a phone too), then what it opens. */}
+          <Box component="span" sx={(theme) => ({ maxWidth: 160, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', [theme.breakpoints.down('sm')]: visuallyHidden })}>
             {userName}
           </Box>
+          <Box component="span" sx={visuallyHidden}>{t('shell.profileOf', { name: '' })}</Box>
         </Button>
         <Tooltip title={t('logout.title')}>
           <IconButton onClick={onLogout} aria-label={t('logout.title')} data-testid="logout" sx={{ color: 'text.secondary' }}>

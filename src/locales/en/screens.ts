@@ -178,7 +178,7 @@ const screens = {
       9: 'Export change details', 10: 'Export activity records', 11: 'Export prize winners',
       12: 'Export member orders', 13: 'Export member data', 14: 'Export code info',
       15: 'Customer export: scan log', 16: 'Customer export: member data', 17: 'Customer export: activity records',
-      18: 'Customer export: prize winners', 19: 'Export client activity', 999: 'Test',
+      18: 'Customer export: prize winners', 19: 'Export client activity', 20: 'Export check-in participants', 999: 'Test',
     },
     PageLayout: { 1: 'Layout A', 2: 'Layout B', 4: 'Layout C' },
     VisibleFunction: { 1: 'Query result', 2: 'Latest activities', 4: 'Popular products' },
@@ -210,7 +210,7 @@ const screens = {
     },
     PointCalculationType: { 1: 'Permanent', 2: 'Last year', 3: 'Last two years' },
     PointChangeLogType: {
-      1: 'Code scan', 2: 'Redemption', 3: 'Expiry', 4: 'Order adjustment (increase)', 5: 'Order adjustment (decrease)',
+      1: 'Code scan', 2: 'Redemption', 3: 'Expiry', 4: 'Order adjustment (increase)', 5: 'Order adjustment (decrease)', 6: 'Daily check-in',
     },
     MemberOrderStatus: { 1: 'Created', 2: 'Stocking', 3: 'Shipped', 4: 'Canceled' },
     Gender: { 1: 'Female', 2: 'Male', 3: 'Prefer not to say' },

@@ -37,7 +37,7 @@ const ui = {
     home: 'Home',
     toggleMenu: 'Open or close the menu',
     language: 'Language',
-    profileOf: 'Profile of {{name}}',
+    profileOf: '{{name}}, profile',
     sideMenu: 'Functions',
     breadcrumb: 'You are here',
     helpDocument: 'Help document',
