@@ -79,6 +79,7 @@ export default defineConfig({
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx'], environment: 'node' } },
       { extends: true, test: { name: 'ui', include: ['tests/ui/**/*.test.tsx'], environment: 'jsdom', setupFiles: ['tests/ui/setup.ts'], testTimeout: 30000 } },
       { extends: true, test: { name: 'api', include: ['tests/api/**/*.test.ts'], globalSetup: ['tests/api/template.setup.ts'], environment: 'node', testTimeout: 60000, hookTimeout: 120000 } },
+      { extends: true, test: { name: 'cluster', include: ['tests/cluster/**/*.test.ts'], environment: 'node', testTimeout: 600000, hookTimeout: 300000 } },
       { extends: true, test: { name: 'schema', include: ['tests/schema/**/*.test.ts', 'tests/schema/**/*.test.tsx'], environment: 'node', testTimeout: 60000, hookTimeout: 120000 } },
     ],
   },

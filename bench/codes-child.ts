@@ -141,7 +141,7 @@ async function throughTheApp(warmUp: (call: Post, db: Db) => Promise<unknown>, p
   const db = PG_URL ? openPostgres(PG_URL) : await openPglite(PGLITE_DIR!);
   const keys = await loadOrCreateKeys(db);
   const app = await buildApp({ db, settings, keys });
-  const worker = startJobWorker({ db, store: fileStoreOf({ settings }), concurrency: 1, logger });
+  const worker = startJobWorker({ db, store: fileStoreOf({ settings, db }), concurrency: 1, logger });
   const close = async () => {
     await worker.stop();
     await app.close();

@@ -17,9 +17,11 @@
  *               (default 1,000,000; "1000000,10000000" adds the 10 M figure) beside a plain
  *               indexed select, and scans per second of POST /v1/App/binding and App/stock
  *               beside a hello-world route and a plain insert (bench/barcode.ts).
+ *   7. games  — the nine consumer games (issue 26): each one's gzip weight loaded on demand and
+ *               its longest task during the animation at 390 px, 4x CPU throttling (bench/games.ts).
  *
  * Arguments pick parts: `npm run bench -- form`, `-- list`, `-- pglite`, `-- postgres` (the
- * list part on one backend), `-- codes`, `-- codes-pglite`, `-- codes-postgres`, `-- front`, `-- marketing`, `-- barcode` (default:
+ * list part on one backend), `-- codes`, `-- codes-pglite`, `-- codes-postgres`, `-- front`, `-- marketing`, `-- barcode`, `-- games` (default:
  * everything). `--markdown <file>` also writes the tables as markdown.
  * Environment: BENCH_ROWS (100000), BENCH_DURATION (10 s), BENCH_WARMUP (2 s),
  * BENCH_CONNECTIONS (10), BENCH_VALIDATE_RUNS (2000), BENCH_RENDER_RUNS (50), BENCH_PGLITE
@@ -39,6 +41,7 @@ import { codesLatencySection, codesMemorySection, codesSection, runCodesBackend,
 import { runFormBench } from './form';
 import { runBarcodeBench } from './barcode';
 import { runMarketingBench } from './marketing';
+import { gamesSection, runGamesBench } from './games';
 import { frontSections, runFrontBench } from './front';
 import { listSection, runBackend, seedSection, whatIfSection, type Backend, type BackendResult } from './list';
 import { fmtMs, markdownTable, nowMs, table, type Section } from './stats';
@@ -53,6 +56,7 @@ const backends = (['pglite', 'postgres'] as Backend[]).filter((b) => want('list'
 const runFront = want('front');
 const runMarketing = want('marketing');
 const runBarcode = want('barcode');
+const runGames = want('games');
 const codeBackends = (['pglite', 'postgres'] as Backend[]).filter((b) => want('codes') || want(`codes-${b}`));
 
 const log = (line: string) => process.stderr.write(`  · ${line}\n`);
@@ -139,6 +143,18 @@ async function main(): Promise<number> {
     } catch (err) {
       failed = true;
       process.stdout.write(`\nFront-end benchmark failed: ${err instanceof Error ? err.stack : String(err)}\n`);
+    }
+  }
+
+  if (runGames) {
+    log('games benchmark');
+    try {
+      const section = gamesSection(await runGamesBench(log));
+      sections.push(section);
+      print(section);
+    } catch (err) {
+      failed = true;
+      process.stdout.write(`\nGames benchmark failed: ${err instanceof Error ? err.stack : String(err)}\n`);
     }
   }
 

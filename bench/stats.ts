@@ -42,7 +42,7 @@ export function fmtInt(n: number): string {
 /** A plain-text table: the first row is the header; numbers-looking cells align right. */
 export function table(rows: readonly (readonly string[])[]): string {
   const widths: number[] = [];
-  for (const row of rows) row.forEach((cell, i) => (widths[i] = Math.max(widths[i] ?? 0, [...cell].length)));
+  for (const row of rows) row.forEach((cell, i) => { widths[i] = Math.max(widths[i] ?? 0, [...cell].length); });
   const numeric = (s: string) => /^[-+]?[\d,.]+( ?[a-zµ/%]+)?$/i.test(s.trim());
   const line = (row: readonly string[]) => row.map((cell, i) => {
     const pad = ' '.repeat(widths[i] - [...cell].length);

@@ -75,7 +75,7 @@ export function routePreload(sessionKey: string): Plugin {
     },
     generateBundle(_options, bundle) {
       const html = bundle['index.html'];
-      if (!html || html.type !== 'asset') return;
+      if (html?.type !== 'asset') return;
       const chunks = chunksOf(bundle);
       const fileOf = (module: string) => {
         const id = path.join(root, module);

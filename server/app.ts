@@ -10,6 +10,7 @@ import path from 'node:path';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
+import { Redis } from 'ioredis';
 import fastifyStatic from '@fastify/static';
 import { ErrorCode } from '../src/domain/errors';
 import { authenticate } from './auth';
@@ -41,11 +42,13 @@ import lotteryRoutes from './modules/activity/lottery';
 import pointActivityRoutes from './modules/activity/pointActivity';
 import marketingPublicRoutes, { MARKETING_API_BASE } from './modules/public/marketingPublic';
 import lotteryPlayRoutes from './modules/public/lotteryPlay';
+import lotteryProofRoutes from './modules/public/lotteryProof';
 import memberRoutes from './modules/member/member';
 import memberPublicRoutes from './modules/public/memberPublic';
 import checkInPublicRoutes from './modules/public/checkInPublic';
 import memberOrderRoutes from './modules/member/memberOrder';
 import memberShopRoutes from './modules/public/memberShop';
+import pointBoxRoutes from './modules/public/pointBoxes';
 import menuRoutes from './modules/session/menu';
 import otherRoutes from './modules/system/other';
 import packagingRoutes from './modules/product/packaging';
@@ -151,9 +154,19 @@ export async function buildApp({ db, settings, keys, logger = false, logRequests
   // Request bodies are not inflated: a compressed body is refused as unreadable JSON.
   await app.register(compress, { encodings: ['br', 'gzip'], globalDecompression: false });
 
-  // Only the sign-in and public marketing routes opt in (route config rateLimit); counted per client IP.
+  // Only the sign-in and public marketing routes opt in (route config rateLimit); counted per client IP:
+  // in Redis when REDIS_URL is set (every node counts the same attempts), else in this process.
+  // A Redis that does not answer lets requests through (skipOnError) rather than failing them.
+  const redis = settings.redisUrl
+    ? new Redis(settings.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1, lazyConnect: false })
+    : null;
+  if (redis) {
+    redis.on('error', (err) => app.log.warn({ err: err.message }, 'rate limits: Redis unreachable'));
+    app.addHook('onClose', async () => { await redis.quit().catch(() => redis.disconnect()); });
+  }
   await app.register(rateLimit, {
     global: false,
+    ...(redis ? { redis, nameSpace: `${settings.redisKeyPrefix}rate-limit:`, skipOnError: true } : {}),
     errorResponseBuilder: (_req, ctx) => new ApiError(ctx.statusCode, ErrorCode.NotAllowed, undefined, 'Too many attempts'),
   });
 
@@ -167,9 +180,11 @@ export async function buildApp({ db, settings, keys, logger = false, logRequests
   // The public marketing API of the consumer page (no session; rate-limited per IP).
   await app.register(marketingPublicRoutes, { ...deps, prefix: MARKETING_API_BASE });
   await app.register(lotteryPlayRoutes, { ...deps, prefix: MARKETING_API_BASE });
+  await app.register(lotteryProofRoutes, { ...deps, prefix: MARKETING_API_BASE });
   // The member side of the consumer page, on the same base (join, sign in, points, redemption).
   await app.register(memberPublicRoutes, { ...deps, prefix: MARKETING_API_BASE });
   await app.register(memberShopRoutes, { ...deps, prefix: MARKETING_API_BASE });
+  await app.register(pointBoxRoutes, { ...deps, prefix: MARKETING_API_BASE });
   await app.register(checkInPublicRoutes, { ...deps, prefix: MARKETING_API_BASE });
   // Uploaded files, public by unguessable key (modules/common/files.ts).
   await app.register(fileServeRoutes, deps);

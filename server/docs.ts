@@ -9,7 +9,13 @@
  * the body and answer schemas compiled from the screen declaration (the shared validator checks
  * bodies with the same form), and the catalogue codes the route may answer. Each route gets the
  * error envelope `{ code, message, data }` per status with its codes; every route answers 1,
- * 3 (401/403) and 9999. Routes with `config.public` need no bearer token.
+ * 3 (401/403) and 9999.
+ *
+ * Security, as the guards decide it: a /v1 route needs the staff bearer token (server/auth.ts)
+ * unless its config says `public: true`; a route outside /v1 (the consumer page's /mapi/v1,
+ * /files) needs none, except the member routes whose config says `member: 'required'` (the
+ * shopper's token, services/memberAuth.ts) or `member: 'optional'` (needed for member-only
+ * content). docsContract.ts then gives every operation its operationId and names its schemas.
  *
  * The document is built on its first request and cached (swagger's own cache): starting the
  * server only records the routes.
@@ -21,19 +27,11 @@ import { ErrorCode } from '../src/domain/errors';
 import { codeText } from './errors';
 import type { RouteDocs } from './resource/define';
 import { declaredRouteDocs } from './resource/declared';
+import { asContract, ERROR_ENVELOPE, operationIdOf, type OpenApiDocument } from './docsContract';
+import { ROUTE_SUMMARIES } from './docsSummaries';
 
 export const DOCS_PREFIX = '/v1/docs';
 
-/** The failure envelope of every error answer (DESIGN.md "API conventions"). */
-export const ERROR_ENVELOPE = {
-  type: 'object',
-  required: ['code', 'message'],
-  properties: {
-    code: { type: 'integer', description: 'catalogue code (SPEC.md section 8, src/domain/errors.ts)' },
-    message: { type: 'string', description: 'English text of the code' },
-    data: { description: 'code 1: the fields that failed, { "<field path>": { key, params? } }; 11: the accounts holding the role' },
-  },
-} as const;
 
 /** The HTTP status a catalogue code is answered with. */
 function statusOf(code: number): number {
@@ -70,20 +68,24 @@ function errorResponses(codes: readonly number[], isPublic: boolean): Record<str
 /** The documented schema of one route: what it validates plus its config's `docs`. */
 function documented(route: RouteOptions): Record<string, unknown> {
   const schema = { ...((route.schema ?? {}) as Record<string, unknown>) };
-  const config = (route.config ?? {}) as { docs?: RouteDocs; public?: boolean };
+  const config = (route.config ?? {}) as { docs?: RouteDocs; public?: boolean; member?: 'required' | 'optional' };
   const method = Array.isArray(route.method) ? route.method[0] : route.method;
   const docs: RouteDocs = { ...declaredRouteDocs().get(`${method} ${route.url}`), ...config.docs };
   if (docs.body && !schema.body) schema.body = docs.body;
   if (docs.consumes) schema.consumes = docs.consumes;
-  if (docs.summary && !schema.summary) schema.summary = docs.summary;
+  schema.summary ??= docs.summary ?? ROUTE_SUMMARIES[`${method} ${route.url}`];
+  schema.operationId ??= operationIdOf(method, route.url);
+  const staff = route.url.startsWith('/v1/') && config.public !== true;
   const statuses = [docs.status ?? (method === 'DELETE' ? 204 : 200)].flat();
   const ok = Object.fromEntries(statuses.map((status) => [String(status), status === 204
     ? { type: 'null', description: 'No content' }
     : { ...(docs.response ?? {}), description: status === 201 ? 'Created' : 'Success' }]));
-  schema.response = { ...((schema.response as Record<string, unknown> | undefined) ?? {}), ...ok, ...errorResponses(docs.errors ?? [], config.public === true) };
-  const area = route.url.replace(/^\/v1\//, '').split('/')[0];
+  schema.response = { ...((schema.response as Record<string, unknown> | undefined) ?? {}), ...ok, ...errorResponses(docs.errors ?? [], !staff && !config.member) };
+  const area = route.url.replace(/^\/(mapi\/)?v1\//, '').split('/')[0];
   schema.tags = [area.charAt(0).toUpperCase() + area.slice(1)];
-  if (config.public) schema.security = [];
+  if (config.member === 'required') schema.security = [{ memberBearer: [] }];
+  else if (config.member === 'optional') schema.security = [{}, { memberBearer: [] }];
+  else if (!staff) schema.security = [];
   return schema;
 }
 
@@ -97,10 +99,17 @@ export async function registerDocs(app: FastifyInstance): Promise<void> {
         version: '1',
         description: 'The /v1 API of the back office. Every failure answers `{ code, message, data? }` with a catalogue code; code 1 lists the failing fields in `data`.',
       },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'the token of POST /v1/Identity/token' } } },
+      servers: [{ url: '/', description: 'this server' }],
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', description: 'a back office session: the token of POST /v1/Identity/token' },
+          memberBearer: { type: 'http', scheme: 'bearer', description: 'a shopper\'s session: the token of POST /mapi/v1/member/{tenantCode}/join or /signin' },
+        },
+      },
       security: [{ bearer: [] }],
     },
     transform: ({ url, route }) => ({ schema: documented(route) as never, url }),
+    transformObject: (documentObject) => asContract((documentObject as { openapiObject: OpenApiDocument }).openapiObject) as never,
   });
   await app.register(swaggerUi, { routePrefix: DOCS_PREFIX, uiConfig: { deepLinking: true } });
   app.get(`${DOCS_PREFIX}/openapi.json`, { schema: { hide: true } }, async () => app.swagger());

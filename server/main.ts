@@ -3,6 +3,7 @@
  * DATABASE_URL), migrations, first-start seed, then the API and the built SPA on HOST:PORT.
  */
 import { buildApp } from './app';
+import { startCacheBus, type CacheBus } from './db/cacheBus';
 import { openDatabase } from './db/index';
 import { startJobWorker, type JobWorker } from './jobs/index';
 import { fileStoreOf } from './services/uploads';
@@ -23,11 +24,13 @@ async function main(): Promise<void> {
     const seeded = await seed(db, settings);
     const keys = await loadOrCreateKeys(db);
     const app = await buildApp({ db, settings, keys, logger: { level: process.env.LOG_LEVEL ?? 'info' }, logRequests: process.env.LOG_REQUESTS === '1' });
+    // Other nodes on the same PostgreSQL hear of this node's writes and it of theirs (db/cacheBus.ts).
+    const bus: CacheBus | null = settings.databaseUrl ? startCacheBus(settings.databaseUrl, app.log) : null;
 
     // Export jobs (server/jobs): JOB_WORKERS jobs at once in this process (0: this node only serves the API).
     const jobWorkers = Number(process.env.JOB_WORKERS ?? 1);
     // Partial files of writes a crash cut off (a day old: no write in flight is that old).
-    const store = fileStoreOf({ settings });
+    const store = fileStoreOf({ settings, db });
     void store.removeStalePartials?.(24 * 3_600_000).then((n) => { if (n) app.log.info({ removed: n }, 'removed partial files of interrupted writes'); }, (e) => app.log.warn({ err: e }, 'could not sweep partial files'));
     const worker: JobWorker | null = jobWorkers > 0
       ? startJobWorker({ db, store, concurrency: jobWorkers, leaseMs: Number(process.env.JOB_LEASE_SECONDS ?? 30) * 1000, logger: app.log })
@@ -37,7 +40,7 @@ async function main(): Promise<void> {
       if (closing) return;
       closing = true;
       app.log.info({ signal }, 'shutting down');
-      try { await worker?.stop(); await app.close(); } finally { await closeDb(); }
+      try { await worker?.stop(); await app.close(); await bus?.stop(); } finally { await closeDb(); }
       process.exit(0);
     };
     process.on('SIGINT', () => void shutdown('SIGINT'));
@@ -45,7 +48,7 @@ async function main(): Promise<void> {
 
     await app.listen({ port: settings.port, host: settings.host });
     const notice = signInInstructions(seeded, settings.port);
-    if (notice) process.stdout.write(notice + '\n');
+    if (notice) process.stdout.write(`${notice}\n`);
     const where = settings.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${settings.dataDir}`;
     process.stdout.write(`Back office: http://localhost:${settings.port}/  (database: ${where})\n`);
   } catch (err) {

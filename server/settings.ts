@@ -30,8 +30,17 @@ export interface Settings {
   sessionAbsoluteHours: number;
   /** The built SPA (vite build output); served only when the folder exists. */
   staticDir: string;
-  /** Uploaded files (the folder FileStore): FILES_DIR, default `<dataDir>/files`. */
+  /**
+   * Where uploaded and exported files live (FILE_STORE): 'database' (default: a table every node
+   * reads, PostgreSQL or the embedded PGlite) or 'folder' (FILES_DIR: one node only).
+   */
+  fileStore: 'database' | 'folder';
+  /** The folder FileStore (FILE_STORE=folder), and where the database store reads files of older versions: FILES_DIR, default `<dataDir>/files`. */
   filesDir: string;
+  /** Redis (REDIS_URL): rate limits counted across nodes; null: counted in this process. */
+  redisUrl: string | null;
+  /** Prefix of this deployment's Redis keys (REDIS_KEY_PREFIX, default 'oioc:'). */
+  redisKeyPrefix: string;
   /** Largest upload the server takes per file, whatever a request asks (UPLOAD_MAX_MB). */
   uploadMaxMB: number;
   /** Config's `staticHost`: base URL of uploaded files; '' means this server. */
@@ -87,6 +96,12 @@ function trustProxy(raw: string | null): boolean | number | string {
   return /^\d+$/.test(raw) ? Number(raw) : raw;
 }
 
+function fileStore(raw: string | null): 'database' | 'folder' {
+  if (raw === null || raw === 'database') return 'database';
+  if (raw === 'folder') return 'folder';
+  throw new Error(`FILE_STORE must be 'database' or 'folder', got '${raw}'`);
+}
+
 function testClock(env: Env): boolean {
   const on = text(env, 'TEST_CLOCK') === '1';
   if (on && env.NODE_ENV === 'production') throw new Error('TEST_CLOCK=1 is for tests only and refused with NODE_ENV=production');
@@ -113,7 +128,10 @@ export function readSettings(env: Env = process.env): Settings {
     marketingPageCacheMs: nonNegativeInt(env, 'MARKETING_PAGE_CACHE_MS', 5000),
     sessionIdleMinutes: positiveInt(env, 'SESSION_IDLE_MINUTES', 120),
     sessionAbsoluteHours: positiveInt(env, 'SESSION_ABSOLUTE_HOURS', 12),
+    fileStore: fileStore(text(env, 'FILE_STORE')),
     filesDir: path.resolve(text(env, 'FILES_DIR') ?? path.join(dataDir, 'files')),
+    redisUrl: text(env, 'REDIS_URL'),
+    redisKeyPrefix: text(env, 'REDIS_KEY_PREFIX') ?? 'oioc:',
     uploadMaxMB: positiveInt(env, 'UPLOAD_MAX_MB', 20),
     staticDir: path.resolve(text(env, 'STATIC_DIR') ?? './dist'),
     staticHost: text(env, 'STATIC_HOST') ?? '',

@@ -26,6 +26,8 @@ import * as m0021 from './migrations/0021_anti_counterfeit';
 import * as m0022 from './migrations/0022_lottery_play';
 import * as m0023 from './migrations/0023_point_activities';
 import * as m0024 from './migrations/0024_member_signin_lock';
+import * as m0026 from './migrations/0026_file_blobs';
+import * as m0027 from './migrations/0027_lottery_draw_proof';
 import * as m0028 from './migrations/0028_check_in_records';
 
 const MIGRATIONS: Record<string, Migration> = {
@@ -51,11 +53,15 @@ const MIGRATIONS: Record<string, Migration> = {
   '0022_lottery_play': m0022,
   '0023_point_activities': m0023,
   '0024_member_signin_lock': m0024,
+  '0026_file_blobs': m0026,
+  '0027_lottery_draw_proof': m0027,
   '0028_check_in_records': m0028,
 };
 
 export async function migrate(db: Db): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS } });
+  // Numbers are handed out to parallel work and land out of order (0028 may reach a database
+  // before 0026): each migration stands alone, so one missing below an applied one still runs.
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS }, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error) {

@@ -7,6 +7,7 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
 import type { Names } from '../../src/domain/lang';
 import type { LogisticsTables } from './schemaLogistics';
 import type { MemberTables } from './schemaMembers';
+import type { StorageTables } from './schemaStorage';
 import type { LotteryTables } from './schemaLotteries';
 import type { ActivityTables } from './schemaActivity';
 
@@ -494,7 +495,7 @@ export interface MarketingContactTable {
   updated_at: CreatedAt;
 }
 
-export interface Database extends LogisticsTables, MemberTables, ActivityTables, LotteryTables {
+export interface Database extends LogisticsTables, MemberTables, ActivityTables, LotteryTables, StorageTables {
   tenants: TenantTable;
   roles: RoleTable;
   users: UserTable;

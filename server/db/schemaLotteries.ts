@@ -27,6 +27,11 @@ export interface LotteryTable {
   draft: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
   updated_at: CreatedAt;
+  /** Issue 26 (0027): the draw seed (hex, secret until revealed), its commitment, draws made, reveal. */
+  draw_seed: Nullable<string>;
+  draw_commitment: Nullable<string>;
+  draw_count: Generated<number>;
+  seed_revealed_at: Nullable<Date | string>;
 }
 
 export interface LotteryPrizeTable {
@@ -101,6 +106,18 @@ export interface LotteryRecordTable {
   answers: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
   redeemed_at: Nullable<Date | string>;
   created_at: CreatedAt;
+  /** Issue 26 (0027): the draw's number in its lottery and its value in [0, 10000). */
+  draw_no: Nullable<number>;
+  draw_value: Nullable<number>;
+}
+
+/** The prize table a lottery draws on from draw `from_draw` (issue 26, 0027). */
+export interface LotteryDrawTableTable {
+  id: Generated<number>;
+  lottery_id: number;
+  from_draw: number;
+  prizes: Json<unknown[]>;
+  created_at: CreatedAt;
 }
 
 export interface LotteryTables {
@@ -111,4 +128,5 @@ export interface LotteryTables {
   lottery_form_fields: LotteryFormFieldTable;
   lottery_probability_history: LotteryProbabilityHistoryTable;
   lottery_records: LotteryRecordTable;
+  lottery_draw_tables: LotteryDrawTableTable;
 }

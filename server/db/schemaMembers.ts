@@ -114,6 +114,8 @@ export interface MemberPointTable {
   /** The point activity that credited the row (migration 0023), else null. */
   point_activity_id: Nullable<number>;
   created_at: CreatedAt;
+  /** A point activity's draw not opened yet by the shopper (0027): outside balance and history. */
+  pending: Generated<boolean>;
 }
 
 export interface GameTemplateTable {

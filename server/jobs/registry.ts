@@ -72,6 +72,7 @@ export interface JobResult {
   data?: Record<string, unknown>;
 }
 
+// biome-ignore lint/suspicious/noConfusingVoidType: a handler may answer nothing (`async () => {}`)
 export type JobHandler<P = any> = (job: JobRecord<P>, ctx: JobContext) => Promise<JobResult | void>;
 
 export interface JobHandlerOptions {

@@ -134,6 +134,8 @@ export function startJobWorker(options: JobWorkerOptions): JobWorker {
 
   function run(claim: Claim): void {
     const controller = new AbortController();
+    // Which process runs which job (several nodes share one queue): the cluster test reads it.
+    log.info({ worker: name, jobId: claim.job.id, attempt: claim.job.attempts }, 'job started');
     const promise = execute(claim, controller)
       .catch((err) => log.error({ err, worker: name, jobId: claim.job.id }, 'job bookkeeping failed'))
       .finally(() => {

@@ -25,7 +25,7 @@
 import crypto from 'node:crypto';
 import { sql, type Transaction } from 'kysely';
 import { enumKeyOf, type EnumName } from '../../src/domain/enums';
-import { type Lang } from '../../src/domain/lang';
+import type { Lang } from '../../src/domain/lang';
 import { resources } from '../../src/locales/index';
 import type { Db } from '../db/index';
 import type { Database } from '../db/schema';

@@ -4,12 +4,12 @@
  * their rows inserted with the write, and the stored files of a failed write deleted again.
  */
 import type { FastifyRequest } from 'fastify';
-import { type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import { ErrorCode } from '../../src/domain/errors';
 import type { FileRule } from '../../src/domain/validation/files';
-import { type Caller } from '../auth';
+import type { Caller } from '../auth';
 import type { AppDeps } from '../context';
-import { type Database } from '../db/schema';
+import type { Database } from '../db/schema';
 import { ApiError, badRequest } from '../errors';
 import { eachPart, readPart } from './multipart';
 import { objectBody } from './resource';

@@ -51,14 +51,14 @@
  * tenant (another tenant's id: 404 code 2) and, for brand products and banners, to the role's
  * brands.
  */
-import { type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import { declaration, type ScreenDeclaration } from '../../src/domain/declarations';
 import { ErrorCode } from '../../src/domain/errors';
 import { isLang, pickName, type Lang, type Names } from '../../src/domain/lang';
 import { timezoneById } from '../../src/domain/reference/timezones';
 import type { FileRule } from '../../src/domain/validation/files';
 import type { AppDeps } from '../context';
-import { type Database } from '../db/schema';
+import type { Database } from '../db/schema';
 import { ApiError, badRequest } from '../errors';
 import { storedFileFailure } from './textKeys';
 import { checkStoredUpload } from './uploads';
@@ -168,7 +168,7 @@ export async function layoutInfo(db: Db, tenantId: number, now: Date, lock = fal
   const rows = await q.execute();
   const current = rows.find((r) => r.slot === 'current') ?? null;
   const soon = rows.find((r) => r.slot === 'coming_soon') ?? null;
-  if (soon && soon.effective_at && new Date(soon.effective_at).getTime() <= now.getTime()) {
+  if (soon?.effective_at && new Date(soon.effective_at).getTime() <= now.getTime()) {
     return { current: layoutDto(soon), comingSoon: null, promote: true };
   }
   return { current: current ? layoutDto(current) : null, comingSoon: soon ? layoutDto(soon) : null, promote: false };

@@ -67,3 +67,13 @@ export async function startMemberSession(trx: Transaction<Database>, tenantId: n
 export async function endMemberSession(deps: Pick<AppDeps, 'db'>, token: string): Promise<void> {
   await deps.db.deleteFrom('member_sessions').where('token_hash', '=', hashToken(token)).execute();
 }
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The shopper's token a /mapi route reads (documented as the route's security, server/docs.ts):
+     * 'required' (requireMember: 401 without), 'optional' (findMember: member-only content needs it).
+     */
+    member?: 'required' | 'optional';
+  }
+}

@@ -4,7 +4,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { sql, type Transaction } from 'kysely';
-import { CsvSyntaxError, csvText, parseCsv } from '../../src/domain/csv';
+import { CsvSyntaxError, csvText, parseCsv, type CsvRecord } from '../../src/domain/csv';
 import { MemberOrderStatus } from '../../src/domain/enums';
 import { ErrorCode } from '../../src/domain/errors';
 import { ORDER_IMPORT_COLUMNS, ORDER_IMPORT_MAX_ERRORS, ORDER_IMPORT_MAX_ROWS, canChangeStatus, importColumnOf, parseOrderStatus, parseTimezone, type OrderImportColumn } from '../../src/domain/memberOrders';
@@ -46,7 +46,7 @@ interface ImportRow { line: number; orderNo: string; status: number }
 export function readOrderCsv(bytes: Buffer): { rows: ImportRow[]; problems: ImportProblem[] } {
   const decoded = csvText(bytes);
   if ('fault' in decoded) throw importFailure(ErrorCode.CsvReadError, { errors: [{ line: decoded.line, code: ErrorCode.CsvReadError }] });
-  let records;
+  let records: CsvRecord[];
   try {
     records = parseCsv(decoded.text);
   } catch (e) {

@@ -11,6 +11,8 @@
  * and the shopper's own reads call it first. `pointBalance` answers the balance after expiry
  * without writing, so a list never shows points that are gone.
  *
+ * A point activity's draw stays `pending` (outside every sum) until the shopper opens its box.
+ *
  * Every function takes the caller's transaction; the ones that write lock the member row
  * (`lockMember`, SELECT ... FOR UPDATE) so two spends of one member run one after the other.
  */
@@ -46,7 +48,7 @@ export function balanceSql(memberIdExpr: RawBuilder<unknown>, now?: Date) {
   const at = now ?? sql`now()`;
   return sql<number>`(select greatest(0, least(coalesce(sum(mp.points), 0),
       coalesce(sum(case when mp.points > 0 and (mp.expires_at is null or mp.expires_at > ${at}) then mp.points else 0 end), 0)))
-    from member_points mp where mp.member_id = ${memberIdExpr})`;
+    from member_points mp where mp.member_id = ${memberIdExpr} and not mp.pending)`;
 }
 
 interface Sums { total: number; notDue: number }
@@ -57,7 +59,7 @@ async function sums(trx: Trx, memberId: number, now: Date): Promise<Sums> {
       sql<string | number>`coalesce(sum(points), 0)`.as('total'),
       sql<string | number>`coalesce(sum(case when points > 0 and (expires_at is null or expires_at > ${now}) then points else 0 end), 0)`.as('notDue'),
     ])
-    .where('member_id', '=', memberId).executeTakeFirstOrThrow();
+    .where('member_id', '=', memberId).where('pending', '=', false).executeTakeFirstOrThrow();
   return { total: Number(row.total), notDue: Number(row.notDue) };
 }
 

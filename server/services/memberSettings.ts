@@ -33,7 +33,7 @@ export interface PointRowDto { id: number; createdAt: string; type: number; poin
 
 export async function pointHistory(db: Db, memberId: number, limit = 200): Promise<PointRowDto[]> {
   const rows = await db.selectFrom('member_points').select(['id', 'created_at', 'type', 'points', 'code', 'memo', 'order_id', 'expires_at'])
-    .where('member_id', '=', memberId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+    .where('member_id', '=', memberId).where('pending', '=', false).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
   return rows.map((r) => ({
     id: Number(r.id), createdAt: new Date(r.created_at).toISOString(), type: r.type, points: r.points, code: r.code, memo: r.memo, orderId: r.order_id, expiresAt: iso(r.expires_at),
   }));

@@ -101,6 +101,8 @@ export async function earnPointActivities(trx: Trx, input: { tenantId: number; m
     const expiresAt = points > 0 ? activityPointsExpireAt({ expiryType: a.expiry_type, expiryDate: a.expiry_text, expiryDays: a.expiry_days, timezoneId: a.timezone_id }, now) : null;
     const row = await trx.insertInto('member_points').values({
       tenant_id: tenantId, member_id: memberId, type: PointChangeLogType.ScanCode, points, code, memo: a.name, expires_at: expiresAt, point_activity_id: a.id, created_at: now,
+      // Credited when the shopper opens the box (issue 26: POST .../point-activity/{id}/open).
+      pending: points > 0,
     }).onConflict((oc) => oc.columns(['point_activity_id', 'code']).where('point_activity_id', 'is not', null).doNothing()).returning('id').executeTakeFirst();
     // Another scan of the code at the same moment took the draw.
     if (!row) {

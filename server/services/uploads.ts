@@ -28,7 +28,8 @@
  * Success: 201 with `[{ url, name, size, type, width?, height? }]`, url `/files/<key>`.
  *
  * `GET /files/:key` (outside /v1, public): the bytes with their type, a Content-Disposition
- * carrying the original name, and year-long immutable caching (a key never changes content).
+ * carrying the original name, and year-long immutable caching (a key never changes content);
+ * a 404 is never cached (`no-store`).
  * Public on purpose: logos, login backgrounds and marketing images are shown to people who
  * are not signed in. What protects a file is its key: 128 random bits, never listed.
  */
@@ -66,10 +67,10 @@ export interface UploadRule extends FileRule {
 
 /** One FileStore per settings object: the upload and the serving routes share it. */
 const stores = new WeakMap<object, FileStore>();
-export function fileStoreOf(deps: Pick<AppDeps, 'settings'>): FileStore {
+export function fileStoreOf(deps: Pick<AppDeps, 'settings' | 'db'>): FileStore {
   let store = stores.get(deps.settings);
   if (!store) {
-    store = openFileStore(deps.settings);
+    store = openFileStore(deps.settings, deps.db);
     stores.set(deps.settings, store);
   }
   return store;

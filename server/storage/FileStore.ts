@@ -1,6 +1,7 @@
 /**
- * Where uploaded bytes live. The server talks to this interface only; the default is a folder
- * (FolderStore, FILES_DIR), and an object store (S3, GCS, MinIO) implements the same three
+ * Where uploaded and exported bytes live. The server talks to this interface only; the default
+ * is the database (DatabaseStore: every node reads it), FILE_STORE=folder a folder (FolderStore,
+ * FILES_DIR, one node), and an object store (S3, GCS, MinIO) would implement the same three
  * calls. Keys are made by the server (types.ts: random hex plus extension), so an
  * implementation may use them as object names or file names as they are.
  *

@@ -17,7 +17,7 @@ import type { PageAuthenticity } from '../domain/antiCounterfeit';
 import type { PageActivity, PageBanner, PageData, PagePlatform, PagePopularProduct, PageQuery, PreviewDraft } from '../domain/marketing/page';
 import {
   acceptPreviewMessage, carouselBanners, consentKey, inkOnWhite, layoutLetter, mergePreview, needsConsent, parseConsent,
-  phoneLink, pickPageLang, platformHref, textOn, tint, safeColor,
+  messageInLang, phoneLink, pickPageLang, platformHref, textOn, tint, safeColor,
 } from '../domain/marketing/consumer';
 import { HTML_LANG, INTL_LOCALE, LANG_LABEL, TEXTS, type Texts } from './texts';
 import { icons, platformIcon } from './icons';
@@ -183,7 +183,7 @@ function Carousel({ banners, t }: { banners: PageBanner[]; t: Texts }) {
   };
   const onScroll = () => {
     const el = track.current;
-    if (el && el.clientWidth) setIndex(Math.round(el.scrollLeft / el.clientWidth));
+    if (el?.clientWidth) setIndex(Math.round(el.scrollLeft / el.clientWidth));
   };
   return html`
     <section class="carousel" aria-roledescription="carousel" aria-label=${t.banners}>
@@ -202,8 +202,9 @@ function Carousel({ banners, t }: { banners: PageBanner[]; t: Texts }) {
     </section>`;
 }
 
+/** One fact of the query card: a `<div>` of the `<dl>` holds only its `<dt>` and `<dd>` (the icon sits in the dt). */
 function Row({ icon, label, children }: { icon?: unknown; label: string; children: ComponentChildren }) {
-  return html`<div class="row">${icon ? html`<span class="row-icon">${icon}</span>` : null}<dt>${label}</dt><dd>${children}</dd></div>`;
+  return html`<div class="row"><dt>${icon ? html`<span class="row-icon" aria-hidden="true">${icon}</span>` : null}<span>${label}</span></dt><dd>${children}</dd></div>`;
 }
 
 function QueryResult({ ctx, query, location }: { ctx: Ctx; query: PageQuery | null; location: LocationOffer }) {
@@ -215,9 +216,8 @@ function QueryResult({ ctx, query, location }: { ctx: Ctx; query: PageQuery | nu
   }
   if (!query.exists) {
     return html`
-      <div class="card query query-unknown" role="alert">
-        <div class="status bad">${icons.cross()}<strong>${t.notExist}</strong></div>
-        <p>${t.notExistBody}</p>
+      <div class="card query query-unknown" role="alert" data-answer="not-genuine">
+        <div class="alert">${icons.warning()}<div><strong>${t.notExist}</strong><p>${t.notExistBody}</p></div></div>
         ${flags & QueryPageFunction.Code ? html`<p class="code-line"><span>${t.code}</span> <code>${query.code}</code></p>` : null}
       </div>`;
   }
@@ -237,12 +237,12 @@ function QueryResult({ ctx, query, location }: { ctx: Ctx; query: PageQuery | nu
     rows.push(html`<${Row} icon=${icons.store()} label=${t.price}><span class="price">${fmtPrice(lang, query.price, query.currency)}</span><//>`);
   }
   return html`
-    <div class=${query.warning ? 'card query query-warning' : 'card query'}>
+    <div class=${query.warning ? 'card query query-warning' : 'card query'} data-answer=${query.warning ? 'warning' : 'genuine'}>
       ${query.warning
-        ? html`<div class="alert" role="alert">${icons.warning()}<div><strong>${t.warningTitle}</strong><p>${li.scanExceptionMessage || t.warningDefault}</p></div></div>`
+        ? html`<div class="alert" role="alert">${icons.warning()}<div><strong>${t.warningTitle}</strong><p>${messageInLang(li.scanExceptionMessage, lang) || t.warningDefault}</p></div></div>`
         : html`<div class="status good">${icons.shield()}<strong>${t.verified}</strong></div>`}
       ${(name || query.brandName) && html`<div class="product-head">${query.brandName && html`<p class="brand-name">${query.brandName}</p>`}${name && html`<p class="product-name">${name}</p>`}</div>`}
-      ${!query.warning && li.scanGeneralMessage && html`<p class="message">${li.scanGeneralMessage}</p>`}
+      ${!query.warning && messageInLang(li.scanGeneralMessage, lang) && html`<p class="message">${li.scanGeneralMessage}</p>`}
       ${rows.length > 0 && html`<dl class="facts">${rows}</dl>`}
       ${!query.warning && page.authenticity && html`<${Authenticity} page=${page.authenticity} />`}
       ${location.offer && !ctx.preview && html`<div class="locate">
@@ -273,7 +273,7 @@ function Activities({ ctx, grid }: { ctx: Ctx; grid: boolean }) {
     ${page.activities.map((a: PageActivity) => {
       const href = platformHref(a.url);
       const body = html`<${Img} src=${a.imageUrl} alt="" cls="thumb" /><div class="item-body"><h3>${a.name}</h3><p class="muted small">${fmtPeriod(lang, t, a.from, a.to)}</p></div>${href ? html`<span class="go">${icons.arrow()}</span>` : null}`;
-      return html`<li key=${a.id}>${href ? html`<a class="item" href=${href} target="_blank" rel="noopener noreferrer">${body}</a>` : html`<div class="item">${body}</div>`}</li>`;
+      return html`<li key=${`${a.kind ?? ''}${a.id}`} data-activity-kind=${a.kind}>${href ? html`<a class="item" href=${href} target="_blank" rel="noopener noreferrer">${body}</a>` : html`<div class="item">${body}</div>`}</li>`;
     })}
   </ul>`;
 }
@@ -389,7 +389,9 @@ function Page({ ctx, onLang, location, onPrivacy, inert, member, points, lottery
   const tabRefs = useRef<Record<string, HTMLButtonElement | null>>({});
   const name = li.clientDisplayName || page.tenant.name || t.pageTitle;
   const logo = li.logoUrl || page.tenant.logoUrl;
-  const banners = carouselBanners(page);
+  // No advertisement under a not-genuine (unknown) or warned code's answer (issue 26).
+  const doubtful = !!page.query && (!page.query.exists || page.query.warning);
+  const banners = doubtful ? [] : carouselBanners(page);
   const grid = letter === 'C';
   const body = (k: SectionKey) => (k === 'query'
     ? html`<${QueryResult} ctx=${ctx} query=${page.query} location=${location} />${lottery}`
@@ -506,6 +508,9 @@ export function ConsumerApp({ env }: { env: ConsumerEnv }) {
   // 'shared': the shopper allowed it from the offer of this page (their later scans carry it).
   const [geo, setGeo] = useState<'unknown' | 'prompt' | 'granted' | 'denied' | 'shared'>('unknown');
   const queryRef = useRef<PageQuery | null>(null);
+  // Bumped by a redemption: the member panel reads the new balance (issue 26).
+  const [pointsChanged, setPointsChanged] = useState(0);
+  const onRedeemed = useCallback(() => setPointsChanged((n) => n + 1), []);
   const t = TEXTS[lang];
 
   // Live: the page call (with the code: one scan), after a position the shopper already allowed.
@@ -620,8 +625,8 @@ export function ConsumerApp({ env }: { env: ConsumerEnv }) {
   return html`<div class="root" style=${theme}>
     ${skip}${ribbon}
     <${Page} ctx=${ctx} onLang=${onLang} location=${location} onPrivacy=${openPrivacy} inert=${!!privacy}
-      member=${route.preview ? null : html`<${MemberSection} env=${env} tenantCode=${route.tenantCode} code=${route.code} lang=${lang} />`}
-      points=${html`<${PointShop} env=${env} tenantCode=${route.tenantCode} lang=${lang} products=${page.pointProducts} preview=${route.preview} />`}
+      member=${route.preview ? null : html`<${MemberSection} env=${env} tenantCode=${route.tenantCode} code=${route.code} lang=${lang} pointsChanged=${pointsChanged} />`}
+      points=${html`<${PointShop} env=${env} tenantCode=${route.tenantCode} lang=${lang} products=${page.pointProducts} preview=${route.preview} onRedeemed=${onRedeemed} />`}
       lottery=${!route.preview && route.code && page.query?.exists ? html`<${LotteryOffer} env=${env} tenantCode=${route.tenantCode} code=${route.code} lang=${lang} />` : null} />
     ${privacy && html`<${PrivacyDialog} ctx=${ctx} mode=${privacy} onAgree=${agree} onClose=${() => setPrivacy(null)} />`}
   </div>`;
@@ -635,6 +640,15 @@ export function themeStyle(color: string | null): string {
 
 /** Renders the page into `root`; answers a function that removes it (tests). */
 export function mountConsumer(root: Element, env: ConsumerEnv = browserEnv()): () => void {
+  // /m/{tenantCode}/verify/{activityId}: the lottery's public verification page (issue 26), its own chunk.
+  const route = parseRoute(env.href);
+  const verifyId = /^\/m\/[^/]+\/verify\/(\d+)\/?$/.exec(new URL(env.href).pathname)?.[1];
+  if (verifyId) {
+    const lang = pickPageLang(route.langParam, env.languages);
+    env.doc.documentElement.lang = HTML_LANG[lang];
+    import('./verify').then((m) => m.mountVerify(root, route.tenantCode, verifyId, lang, env.fetch));
+    return () => render(null, root);
+  }
   render(html`<${ConsumerApp} env=${env} />`, root);
   return () => render(null, root);
 }

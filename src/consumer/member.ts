@@ -15,7 +15,8 @@ import type { MemberAccount, MemberPageSetting, MemberScanResult } from '../doma
 import { INTL_LOCALE } from './texts';
 import { MEMBER_TEXTS, type MemberTexts } from './memberTexts';
 import type { ConsumerEnv } from './app';
-import { PointActivityReveal } from './pointActivity';
+import { PointActivityReveal, type OpenBox } from './pointActivity';
+import { validUntil } from '../domain/member/points';
 import { CheckInSection } from './checkIn';
 import type { PointActivityEarning } from '../domain/activity/pointActivity';
 
@@ -179,12 +180,16 @@ function Profile({ env, tenantCode, token, account, m, onSaved }: { env: Consume
   </div>`;
 }
 
-function Account({ account, lang, m, scan, activities, onSignOut }: { account: MemberAccount; lang: Lang; m: MemberTexts; scan: { text: string; good: boolean } | null; activities: PointActivityEarning[]; onSignOut: () => void }) {
+/** What the scan earned, kept as facts and worded at render: a language switch rewords it (issue 26). */
+type ScanNote = { kind: 'earned'; points: number } | { kind: 'none' } | { kind: 'reused' };
+const scanText = (n: ScanNote, m: MemberTexts) => (n.kind === 'earned' ? m.earned(n.points) : n.kind === 'none' ? m.noReward : m.errors[8103]);
+
+function Account({ account, lang, m, scan, activities, onOpen, onSignOut }: { account: MemberAccount; lang: Lang; m: MemberTexts; scan: ScanNote | null; activities: PointActivityEarning[]; onOpen: OpenBox; onSignOut: () => void }) {
   const next = account.nextTier;
   const pct = next ? Math.max(4, Math.min(100, Math.round((account.balance / Math.max(1, next.points)) * 100))) : 100;
   return html`<div class="card member-card member-account" data-testid="member-account">
-    ${scan && html`<p class=${scan.good ? 'member-earned good' : 'member-earned'} role="status" data-testid="member-scan">${scan.text}</p>`}
-    <${PointActivityReveal} items=${activities} lang=${lang} />
+    ${scan && html`<p class=${scan.kind === 'earned' ? 'member-earned good' : 'member-earned'} role="status" data-testid="member-scan">${scanText(scan, m)}</p>`}
+    <${PointActivityReveal} items=${activities} lang=${lang} onOpen=${onOpen} />
     <div class="member-balance">
       <div><p class="muted small">${m.balance}</p><p class="balance-number" data-testid="member-balance">${account.balance.toLocaleString(lang.replace('_', '-'))} <span>${m.points}</span></p></div>
       ${account.tier && html`<div class="tier-badge" data-testid="member-tier"><small>${m.tier}</small><strong>${account.tier.name}</strong></div>`}
@@ -195,25 +200,26 @@ function Account({ account, lang, m, scan, activities, onSignOut }: { account: M
     ${account.history.length === 0
       ? html`<p class="muted small">${m.noHistory}</p>`
       : html`<ul class="member-history" data-testid="member-history">${account.history.map((r) => html`<li key=${r.id}>
-          <div><strong>${r.memo || m.changeTypes[r.type] || ''}</strong><p class="muted small">${fmtDate(lang, r.createdAt)}${r.expiresAt ? ` · ${m.expires} ${fmtDate(lang, r.expiresAt)}` : ''}</p></div>
+          <div><strong>${r.memo || m.changeTypes[r.type] || ''}</strong><p class="muted small">${fmtDate(lang, r.createdAt)}${r.expiresAt ? html` · ${m.expires} <span data-expires>${fmtDate(lang, validUntil(r.expiresAt))}</span>` : ''}</p></div>
           <span class=${r.points >= 0 ? 'pts plus' : 'pts minus'}>${r.points >= 0 ? `+${r.points}` : r.points}</span>
         </li>`)}</ul>`}
     <button type="button" class="linklike member-signout" onClick=${onSignOut}>${m.signOut}</button>
   </div>`;
 }
 
-export function MemberSection({ env, tenantCode, code, lang }: { env: ConsumerEnv; tenantCode: string; code: string | null; lang: Lang }) {
+/** `pointsChanged`: bumped by the page after a redemption: the account is read again (issue 26). */
+export function MemberSection({ env, tenantCode, code, lang, pointsChanged = 0 }: { env: ConsumerEnv; tenantCode: string; code: string | null; lang: Lang; pointsChanged?: number }) {
   const m = MEMBER_TEXTS[lang];
   const [setting, setSetting] = useState<MemberPageSetting | null>(null);
   const [token, setToken] = useState<string | null>(() => env.storage?.getItem(tokenKey(tenantCode)) || null);
   const [account, setAccount] = useState<MemberAccount | null>(null);
-  const [scan, setScan] = useState<{ text: string; good: boolean } | null>(null);
+  const [scan, setScan] = useState<ScanNote | null>(null);
   const [activities, setActivities] = useState<PointActivityEarning[]>([]);
   const scanned = useRef(false);
   const t = encodeURIComponent(tenantCode);
 
   useEffect(() => {
-    call<MemberPageSetting>(env, 'GET', `${t}/setting`).then((r) => { if (r.ok) setSetting(r.value); });
+    call<MemberPageSetting>(env, 'GET', `${t}/setting`).then((r) => { if (r.ok && r.value.members) setSetting(r.value); });
   }, []);
 
   const forget = () => {
@@ -232,17 +238,40 @@ export function MemberSection({ env, tenantCode, code, lang }: { env: ConsumerEn
         // Point activities' draws show as their own reveal (src/consumer/pointActivity.ts).
         const drawn = r.ok ? (r.value.activities ?? []) : [];
         setActivities(drawn);
-        if (r.ok) setScan(r.value.points > 0 ? { text: m.earned(r.value.points), good: true } : drawn.length ? null : { text: m.noReward, good: false });
+        if (r.ok) setScan(r.value.points > 0 ? { kind: 'earned', points: r.value.points } : drawn.length ? null : { kind: 'none' });
         else if (r.status === 401) { if (live) forget(); return; }
-        else if (r.code === 8103) setScan({ text: m.errors[8103], good: false });
+        else if (r.code === 8103) setScan({ kind: 'reused' });
       }
       const me = await call<MemberAccount>(env, 'GET', `${t}/me`, undefined, token);
       if (!live) return;
-      if (me.ok) setAccount(me.value);
-      else if (me.status === 401) forget();
+      if (me.ok) {
+        setAccount(me.value);
+        // Boxes left closed on an earlier visit join this scan's (issue 26), kept once opened.
+        const left = (me.value.boxes ?? []).map((b) => ({ ...b, code: b.code }));
+        setActivities((cur) => [...cur, ...left.filter((b) => !cur.some((a) => a.activityId === b.activityId && b.code === code))]);
+      } else if (me.status === 401) forget();
     })();
     return () => { live = false; };
   }, [token, !!setting]);
+
+  // A point activity's box: its points are credited when it opens, then the account is read again.
+  const openBox: OpenBox = async (item) => {
+    const boxCode = (item as { code?: string }).code ?? code;
+    if (!token || !boxCode) return false;
+    const r = await call<{ balance: number }>(env, 'POST', `${t}/point-activity/${item.activityId}/open`, { code: boxCode }, token);
+    if (!r.ok) { if (r.status === 401) forget(); return false; }
+    const me = await call<MemberAccount>(env, 'GET', `${t}/me`, undefined, token);
+    if (me.ok) setAccount(me.value);
+    return true;
+  };
+
+  // After a redemption on this page: the new balance and history without a reload.
+  useEffect(() => {
+    if (!pointsChanged || !token || !setting) return;
+    let live = true;
+    call<MemberAccount>(env, 'GET', `${t}/me`, undefined, token).then((me) => { if (live && me.ok) setAccount(me.value); });
+    return () => { live = false; };
+  }, [pointsChanged]);
 
   if (!setting) return null;
   // After a check-in: the balance and history again.
@@ -261,11 +290,11 @@ export function MemberSection({ env, tenantCode, code, lang }: { env: ConsumerEn
     setScan(null);
     setActivities([]);
   };
-  let body;
+  let body: ReturnType<typeof html>;
   if (!token) body = html`<${SignIn} env=${env} tenantCode=${tenantCode} setting=${setting} m=${m} onToken=${onToken} />${code ? html`<p class="muted small member-hint">${m.scanToEarn}</p>` : null}`;
   else if (!account) body = html`<div class="card member-card"><div class="sk sk-line w60"></div><div class="sk sk-line w40"></div></div>`;
   else if (account.missingFields.length > 0) body = html`<${Profile} env=${env} tenantCode=${tenantCode} token=${token} account=${account} m=${m} onSaved=${setAccount} />`;
-  else body = html`<${Account} account=${account} lang=${lang} m=${m} scan=${scan} activities=${activities} onSignOut=${signOut} />
+  else body = html`<${Account} account=${account} lang=${lang} m=${m} scan=${scan} activities=${activities} onOpen=${openBox} onSignOut=${signOut} />
     <${CheckInSection} env=${env} tenantCode=${tenantCode} token=${token} lang=${lang} onChecked=${reload} />`;
   return html`<section class="section s-member" id="member" aria-labelledby="h-member" data-testid="member-section">
     <h2 id="h-member">${m.members}</h2>${body}

@@ -3,8 +3,8 @@
  * activity drawn, showing the activity's reward icon (RewardIcon Box 1 / RedPacket 2) closed;
  * a tap (or Enter) opens it and reveals the points, with when they expire. A draw of nothing
  * says so; an activity the member earned from too recently (enterLimitHours) says when it opens
- * again. The server already credited the points before the page shows anything: the reveal is
- * only the presentation. Styles live here (one <style> element), not in consumer.css.
+ * again. The points are credited when the box opens (issue 26: `onOpen` calls the server), not
+ * before. Styles live here (one <style> element), not in consumer.css.
  */
 import { h } from 'preact';
 import { useState } from 'preact/hooks';
@@ -12,6 +12,7 @@ import htm from 'htm';
 import type { PointActivityEarning } from '../domain/activity/pointActivity';
 import { RewardIcon } from '../domain/enums';
 import type { Lang } from '../domain/lang';
+import { validUntil } from '../domain/member/points';
 
 const html = htm.bind(h);
 
@@ -63,22 +64,36 @@ export function rewardIconSvg(icon: number, open: boolean) {
   </svg>`;
 }
 
-/** `last`: an exclusive end (expires_at): the day shown is the last one the points are valid. */
+/** `last`: an exclusive end (expires_at): the day shown is the last one the points are valid (validUntil, as the history). */
 function fmt(lang: Lang, iso: string, time = false, last = false): string {
-  const d = new Date(new Date(iso).getTime() - (last ? 1000 : 0));
+  const d = new Date(last ? validUntil(iso) : iso);
   return d.toLocaleString(lang.replace('_', '-'), time ? { dateStyle: 'medium', timeStyle: 'short' } : { dateStyle: 'medium' });
 }
 
-function Earning({ item, lang }: { item: PointActivityEarning; lang: Lang }) {
+/** `onOpen`: credits the points (issue 26: not before the box opens); false keeps it closed. */
+export type OpenBox = (item: PointActivityEarning) => Promise<boolean>;
+
+function Earning({ item, lang, onOpen }: { item: PointActivityEarning; lang: Lang; onOpen?: OpenBox }) {
   const t = TEXTS[lang];
   const waiting = item.nextAt !== null;
   const [open, setOpen] = useState(waiting);
+  const [busy, setBusy] = useState(false);
+  const reveal = async () => {
+    if (busy) return;
+    if (item.points > 0 && onOpen) {
+      setBusy(true);
+      const done = await onOpen(item).catch(() => false);
+      setBusy(false);
+      if (!done) return;
+    }
+    setOpen(true);
+  };
   const result = waiting
     ? html`<span class="pa-muted">${t.later} ${fmt(lang, item.nextAt!, true)}</span>`
     : item.points > 0
-      ? html`<span class="pa-result" data-testid="point-activity-points">${t.points(item.points)}</span>${item.expiresAt && html`<span class="pa-muted">${t.expires} ${fmt(lang, item.expiresAt, false, true)}</span>`}`
+      ? html`<span class="pa-result" data-testid="point-activity-points">${t.points(item.points)}</span>${item.expiresAt && html`<span class="pa-muted">${t.expires} <span data-expires>${fmt(lang, item.expiresAt, false, true)}</span></span>`}`
       : html`<span class="pa-muted" data-testid="point-activity-points">${t.nothing}</span>`;
-  return html`<button type="button" class=${`pa-item ${open ? 'open' : 'closed'}`} disabled=${open} aria-expanded=${open} onClick=${() => setOpen(true)}
+  return html`<button type="button" class=${`pa-item ${open ? 'open' : 'closed'}`} disabled=${open} aria-expanded=${open} aria-busy=${busy ? 'true' : undefined} onClick=${reveal}
       data-testid="point-activity-reveal" data-icon=${item.icon}>
     <span class="pa-icon">${rewardIconSvg(item.icon, open)}</span>
     <span class="pa-body"><span class="pa-name">${item.name}</span>${open ? result : html`<span class="pa-muted">${t.tap}</span>`}</span>
@@ -86,10 +101,10 @@ function Earning({ item, lang }: { item: PointActivityEarning; lang: Lang }) {
 }
 
 /** The earnings of one scan (nothing when none). */
-export function PointActivityReveal({ items, lang }: { items: readonly PointActivityEarning[] | null | undefined; lang: Lang }) {
+export function PointActivityReveal({ items, lang, onOpen }: { items: readonly PointActivityEarning[] | null | undefined; lang: Lang; onOpen?: OpenBox }) {
   if (!items?.length) return null;
   ensureStyle();
   return html`<div class="pa-list" role="status" aria-label=${TEXTS[lang].title} data-testid="point-activities">
-    ${items.map((item) => html`<${Earning} key=${item.activityId} item=${item} lang=${lang} />`)}
+    ${items.map((item) => html`<${Earning} key=${`${item.activityId}-${(item as { code?: string }).code ?? ''}`} item=${item} lang=${lang} onOpen=${onOpen} />`)}
   </div>`;
 }

@@ -62,7 +62,8 @@ const fmtDate = (lang: Lang, iso: string) => {
 };
 
 /** The point products section: the page data's (a preview's draft in preview mode). */
-export function PointShop({ env, tenantCode, lang, products: given, preview }: { env: Env; tenantCode: string; lang: Lang; products?: PagePointProduct[]; preview: boolean }) {
+/** `onRedeemed`: told the new balance after a redemption (the member panel shows it at once). */
+export function PointShop({ env, tenantCode, lang, products: given, preview, onRedeemed }: { env: Env; tenantCode: string; lang: Lang; products?: PagePointProduct[]; preview: boolean; onRedeemed?: (balance: number) => void }) {
   const t = TEXTS[lang];
   const [sheet, setSheetState] = useState<Sheet | null>(null);
   // The sheet as last set (inputs may fire several times before the next render).
@@ -101,7 +102,7 @@ export function PointShop({ env, tenantCode, lang, products: given, preview }: {
 
   const submit = async () => {
     const s = latest.current;
-    if (!s || s.step !== 'form' || s.busy) return;
+    if (s?.step !== 'form' || s.busy) return;
     if (short(s)) return;
     if (!s.name.trim() || !s.phone.trim() || !s.address.trim()) { setSheet({ ...s, error: t.required }); return; }
     setSheet({ ...s, busy: true, error: null });
@@ -119,6 +120,7 @@ export function PointShop({ env, tenantCode, lang, products: given, preview }: {
       if (res.status === 201) {
         setSheet({ step: 'done', product: s.product, orderNo: body.orderNo, balance: body.balance });
         setTaken((m) => ({ ...m, [s.product.id]: (m[s.product.id] ?? 0) + s.quantity }));
+        onRedeemed?.(Number(body.balance));
         return;
       }
       const code = res.status === 401 ? 401 : Number(body?.code);

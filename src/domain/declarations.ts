@@ -193,7 +193,7 @@ export interface Located<T> {
 }
 
 function walk(value: unknown, where: string, visit: (node: Node, where: string) => void): void {
-  if (Array.isArray(value)) value.forEach((v, i) => walk(v, `${where}.${i}`, visit));
+  if (Array.isArray(value)) value.forEach((v, i) => { walk(v, `${where}.${i}`, visit); });
   else if (isNode(value)) {
     visit(value, where);
     for (const [k, v] of Object.entries(value)) walk(v, `${where}.${k}`, visit);
@@ -204,7 +204,7 @@ function walk(value: unknown, where: string, visit: (node: Node, where: string) 
 export function apiCallsOf(decl: ScreenDeclaration): Located<ApiCall>[] {
   const out: Located<ApiCall>[] = [];
   for (const [k, v] of Object.entries(decl.api ?? {})) if (typeof v === 'string') out.push({ where: `api.${k}`, value: v });
-  decl.grid?.rowActions?.forEach((a, i) => out.push({ where: `grid.rowActions.${i}.api`, value: a.api }));
+  decl.grid?.rowActions?.forEach((a, i) => { out.push({ where: `grid.rowActions.${i}.api`, value: a.api }); });
   if (decl.grid?.refresh?.activeWhileCount) out.push({ where: 'grid.refresh.activeWhileCount', value: decl.grid.refresh.activeWhileCount });
   const parts: [string, unknown][] = [['filters', decl.filters], ['form', decl.form]];
   for (const [root, part] of parts) {
@@ -220,7 +220,7 @@ export function apiCallsOf(decl: ScreenDeclaration): Located<ApiCall>[] {
 /** Every enum name a declaration uses: grid column `enum`, schema `x-enum` and `$ref: enum:X`. */
 export function enumNamesOf(decl: ScreenDeclaration): Located<string>[] {
   const out: Located<string>[] = [];
-  decl.grid?.columns.forEach((c, i) => c.enum !== undefined && out.push({ where: `grid.columns.${i}.enum`, value: c.enum }));
+  decl.grid?.columns.forEach((c, i) => { if (c.enum !== undefined) out.push({ where: `grid.columns.${i}.enum`, value: c.enum }); });
   const parts: [string, unknown][] = [['filters', decl.filters], ['form', decl.form]];
   for (const [root, part] of parts) {
     walk(part, root, (node, where) => {

@@ -196,7 +196,7 @@ export const FLAG_ENUMS: readonly EnumName[] = [
 ];
 
 export function isEnumName(name: string): name is EnumName {
-  return Object.prototype.hasOwnProperty.call(ENUMS, name);
+  return Object.hasOwn(ENUMS, name);
 }
 
 /** The [name, value] pairs of an enumeration in declaration order. */

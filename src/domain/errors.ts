@@ -193,7 +193,7 @@ export function formatErrorMessage(
     return value && value !== key ? value : undefined;
   };
   if (typeof err.code === 'number') {
-    let message = lookup('errors.' + err.code) ?? lookup('errors.unknown') ?? 'Error';
+    let message = lookup(`errors.${err.code}`) ?? lookup('errors.unknown') ?? 'Error';
     if (err.code === ErrorCode.RoleInUse) {
       const accounts = offendingAccounts(err.data);
       // A full-width colon (zh texts) needs no space after it.

@@ -80,7 +80,7 @@ export function grantAllows(role: RoleGrants, grant: string, value: unknown): bo
 }
 
 const within = (list: readonly number[] | null, of: readonly number[] | null): boolean =>
-  of === null || (list !== null && list.every((id) => of.includes(id)));
+  of === null || (list?.every((id) => of.includes(id)) ?? false);
 
 /**
  * The fields in which `target` grants more than `caller` holds, in form order; [] when the

@@ -97,7 +97,7 @@ export interface MenuVisibilityInput {
 /** Every menu id hidden for a tenant by SPEC.md section 6. */
 export function hiddenMenuIds(input: MenuVisibilityInput): Set<number> {
   const hidden = new Set<number>(input.excludedMenuIds ?? []);
-  const add = (ids: readonly number[]) => ids.forEach((id) => hidden.add(id));
+  const add = (ids: readonly number[]) => ids.forEach((id) => { hidden.add(id); });
   if (input.tenantType === TenantType.Operator) {
     add(OPERATOR_HIDDEN);
   } else if (input.tenantType === TenantType.Client) {
@@ -158,7 +158,7 @@ export function flattenMenuPaths(tree: readonly MenuNode[]): string[] {
 export function menuTrail(path: string, tree: readonly MenuNode[] = MENU_TREE): MenuNode[] {
   for (const g of tree) {
     for (const c of g.children ?? []) {
-      if (path === c.path || path.startsWith(c.path + '/')) return [g, c];
+      if (path === c.path || path.startsWith(`${c.path}/`)) return [g, c];
     }
     if (path === g.path) return [g];
   }

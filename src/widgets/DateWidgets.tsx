@@ -65,7 +65,7 @@ export function pickerBound(bound: unknown, now: Dayjs = dayjs()): Dayjs | undef
 
 /** The stored value of a picked day/time. */
 export function pickerValue(d: Dayjs | null, withTime: boolean): string | undefined {
-  if (!d || !d.isValid()) return undefined;
+  if (!d?.isValid()) return undefined;
   return withTime ? d.second(0).millisecond(0).toISOString() : d.format('YYYY-MM-DD');
 }
 
@@ -185,7 +185,7 @@ export function TimeWidget(props: WidgetProps) {
         ampm={false}
         format="HH:mm"
         disabled={props.disabled || props.readonly}
-        onChange={(d: Dayjs | null) => props.onChange(d && d.isValid() ? d.format('HH:mm') : props.options.emptyValue)}
+        onChange={(d: Dayjs | null) => props.onChange(d?.isValid() ? d.format('HH:mm') : props.options.emptyValue)}
         slotProps={{
           textField: { id: props.id, name: props.htmlName ?? props.id, size: 'small', fullWidth: true, required: props.required, error: (props.rawErrors?.length ?? 0) > 0 },
           field: { clearable: !props.required },

@@ -29,6 +29,7 @@ import type { FormContext } from '../engine/crud/rjsf';
 import { assetUrl } from '../engine/session/assets';
 import { useSessionConfig } from '../engine/session/config';
 import { GameMiniature } from './GameMiniature';
+import { GameLivePreview } from './GameLivePreview';
 import { UploadButton } from './UploadWidget';
 
 type Errors = Record<string, { __errors?: string[] } & Record<string, { __errors?: string[] }>>;
@@ -226,6 +227,7 @@ export function GameStyleField(props: FieldProps) {
           title={typeof formData?.name === 'string' && formData.name.trim() ? formData.name.trim() : t(`enums.GameType.${gameType}`)}
           labels={{ prize: (n) => t('screens.gameTemplate.prize', { n }), start: t('screens.gameTemplate.start'), scratch: t('screens.gameTemplate.scratch') }}
         />
+        <GameLivePreview gameType={gameType} core={core} src={src} />
       </Box>
     </Box>
   );

@@ -13,7 +13,7 @@ type Props = Record<string, { title?: unknown; 'x-enum'?: unknown }>;
 
 function declaredKeys(d: ScreenDeclaration, field: string): string[] {
   const keys: string[] = [];
-  const title = ((d.form?.schema as { properties?: Props } | undefined)?.properties ?? {})[field]?.title;
+  const title = (d.form?.schema as { properties?: Props } | undefined)?.properties?.[field]?.title;
   if (typeof title === 'string') keys.push(title);
   const column = d.grid?.columns?.find((c) => c.key === field);
   if (column?.label) keys.push(column.label);
@@ -30,7 +30,7 @@ const declsOf = (resource: string) => {
 /** The enum (src/domain/enums.ts) whose labels the field's values take, if a screen declares one. */
 export function changeFieldEnum(resource: string, field: string): string | undefined {
   for (const d of declsOf(resource)) {
-    const e = ((d.form?.schema as { properties?: Props } | undefined)?.properties ?? {})[field]?.['x-enum'] ?? d.grid?.columns?.find((c) => c.key === field)?.enum;
+    const e = (d.form?.schema as { properties?: Props } | undefined)?.properties?.[field]?.['x-enum'] ?? d.grid?.columns?.find((c) => c.key === field)?.enum;
     if (typeof e === 'string') return e;
   }
   return undefined;

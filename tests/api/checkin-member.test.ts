@@ -14,7 +14,7 @@ import { DEFAULT_UNRELEASED_MENU_IDS } from '../../src/domain/menu';
 import { json } from '../../server/db/schema';
 import { describeApi, expectFailure } from './harness';
 import { exportedFile, jobWorker } from './productSetup';
-import { type Client } from './marketingSetup';
+import type { Client } from './marketingSetup';
 import { joined, memberClient, SETTINGS } from './memberSetup';
 
 const ENTRIES = [1, 2, 3].map((n) => ({ image: `/files/day${n}`, text: `Day ${n}` }));

@@ -191,6 +191,7 @@ describe.skipIf(!DATABASE_URL)(
         PORT: String(await freePort()),
         DATA_DIR: path.join(tmp, 'data'),
         FILES_DIR: filesDir,
+        FILE_STORE: 'folder',
         STATIC_DIR: '/nonexistent/oioc-static',
         ADMIN_INITIAL_PASSWORD: ADMIN_PASSWORD,
         LOG_LEVEL: process.env.CRASH_DEBUG ? 'info' : 'warn',
@@ -414,7 +415,7 @@ describe.skipIf(!DATABASE_URL)(
         if (cells.length !== EXPORT_COLUMNS.length || cells[0] !== String(i)) {
           expect.fail(`line ${i + 1} of the file is not row ${i} with ${EXPORT_COLUMNS.length} columns: ${lines[i]}`);
         }
-        codes.update(cells[1] + '\n');
+        codes.update(`${cells[1]}\n`);
       }
       const { rows } = await sql<{ all: string }>`select string_agg(code || chr(10), '' order by seq) as all from codes where package_id = ${pkg.id}`.execute(h.db);
       expect(codes.digest('hex')).toBe(crypto.createHash('sha256').update(rows[0].all).digest('hex'));

@@ -88,7 +88,7 @@ describeApi('Employees: system/employee and System/initial', (h) => {
     const disabled = await list(admin.token, 'keyword=bulk&status=2');
     expect(disabled.total).toBe(3);
     expect(disabled.items.every((e) => e.status === 2)).toBe(true);
-    expect((await list(admin.token, 'keyword=bulk&status=3&roleId=' + roleId)).total).toBe(0);
+    expect((await list(admin.token, `keyword=bulk&status=3&roleId=${roleId}`)).total).toBe(0);
   });
 
   it('lists employees only: no suppliers or distributors', async () => {

@@ -97,13 +97,16 @@ export async function routeModels(app: FastifyInstance, token?: string): Promise
   // The platform's OpenAPI document, when there is one, knows every route's inputs.
   const doc = await app.inject({ method: 'GET', url: '/v1/docs/openapi.json', headers: token ? { authorization: `Bearer ${token}` } : {} });
   if (doc.statusCode === 200) {
-    const paths = (doc.json() as { paths?: Record<string, Record<string, Schema>> }).paths ?? {};
+    const parsed = doc.json() as { paths?: Record<string, Record<string, Schema>>; components?: { schemas?: Record<string, Schema> } };
+    const paths = parsed.paths ?? {};
+    // Bodies are named components (server/docsContract.ts): `{ $ref }` -> the component.
+    const named = (schema: Schema | undefined) => (typeof schema?.$ref === 'string' ? parsed.components?.schemas?.[schema.$ref.replace('#/components/schemas/', '')] : schema);
     for (const [p, ops] of Object.entries(paths)) {
       for (const [method, op] of Object.entries(ops)) {
         if (!['get', 'post', 'put', 'delete'].includes(method)) continue;
         const m = model(method.toUpperCase(), fastifyPath(p));
         for (const param of op.parameters ?? []) if (param.in === 'query') m.query[param.name] = param.schema ?? {};
-        Object.assign(m.body, propsOf(op.requestBody?.content?.['application/json']?.schema));
+        Object.assign(m.body, propsOf(named(op.requestBody?.content?.['application/json']?.schema)));
         m.sources.push('openapi');
       }
     }

@@ -35,13 +35,15 @@ export const CSV_IMPORTS: Record<string, string[]> = {
 };
 
 /** Every route of the OpenAPI document that takes multipart/form-data. */
-export function multipartRoutes(doc: { paths?: Record<string, Record<string, Schema>> }): MultipartRoute[] {
+export function multipartRoutes(doc: { paths?: Record<string, Record<string, Schema>>; components?: { schemas?: Record<string, Schema> } }): MultipartRoute[] {
+  // Bodies are named components (server/docsContract.ts): `{ $ref }` -> the component.
+  const named = (schema: Schema | undefined) => (typeof schema?.$ref === 'string' ? doc.components?.schemas?.[schema.$ref.replace('#/components/schemas/', '')] : schema);
   const out: MultipartRoute[] = [];
   for (const [p, ops] of Object.entries(doc.paths ?? {})) {
     for (const [method, op] of Object.entries(ops)) {
       const content = op?.requestBody?.content as Record<string, Schema> | undefined;
       if (!content?.['multipart/form-data']) continue;
-      const schema = content['multipart/form-data'].schema ?? {};
+      const schema = named(content['multipart/form-data'].schema) ?? {};
       const url = p.replace(/\{([^}]+)\}/g, ':$1');
       const key = `${method.toUpperCase()} ${url}`;
       out.push({ method: method.toUpperCase(), url, summary: String(op.summary ?? ''), fields: Object.keys(schema.properties ?? {}), ...(CSV_IMPORTS[key] ? { csv: CSV_IMPORTS[key] } : {}) });
@@ -102,7 +104,7 @@ export const FUZZ_UPLOAD_MAX_MB = 3;
 const OVER_ROUTE = Buffer.alloc(2 * 1024 * 1024 + 10, 0x41);
 const OVER_SERVER = Buffer.alloc(FUZZ_UPLOAD_MAX_MB * 1024 * 1024 + 10, 0x42);
 
-const FILE_NAMES = ['a.png', 'a.jpg', 'a.csv', 'a.txt', 'a.pdf', '', 'a', '../../etc/passwd.png', 'a\u0000.png', 'x'.repeat(300) + '.png', '名.csv', 'a.PNG', 'a.exe'];
+const FILE_NAMES = ['a.png', 'a.jpg', 'a.csv', 'a.txt', 'a.pdf', '', 'a', '../../etc/passwd.png', 'a\u0000.png', `${'x'.repeat(300)}.png`, '名.csv', 'a.PNG', 'a.exe'];
 const PART_TYPES = ['image/png', 'text/csv', 'application/octet-stream', 'text/plain', '', 'multipart/mixed; boundary=zz'];
 const HOSTILE_NAMES = ['', '__proto__', '__proto__.polluted', 'constructor.prototype.x', 'a\u0000b', 'x'.repeat(300), 'images.__proto__', 'names.zh_TW', 'file[]', 'Files'];
 

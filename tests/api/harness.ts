@@ -103,7 +103,9 @@ export class Harness {
 
   /** Another app over the same database, with other settings (closed in stop()). */
   async appWith(overrides: Partial<Settings>): Promise<FastifyInstance> {
-    const app = await buildApp({ db: this.db, settings: { ...this.settings, ...overrides }, keys: this.keys });
+    // Suites that give a folder read their files there (FILE_STORE=folder); the others keep the default (database).
+    const store = overrides.filesDir && !overrides.fileStore ? { fileStore: 'folder' as const } : {};
+    const app = await buildApp({ db: this.db, settings: { ...this.settings, ...store, ...overrides }, keys: this.keys });
     this.extraApps.push(app);
     return app;
   }

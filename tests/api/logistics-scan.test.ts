@@ -12,6 +12,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { FunctionType, LogisticSheetType, ScanLogType, ScanSource, SupplierFunction, UserType } from '../../src/domain/enums';
 import { ErrorCode } from '../../src/domain/errors';
 import { CodeStockStatus } from '../../src/domain/logistics';
+import { apiClient, type ApiBody } from './apiClient';
 import { describeApi, expectFailure, uniqueAccount } from './harness';
 import { appUser, codesFor, logisticsClient, releaseEverything } from './logisticsSetup';
 import { exportedFile, jobWorker, ok } from './productSetup';
@@ -53,7 +54,14 @@ describeApi('The app scan API and the barcode query', (h) => {
     return { ...client, factory, line, shift, warehouse, distributor, ratio, app, binding };
   }
 
-  const post = (url: string, token: string, body: unknown) => h.call('POST', url, { token, body });
+  /** The app's calls through the typed client generated from the OpenAPI document (tests/api/apiClient.ts). */
+  const scanUrl = { 'App/binding': '/v1/App/binding', 'App/stock': '/v1/App/stock', 'App/ship': '/v1/App/ship' } as const;
+  const post = async (url: keyof typeof scanUrl, token: string, body: unknown) => {
+    const { data, error, response } = await apiClient(h.app, token).POST(scanUrl[url], { body: body as never });
+    const answer = data ?? error;
+    const text = JSON.stringify(answer);
+    return { statusCode: response.status, body: text, json: () => JSON.parse(text) } as unknown as Awaited<ReturnType<typeof h.call>>;
+  };
   const query = async (token: string, code: string) => ok<CodeInfo>(h, 'GET', `Logistics/code?code=${encodeURIComponent(code)}`, token);
 
   it('acts as the app: binds 1,000 bottles into 100 boxes and 10 cartons, stocks in, ships a carton; the barcode query shows the path', async () => {
@@ -71,10 +79,11 @@ describeApi('The app scan API and the barcode query', (h) => {
       code: carton,
       children: boxes.slice(c * 10, c * 10 + 10).map((box, b) => ({ code: box, children: bottles.slice((c * 10 + b) * 10, (c * 10 + b) * 10 + 10).map((code) => ({ code })) })),
     }));
-    const bindBody = { batchId: 'bind-0001', ...s.binding, items };
-    const bound = await post('App/binding', s.app.token, bindBody);
-    expect(bound.statusCode, bound.body).toBe(201);
-    expect(bound.json()).toMatchObject({ batchId: 'bind-0001', codes: 1110, packages: 110 });
+    const bindBody: ApiBody<'/v1/App/binding', 'post'> = { batchId: 'bind-0001', ...s.binding, items };
+    const scanApp = apiClient(h.app, s.app.token);
+    const first = await scanApp.POST('/v1/App/binding', { body: bindBody });
+    expect(first.response.status, JSON.stringify(first.error)).toBe(201);
+    expect(first.data).toMatchObject({ batchId: 'bind-0001', codes: 1110, packages: 110 });
 
     // The same batch again (a retry after a lost answer): the same answer, nothing changed.
     const countAll = async () => {
@@ -89,21 +98,21 @@ describeApi('The app scan API and the barcode query', (h) => {
     expect(afterBind).toEqual({ logs: 1110, states: 1110, sheets: 0, moves: 0 });
     const again = await post('App/binding', s.app.token, bindBody);
     expect(again.statusCode).toBe(201);
-    expect(again.json()).toEqual(bound.json());
+    expect(again.json()).toEqual(first.data);
     expect(await countAll()).toEqual(afterBind);
 
-    const stockBody = { batchId: 'stock-0001', sheetType: LogisticSheetType.ProductionStock, warehouseId: s.warehouse.id, codes: cartons };
-    const stocked = await post('App/stock', s.app.token, stockBody);
-    expect(stocked.statusCode, stocked.body).toBe(201);
-    expect(stocked.json()).toMatchObject({ sheetType: 1, scanned: 10, moved: 1110 });
+    const stockBody: ApiBody<'/v1/App/stock', 'post'> = { batchId: 'stock-0001', sheetType: LogisticSheetType.ProductionStock, warehouseId: s.warehouse.id, codes: cartons };
+    const stockedRes = await scanApp.POST('/v1/App/stock', { body: stockBody });
+    expect(stockedRes.response.status, JSON.stringify(stockedRes.error)).toBe(201);
+    expect(stockedRes.data).toMatchObject({ sheetType: 1, scanned: 10, moved: 1110 });
     const afterStock = await countAll();
     expect(afterStock).toEqual({ logs: 1120, states: 1110, sheets: 1, moves: 1110 });
-    expect((await post('App/stock', s.app.token, stockBody)).json()).toEqual(stocked.json());
+    expect((await post('App/stock', s.app.token, stockBody)).json()).toEqual(stockedRes.data);
     expect(await countAll()).toEqual(afterStock);
 
-    const shipped = await post('App/ship', s.app.token, { batchId: 'ship-0001', sheetType: LogisticSheetType.SaleShip, warehouseId: s.warehouse.id, toWarehouseId: s.distributor.id, codes: [cartons[0]] });
-    expect(shipped.statusCode, shipped.body).toBe(201);
-    expect(shipped.json()).toMatchObject({ sheetType: 4, scanned: 1, moved: 111 });
+    const shipped = await scanApp.POST('/v1/App/ship', { body: { batchId: 'ship-0001', sheetType: LogisticSheetType.SaleShip, warehouseId: s.warehouse.id, toWarehouseId: s.distributor.id, codes: [cartons[0]] } });
+    expect(shipped.response.status, JSON.stringify(shipped.error)).toBe(201);
+    expect(shipped.data).toMatchObject({ sheetType: 4, scanned: 1, moved: 111 });
 
     // A bottle of the shipped carton: its whole life, seen from the back office.
     const bottle = await query(s.token, bottles[5]);
@@ -322,11 +331,13 @@ describeApi('The app scan API and the barcode query', (h) => {
 
   it('documents the app routes and the barcode query in the OpenAPI document', async () => {
     const res = await h.app.inject({ method: 'GET', url: '/v1/docs/openapi.json' });
-    const doc = res.json() as { paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: { properties?: Record<string, unknown> } }> }; responses: Record<string, unknown> }>> };
+    type Schema = { $ref?: string; properties?: Record<string, unknown> };
+    const doc = res.json() as { paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: Schema }> }; responses: Record<string, unknown> }>>; components: { schemas: Record<string, Schema> } };
+    const named = (schema: Schema) => (schema.$ref ? doc.components.schemas[schema.$ref.replace('#/components/schemas/', '')] : schema);
     for (const path of ['/v1/App/binding', '/v1/App/stock', '/v1/App/ship']) {
       const op = doc.paths[path]?.post;
       expect(op, path).toBeDefined();
-      expect(Object.keys(op.requestBody!.content['application/json'].schema.properties!)).toContain('batchId');
+      expect(Object.keys(named(op.requestBody!.content['application/json'].schema).properties!)).toContain('batchId');
       expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(['201', '404']));
     }
     expect(doc.paths['/v1/App/options']?.get).toBeDefined();

@@ -270,7 +270,7 @@ describeApi('Lottery play', (h) => {
       const [code] = await generatedCodes(h, a.id, 1, productId);
       const answers = await Promise.all(Array.from({ length: 10 }, () => play(act.id, code)));
       expect(answers.filter((x) => x.statusCode === 201)).toHaveLength(1);
-      answers.filter((x) => x.statusCode !== 201).forEach((x) => expectFailure(x, 400, 9003));
+      answers.filter((x) => x.statusCode !== 201).forEach((x) => { expectFailure(x, 400, 9003); });
       expect(await h.db.selectFrom('lottery_records').select('id').where('lottery_id', '=', act.id).execute()).toHaveLength(1);
     });
   });

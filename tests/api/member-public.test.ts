@@ -39,14 +39,19 @@ describeApi('Member side (public)', (h) => {
     await ok(h, app, 'POST', 'member', b.token, { ...SETTINGS, pointCalculationType: 1 }, 201);
   });
 
-  it('answers the settings a shopper sees; 404 for tenants without the Member function or settings', async () => {
+  it('answers the settings a shopper sees; "no members" (200, not an error) for a page without the Member function or settings', async () => {
     const res = await mapi(app, 'GET', `${a.code}/setting`);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ requiredInfo: 19, requiredFields: ['name', 'email'], loginPlatforms: [1, 4], tiers: SETTINGS.tiers, pointCalculationType: 2 });
+    expect(res.json()).toEqual({ members: true, requiredInfo: 19, requiredFields: ['name', 'email'], loginPlatforms: [1, 4], tiers: SETTINGS.tiers, pointCalculationType: 2 });
+    // Issue 26: a normal visit of such a page logs no failed request.
+    const none = { members: false, requiredInfo: 0, requiredFields: [], loginPlatforms: [], tiers: [], pointCalculationType: 0 };
     const noMember = await memberClient(h, { functionFlags: 2 });
-    expectFailure(await mapi(app, 'GET', `${noMember.code}/setting`), 404, 2);
+    const r1 = await mapi(app, 'GET', `${noMember.code}/setting`);
+    expect([r1.statusCode, r1.json()]).toEqual([200, none]);
     const noSettings = await memberClient(h);
-    expectFailure(await mapi(app, 'GET', `${noSettings.code}/setting`), 404, 2);
+    const r2 = await mapi(app, 'GET', `${noSettings.code}/setting`);
+    expect([r2.statusCode, r2.json()]).toEqual([200, none]);
+    expectFailure(await mapi(app, 'GET', 'nosuchtenant/setting'), 404, 2);
     expectFailure(await mapi(app, 'POST', `${noSettings.code}/otp`, { phoneCountryCode: '886', phone: newPhone(), purpose: 'join' }), 404, 2);
   });
 

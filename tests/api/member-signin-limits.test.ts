@@ -11,7 +11,7 @@ import { ErrorCode } from '../../src/domain/errors';
 import { MEMBER_SIGNIN_MAX_FAILURES, OTP_MAX_ATTEMPTS } from '../../src/domain/member/public';
 import { lastOtp } from '../../server/services/otpSender';
 import { describeApi, expectFailure } from './harness';
-import { type Client } from './marketingSetup';
+import type { Client } from './marketingSetup';
 import { joined, mapi, memberClient, newPhone, SETTINGS } from './memberSetup';
 
 const BURST = 25;

@@ -124,7 +124,22 @@ describeApi('Point activities', (h) => {
     expect(Object.keys(got).sort()).toEqual(['By package', 'Ten percent']);
     expect(got['Ten percent']).toMatchObject({ activityId: pct.id, icon: 2, points: 25, nextAt: null });
     expect([3, 4]).toContain(got['By package'].points);
-    expect(scan.balance).toBe(25 + got['By package'].points);
+    // Issue 26: drawn but not credited until the shopper opens the box.
+    expect(scan.balance).toBe(0);
+    const me = async (token: string) => (await mapi(app, 'GET', `${c.code}/me`, undefined, token)).json() as { balance: number; history: unknown[]; boxes: { activityId: number; code: string; points: number; expiresAt: string }[] };
+    const closed = await me(m1.token);
+    expect([closed.balance, closed.history]).toEqual([0, []]);
+    expect(closed.boxes.map((b) => [b.activityId, b.code, b.points]).sort()).toEqual([[pct.id, codeX, 25], [byPackage.id, codeX, got['By package'].points]].sort());
+    const open = (id: number, token?: string, code = codeX) => mapi(app, 'POST', `${c.code}/point-activity/${id}/open`, { code }, token);
+    expectFailure(await open(pct.id), 401, 3);
+    const opened = await open(pct.id, m1.token);
+    expect(opened.statusCode, opened.body).toBe(200);
+    expect(opened.json()).toMatchObject({ activityId: pct.id, code: codeX, points: 25, balance: 25, expiresAt: got['Ten percent'].expiresAt });
+    expect((await open(pct.id, m1.token)).json()).toMatchObject({ balance: 25 });
+    expect((await me(m1.token)).history).toHaveLength(1);
+    expect((await open(byPackage.id, m1.token)).json()).toMatchObject({ balance: 25 + got['By package'].points });
+    expect((await me(m1.token)).boxes).toEqual([]);
+    expectFailure(await open(pct.id, m1.token, codes[1]), 404, 213);
     const rows = await h.db.selectFrom('member_points').selectAll().where('code', '=', codeX).orderBy('point_activity_id').execute();
     expect(rows.map((r) => [r.point_activity_id, r.type])).toEqual([[pct.id, PointChangeLogType.ScanCode], [byPackage.id, PointChangeLogType.ScanCode]].sort((x, y) => x[0] - y[0]));
     const pctRow = rows.find((r) => r.point_activity_id === pct.id)!;
@@ -137,6 +152,7 @@ describeApi('Point activities', (h) => {
     expectFailure(await mapi(app, 'POST', `${c.code}/scan`, { code: codeX }, m1.token), 400, 8103);
     const m2 = await joined(app, c.code);
     expectFailure(await mapi(app, 'POST', `${c.code}/scan`, { code: codeX }, m2.token), 400, 8103);
+    expectFailure(await open(pct.id, m2.token), 404, 213);
     // Another tenant's member never reaches these activities.
     expect(Number((await h.db.selectFrom('member_points').select((eb) => eb.fn.countAll().as('n')).where('code', '=', codeX).executeTakeFirstOrThrow()).n)).toBe(2);
   });

@@ -15,6 +15,8 @@ export function testSettings(overrides: Partial<Settings> = {}): Settings {
     marketingRateLimit: 100_000,
     // Tests change rows straight in the database and read the page at once; the cache has its own test.
     marketingPageCacheMs: 0,
+    // Suites that give a folder read the files there; the others use the default (database).
+    ...(overrides.filesDir ? { fileStore: 'folder' as const } : {}),
     ...overrides,
   };
 }

@@ -16,7 +16,7 @@ import { buildApp } from '../../server/app';
 import { readSmsSettings, type TwilioSettings } from '../../server/services/sms/settings';
 import { backoffMs, maskPhone } from '../../server/services/sms/twilio';
 import { describeApi, expectFailure } from './harness';
-import { type Client } from './marketingSetup';
+import type { Client } from './marketingSetup';
 import { mapi, memberClient, newPhone, SETTINGS } from './memberSetup';
 
 const SID = `AC${'0123456789abcdef'.repeat(2)}`;

@@ -259,7 +259,7 @@ test('a 1,000-code package generates; its export downloads by itself and holds i
   const [header, ...lines] = await csvRows(download);
   expect(header).toEqual(['序號', '碼', '關鍵字']);
   expect(lines).toHaveLength(QUANTITY);
-  lines.forEach((l, i) => expect(l[2], `line ${i + 1}`).toBe(SEASONS[Math.floor(i / 250)]));
+  lines.forEach((l, i) => { expect(l[2], `line ${i + 1}`).toBe(SEASONS[Math.floor(i / 250)]); });
   const exported = lines.map((l) => l[1]);
   expect(new Set(exported).size).toBe(QUANTITY);
   expect(exported).toEqual(codes.map((c) => c.code));

@@ -6,6 +6,7 @@
  *  - a shopper on a 390 px phone opens the consumer page with a code the generation job made,
  *    sees the activity under the query result, spins the wheel, wins, fills the redemption form
  *    and receives the serial; the database holds the record, its answers and the taken piece;
+ *  - a red envelope rain is caught by keyboard (issue 26's games; all nine in 67-games);
  *  - a scratch card activity (released through the wizard's calls) is scratched with the
  *    pointer on a second code and shows its system serial;
  *  - the client sees the play in the detail's records and downloads the winners list, which
@@ -228,14 +229,20 @@ test('a client designs a wheel lottery; a shopper plays it on a phone with a rea
   const [given] = await query<{ record_id: string }>(`select s.record_id from lottery_prize_serials s join lottery_prizes p on p.id = s.prize_id where p.lottery_id = $1 and s.serial = $2`, [scratchId, voucher]);
   expect(given.record_id).not.toBeNull();
 
-  // --- A red envelope: pick one, it turns into the prize -------------------------------------------
+  // --- A red envelope: the rain starts, the shopper catches one, it opens on the prize -----------------
   await shopper.goto(`/m/${tenant}?c=${encodeURIComponent(envelopeCode)}`);
   const envelopeCard = shopper.getByTestId('lottery').locator(`[data-activity="${envelopeId}"]`);
-  const tiles = envelopeCard.getByRole('button', { name: /第 \d 個/ });
-  await expect(tiles).toHaveCount(6);
+  const rain = envelopeCard.locator('[data-game="view_redenvelope"]');
+  await expect(rain.getByRole('button', { name: /第 \d 個/ })).toHaveCount(6);
   await envelopeCard.scrollIntoViewIfNeeded();
   await screenshot(shopper, 'lottery-play-envelope-390');
-  await tiles.nth(4).click();
+  await rain.getByRole('button', { name: '開始紅包雨' }).click();
+  // Falling envelopes never stand still for a tap: the keyboard catches one.
+  const envelope = rain.locator('[data-pick]:not([disabled])').nth(4);
+  await expect(envelope).toBeVisible();
+  await envelope.focus();
+  await shopper.keyboard.press('Enter');
+  await expect(rain).toHaveAttribute('data-result', 'win');
   await expect(envelopeCard.getByTestId('lottery-result')).toContainText('紅包 88 元');
 
   // --- The client: the record in the detail, the winners list -------------------------------------

@@ -103,10 +103,18 @@ test('a client adds a point activity with reward rules; a shopper on a phone sca
   await expect(reveal).toContainText('Tap to open');
   await reveal.scrollIntoViewIfNeeded();
   await screenshot(shopper, 'point-activity-reveal-closed-390-en');
+  // Issue 26: drawn, not credited before the box opens.
+  await expect(section.getByTestId('member-balance')).toHaveText(/^0\b/);
+  await expect(section.getByTestId('member-history')).toHaveCount(0);
+  expect((await query<{ pending: boolean }>(`select pending from member_points where tenant_id = $1`, [clientId])).map((r) => r.pending)).toEqual([true]);
   await reveal.click();
   await expect(section.getByTestId('point-activity-points')).toHaveText(/You got (8|12) points!/);
   const points = Number((await section.getByTestId('point-activity-points').textContent())!.match(/\d+/)![0]);
   await expect(section.getByTestId('member-balance')).toContainText(String(points));
+  // One expiry date: the box and the history say the same day.
+  const boxExpiry = (await reveal.locator('[data-expires]').textContent())!;
+  expect(boxExpiry).toMatch(/\d{4}/);
+  await expect(section.getByTestId('member-history').locator('[data-expires]')).toHaveText(boxExpiry);
   await screenshot(shopper, 'point-activity-reveal-open-390-en');
   const rows = await query<{ type: number; points: number; code: string; point_activity_id: number; expires_at: Date | null }>(
     `select type, points, code, point_activity_id, expires_at from member_points where tenant_id = $1`, [clientId]);

@@ -105,6 +105,9 @@ describe('game template dialog', () => {
     expect(within(dialog).queryByTestId('color-wheelColor')).toBeNull();
     fireEvent.change(within(dialog).getByTestId('color-ringColor'), { target: { value: '#336699' } });
     await waitFor(() => expect(screen.getByTestId('game-miniature').querySelector('[data-testid="grid-cell"] rect')).toHaveAttribute('stroke', '#336699'));
+    // Beside the sketch, the consumer page's own ring toss in the chosen colour (issue 26).
+    await waitFor(() => expect(screen.getByTestId('game-live-preview').querySelector('[data-game="view_ringtoss"] .ring')).toHaveStyle({ borderColor: '#336699' }));
+    expect(screen.getByTestId('game-live-preview').querySelectorAll('[data-game="view_ringtoss"] .doll')).toHaveLength(9);
     fireEvent.change(dialog.querySelector('input[name="name"]')!, { target: { value: 'Rings' } });
     fireEvent.click(within(dialog).getByTestId('crud-form-save'));
     await waitFor(() => expect(saved).toHaveLength(1));

@@ -2,7 +2,7 @@
  * The lottery play on the consumer page (src/consumer/lottery): a genuine code offered a running
  * activity loads the games, spins the wheel to the server's prize, shows the result and sends
  * the redemption form (checked first by the shared rules, then the server's field errors),
- * shows the serial; the scratch card reveals by keyboard; other games reveal a tile; refusals
+ * shows the serial; the scratch card reveals by keyboard; a refused red envelope rain starts again; refusals
  * show their text. The Marketing API is a fake fetch.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -106,7 +106,7 @@ describe('lottery play on the consumer page', () => {
     const panel = await screen.findByTestId('lottery');
     expect(within(panel).getByText('Spring wheel')).toBeTruthy();
     // The wheel: one segment per prize in the template's colours.
-    const wheel = within(panel).getByTestId('wheel');
+    const wheel = await within(panel).findByTestId('wheel');
     const segments = wheel.querySelectorAll('[data-segment] path');
     expect(segments).toHaveLength(3);
     expect([...segments].map((s) => s.getAttribute('fill'))).toEqual(['#ff0000', '#00ff00', '#ff0000']);
@@ -155,6 +155,15 @@ describe('lottery play on the consumer page', () => {
     expect(screen.queryByRole('button', { name: 'Send' })).toBeNull();
   });
 
+  it('a language switch before the play shows the game in that language', async () => {
+    const { fn } = api((m, p) => (m === 'GET' && p.startsWith('?c=') ? { status: 200, body: { code: 'QT8F3K2M9X4P', activities: [activity()] } } : undefined));
+    open('/m/acme?c=QT8F3K2M9X4P&lang=en', fn);
+    expect(await screen.findByRole('button', { name: 'Spin the wheel' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '繁中' }));
+    expect(await screen.findByRole('button', { name: '轉動輪盤' })).toBeTruthy();
+    expect(document.querySelectorAll('[data-game="view_wheel"]')).toHaveLength(1);
+  });
+
   it('a played code shows its record; the scratch card reveals by keyboard; refusals show their text', async () => {
     const scratch = activity({ id: 8, name: 'Scratch it', gameType: 1, exchangeType: 3, form: [], core: { coverColor: '#888888' } });
     const played = activity({ id: 9, name: 'Done draw', record: record({ activityId: 9, won: false, prize: PRIZES[2], prizeIndex: 2, redeemable: false, formRequired: false }) });
@@ -171,14 +180,14 @@ describe('lottery play on the consumer page', () => {
     expect(cards).toHaveLength(3);
     const [s, d, e] = [...cards] as HTMLElement[];
     expect(within(d).getByText('Thanks for playing')).toBeTruthy();
-    fireEvent.click(within(s).getByRole('button', { name: 'Scratch it all' }));
+    fireEvent.click(await within(s).findByRole('button', { name: 'Scratch it all' }));
     await waitFor(() => expect(within(s).getByTestId('serial').textContent).toBe('SER123SER123'), { timeout: 2000 });
     expect(within(s).queryByRole('button', { name: 'Send' })).toBeNull();
-    // The red envelope: its tiles; a refused play shows the reason and lets the shopper pick again.
-    const tiles = within(e).getAllByRole('button', { name: /Number/ });
-    expect(tiles).toHaveLength(6);
-    fireEvent.click(tiles[2]);
+    // The red envelope: six envelopes; a refused play shows the reason and lets the shopper start again.
+    expect(await within(e).findAllByRole('button', { name: /Number/ })).toHaveLength(6);
+    expect(e.querySelector('[data-game="view_redenvelope"]')).not.toBeNull();
+    fireEvent.click(within(e).getByRole('button', { name: 'Start the rain' }));
     await waitFor(() => expect(within(e).getByRole('alert').textContent).toBe('The activity has closed.'));
-    expect((within(e).getAllByRole('button', { name: /Number/ })[0] as HTMLButtonElement).disabled).toBe(false);
+    await waitFor(() => expect((within(e).getByRole('button', { name: 'Start the rain' }) as HTMLButtonElement).disabled).toBe(false));
   });
 });

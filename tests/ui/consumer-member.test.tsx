@@ -21,12 +21,13 @@ afterEach(async () => {
   await new Promise((r) => setTimeout(r, 50));
 });
 
-const SETTING = { requiredInfo: 1, requiredFields: [], loginPlatforms: [1, 4], tiers: [{ name: 'Silver', points: 0 }, { name: 'Gold', points: 100 }], pointCalculationType: 2 };
+const SETTING = { members: true, requiredInfo: 1, requiredFields: [], loginPlatforms: [1, 4], tiers: [{ name: 'Silver', points: 0 }, { name: 'Gold', points: 100 }], pointCalculationType: 2 };
 const account = (balance: number, history: MemberAccount['history'] = []): MemberAccount => ({
   member: { id: 5, phoneCountryCode: '886', phone: '912345678', name: null, gender: null, birth: null, email: null, address: null, lineId: null, discountCode: null, hasPassword: false },
   missingFields: [], balance, tier: { index: 0, name: 'Silver' }, nextTier: { name: 'Gold', points: 100 }, history,
 });
 
+const TUMBLER = { id: 4, productId: 9, names: { en: 'Tumbler' }, image: null, points: 300, stock: 5, from: '2026-01-01T00:00:00.000Z', to: '2099-12-31T00:00:00.000Z', timezoneId: 103 };
 type Route = (method: string, path: string, body: unknown, auth: string | null) => { status: number; body?: unknown } | undefined;
 
 function api(route: Route) {
@@ -38,7 +39,7 @@ function api(route: Route) {
     const path = url.split('?')[0];
     if (path.startsWith('/mapi/v1/page/')) {
       const page = fixturePage();
-      return new Response(JSON.stringify({ ...page, layoutInfo: { ...page.layoutInfo, privacyInfo: null } }), { status: 200 });
+      return new Response(JSON.stringify({ ...page, layoutInfo: { ...page.layoutInfo, privacyInfo: null }, pointProducts: [TUMBLER] }), { status: 200 });
     }
     calls.push({ method, path, body, auth });
     const a = route(method, path.replace('/mapi/v1/member/acme/', ''), body, auth) ?? { status: 404, body: { code: 2, message: 'not found' } };
@@ -62,7 +63,7 @@ function open(path: string, fetchImpl: typeof fetch) {
 
 describe('the member section', () => {
   it('is absent for a tenant without members', async () => {
-    const { fn, calls } = api(() => undefined);
+    const { fn, calls } = api((method, path) => (method === 'GET' && path === 'setting' ? { status: 200, body: { members: false, requiredInfo: 0, requiredFields: [], loginPlatforms: [], tiers: [], pointCalculationType: 0 } } : undefined));
     open('/m/acme?lang=en', fn);
     await waitFor(() => expect(calls.map((c) => c.path)).toEqual(['/mapi/v1/member/acme/setting']));
     await new Promise((r) => setTimeout(r, 80));
@@ -123,5 +124,32 @@ describe('the member section', () => {
     document.body.innerHTML = '';
     open('/m/acme?c=X&lang=en', fn);
     expect(await screen.findByTestId('member-scan')).toHaveTextContent('This code has already earned points.');
+  });
+
+  it('rewords the scan note in the chosen language and shows the new balance after a redemption without a reload (issue 26)', async () => {
+    localStorage.setItem('oioc.member.acme', 'tok-abcdefghijklmnopqrstuvwxyz');
+    let balance = 1000;
+    const { fn } = api((method, path) => {
+      if (method === 'GET' && path === 'setting') return { status: 200, body: SETTING };
+      if (method === 'POST' && path === 'scan') return { status: 201, body: { code: 'X', points: 10, memo: 'Every scan', balance: 1000, expiresAt: null } };
+      if (method === 'GET' && path === 'me') return { status: 200, body: account(balance) };
+      if (method === 'POST' && path === 'order') { balance = 700; return { status: 201, body: { id: 1, orderNo: 'M1', points: 300, balance: 700 } }; }
+      return undefined;
+    });
+    open('/m/acme?c=X&lang=zh_TW', fn);
+    const note = await screen.findByTestId('member-scan');
+    expect(note.textContent).not.toContain('You earned');
+    fireEvent.click(screen.getByRole('button', { name: 'EN' }));
+    await waitFor(() => expect(screen.getByTestId('member-scan')).toHaveTextContent('You earned 10 points for this scan!'));
+    expect(screen.getByTestId('member-balance')).toHaveTextContent('1,000');
+    fireEvent.click(screen.getByText('Redeem'));
+    const dialog = await screen.findByRole('dialog');
+    const input = (name: string) => dialog.querySelector<HTMLInputElement>(`input[name="${name}"]`)!;
+    fireEvent.input(input('name'), { target: { value: 'Lin' } });
+    fireEvent.input(input('phone'), { target: { value: '0912345678' } });
+    fireEvent.input(input('address'), { target: { value: 'Taipei' } });
+    await tick();
+    fireEvent.click(within(screen.getByRole('dialog')).getByText('Confirm'));
+    await waitFor(() => expect(screen.getByTestId('member-balance')).toHaveTextContent('700'));
   });
 });

@@ -20,7 +20,7 @@ async function openAdd() {
   return dialog;
 }
 
-const escape = async () => act(async () => {
+const pressEscape = async () => act(async () => {
   fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape', code: 'Escape' });
 });
 
@@ -32,7 +32,7 @@ describe('form dialog keys', () => {
     const dialog = await openAdd();
     await waitFor(() => expect(document.activeElement).toBe(dialog.querySelector('input[name="name"]')));
     expect(document.activeElement).not.toBe(within(dialog).getByTestId('dialog-close'));
-    await escape();
+    await pressEscape();
     await waitFor(() => expect(screen.queryByTestId('crud-form')).toBeNull());
     expect(screen.queryByTestId('confirm-modal')).toBeNull();
   });
@@ -48,7 +48,7 @@ describe('form dialog keys', () => {
     const name = dialog.querySelector<HTMLInputElement>('input[name="name"]')!;
     await waitFor(() => expect(document.activeElement).toBe(name));
     fireEvent.change(name, { target: { value: 'Auditors' } });
-    await escape();
+    await pressEscape();
     const ask = await screen.findByTestId('confirm-modal');
     expect(ask).toHaveTextContent(question);
     fireEvent.click(within(ask).getByTestId('modal-cancel'));
@@ -57,7 +57,7 @@ describe('form dialog keys', () => {
     expect(name).toHaveValue('Auditors');
 
     name.focus();
-    await escape();
+    await pressEscape();
     fireEvent.click(within(await screen.findByTestId('confirm-modal')).getByTestId('modal-confirm'));
     await waitFor(() => expect(screen.queryByTestId('crud-form')).toBeNull());
   });

@@ -33,6 +33,7 @@ function UploadForm({ schema, uiSchema, initial, onValue }: { schema: RJSFSchema
         onValue?.(e.formData);
       }}
     >
+      {/* biome-ignore lint/complexity/noUselessFragments: an empty child hides RJSF's own submit button */}
       <></>
     </Form>
   );

@@ -10,7 +10,7 @@ let root: string;
 beforeEach(async () => { root = await fsp.mkdtemp(path.join(os.tmpdir(), 'oioc-store-')); });
 afterEach(async () => { await fsp.rm(root, { recursive: true, force: true }); });
 
-const KEY = 'ab'.repeat(16) + '.csv';
+const KEY = `${'ab'.repeat(16)}.csv`;
 
 describe('FolderStore', () => {
   it('keeps no partial file when a streamed put fails half-way', async () => {

@@ -42,7 +42,7 @@ describe('timezones', () => {
   it('each offset is the zone standard offset and every name carries it', () => {
     for (const tz of TIMEZONES) {
       expect(standardOffset(tz.zone), tz.zone).toBe(tz.offset);
-      for (const name of Object.values(tz.names)) expect(name.startsWith(formatUtcOffset(tz.offset) + ' ')).toBe(true);
+      for (const name of Object.values(tz.names)) expect(name.startsWith(`${formatUtcOffset(tz.offset)} `)).toBe(true);
     }
   });
 

@@ -11,7 +11,7 @@ import { createI18n } from '../../src/engine/i18n/i18n';
 import { DECLARATION_FILES } from '../../src/schemas/index';
 
 const leaves: MenuNode[] = [];
-const walk = (nodes: readonly MenuNode[]) => nodes.forEach((n) => (n.children ? walk(n.children) : leaves.push(n)));
+const walk = (nodes: readonly MenuNode[]) => nodes.forEach((n) => { if (n.children) walk(n.children); else leaves.push(n); });
 walk(MENU_TREE);
 
 describe('screen titles', () => {

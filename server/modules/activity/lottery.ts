@@ -40,7 +40,7 @@ import { LOTTERY_BODY_SCHEMA, LOTTERY_MENU_ID, LOTTERY_REPORT_SCHEMA } from '../
 import { JobCategory, LotteryActivityStatus, PrizeType, QualificationType } from '../../../src/domain/enums';
 import { csvText } from '../../../src/domain/csv';
 import { ErrorCode } from '../../../src/domain/errors';
-import { type Lang } from '../../../src/domain/lang';
+import type { Lang } from '../../../src/domain/lang';
 import { timezoneById } from '../../../src/domain/reference/timezones';
 import { caller, type Caller } from '../../auth';
 import type { AppDeps } from '../../context';
@@ -49,6 +49,7 @@ import { ApiError, badRequest } from '../../errors';
 import { inBatches, queueExport, registerJobHandler, writeExport } from '../../jobs/index';
 import { exportPhone } from '../../../src/domain/phone';
 import { exporterOf } from '../../services/exporter';
+import { ensureCommitment } from '../../services/drawProof';
 import { recordChange } from '../../services/changelog';
 import { exportText } from '../../services/codes';
 import { eachPart, readPart } from '../../services/multipart';
@@ -283,6 +284,8 @@ export default async function lotteryRoutes(app: FastifyInstance, deps: AppDeps)
     } else if (enable !== undefined) {
       await trx.updateTable('lotteries').set({ enable, updated_at: new Date() }).where('id', '=', id).execute();
     }
+    // Issue 26: the draws' commitment on release, the prize table's version on every change.
+    await ensureCommitment(trx, id);
     const after = (await loadLottery(trx, who.tenantId, id))!;
     const { draft: _d, ...beforeLog } = stored;
     const { draft: _a, ...afterLog } = after;

@@ -35,21 +35,24 @@ export async function fileServeRoutes(app: FastifyInstance, deps: AppDeps) {
   const store = fileStoreOf(deps);
   app.get('/files/:key', async (req: FastifyRequest<{ Params: { key: string } }>, reply: FastifyReply) => {
     const { key } = req.params;
+    // Until the bytes are found: a 404 (heuristically cacheable otherwise) is never kept.
+    reply.header('cache-control', 'no-store');
     if (!isFileKey(key)) throw notFound();
     const row = await deps.db.selectFrom('files').select(['name', 'type']).where('key', '=', key).executeTakeFirst();
     if (!row) throw notFound();
     const etag = `"${key}"`;
-    reply
+    const cached = () => reply
       .header('cache-control', 'public, max-age=31536000, immutable')
       .header('etag', etag)
       .header('x-content-type-options', 'nosniff');
-    if (req.headers['if-none-match'] === etag) return reply.code(304).send();
+    if (req.headers['if-none-match'] === etag) return cached().code(304).send();
     const file = await store.get(key);
     if (!file) {
+      // Never cached: the bytes may still arrive (a store that was down, a node behind).
       req.log.warn({ key }, 'file row without stored bytes');
       throw notFound();
     }
-    return reply
+    return cached()
       .type(row.type)
       .header('content-length', file.size)
       .header('content-disposition', contentDisposition(row.name))

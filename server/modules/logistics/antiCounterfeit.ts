@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { ANTI_COUNTERFEIT_MENU_ID } from '../../../src/domain/antiCounterfeit';
 import { declaration } from '../../../src/domain/declarations';
 import { ErrorCode } from '../../../src/domain/errors';
-import { type Names } from '../../../src/domain/lang';
+import type { Names } from '../../../src/domain/lang';
 import { caller } from '../../auth';
 import type { AppDeps } from '../../context';
 import type { Db } from '../../db/index';

@@ -107,6 +107,18 @@ interface SheetBody { batchId: string; sheetType: number; warehouseId: number; t
 
 export interface BindingAnswer { batchId: string; codes: number; packages: number; boundAt: string }
 export interface SheetAnswer { batchId: string; sheetId: number; sheetType: number; scanned: number; moved: number; at: string }
+/** The documented answers (server/docs.ts): what the typed client of the app reads. */
+const BINDING_ANSWER = {
+  type: 'object', required: ['batchId', 'codes', 'packages', 'boundAt'],
+  properties: { batchId: { type: 'string' }, codes: { type: 'integer' }, packages: { type: 'integer' }, boundAt: { type: 'string', format: 'date-time' } },
+} as const;
+const SHEET_ANSWER = {
+  type: 'object', required: ['batchId', 'sheetId', 'sheetType', 'scanned', 'moved', 'at'],
+  properties: {
+    batchId: { type: 'string' }, sheetId: { type: 'integer' }, sheetType: { type: 'integer' }, scanned: { type: 'integer' }, moved: { type: 'integer' },
+    at: { type: 'string', format: 'date-time' },
+  },
+} as const;
 
 /** Each node with its parent code, depth first; a repeated code or too deep a tree is code 1. */
 function flatten(items: BindingNode[], maxDepth: number): { code: string; parent: string | null; children: string[] }[] {
@@ -210,7 +222,7 @@ async function bind(trx: Transaction<Database>, who: Caller, body: BindingBody):
 async function sheet(trx: Transaction<Database>, who: Caller, batchRowId: number, body: SheetBody, ship: boolean): Promise<SheetAnswer> {
   const warehouse = await trx.selectFrom('warehouses').select(['id', 'name', 'enabled']).where('id', '=', body.warehouseId).where('tenant_id', '=', who.tenantId).forShare().executeTakeFirst();
   const fields: FieldErrors = {};
-  if (!warehouse || !warehouse.enabled) fields.warehouseId = { key: 'oneOf' };
+  if (!warehouse?.enabled) fields.warehouseId = { key: 'oneOf' };
   let target: { id: number; name: string } | undefined;
   if (ship && body.toWarehouseId !== undefined) {
     target = await trx.selectFrom('warehouses').select(['id', 'name']).where('id', '=', body.toWarehouseId).where('tenant_id', '=', who.tenantId)
@@ -293,7 +305,7 @@ export default async function scanRoutes(app: FastifyInstance, deps: AppDeps) {
 
   app.post('/App/binding', {
     schema: { body: BINDING_BODY },
-    config: { docs: { summary: 'Production binding (one transaction; a retry of the same batchId answers the same and changes nothing)', body: BINDING_BODY, status: 201, errors: SCAN_ERRORS.concat([ErrorCode.FactoryNotEnabled, ErrorCode.LineNotEnabled]) } },
+    config: { docs: { summary: 'Production binding (one transaction; a retry of the same batchId answers the same and changes nothing)', body: BINDING_BODY, response: BINDING_ANSWER, status: 201, errors: SCAN_ERRORS.concat([ErrorCode.FactoryNotEnabled, ErrorCode.LineNotEnabled]) } },
   }, async (req, reply) => {
     const who = caller(req);
     await requireApp(db, who, SupplierFunction.A);
@@ -306,7 +318,7 @@ export default async function scanRoutes(app: FastifyInstance, deps: AppDeps) {
     const schema = sheetBody(ship ? SHIP_SHEET_TYPES : STOCK_SHEET_TYPES, ship);
     app.post(url, {
       schema: { body: schema },
-      config: { docs: { summary: ship ? 'Ship-out sheet (codes in stock in warehouseId)' : 'Stock-in sheet', body: schema, status: 201, errors: SCAN_ERRORS } },
+      config: { docs: { summary: ship ? 'Ship-out sheet (codes in stock in warehouseId)' : 'Stock-in sheet', body: schema, response: SHEET_ANSWER, status: 201, errors: SCAN_ERRORS } },
     }, async (req, reply) => {
       const who = caller(req);
       await requireApp(db, who, SupplierFunction.B);

@@ -19,7 +19,7 @@ import type { AppDeps } from '../../context';
 import { containsPattern, listPage, listRoute, listSpec, type ListParams } from '../../db/list';
 import { json } from '../../db/schema';
 import { badRequest, notFound } from '../../errors';
-import { type RouteDocs } from '../../resource/define';
+import type { RouteDocs } from '../../resource/define';
 import { recordChange } from '../../services/changelog';
 import { idParams, objectBody, validated } from '../../services/resource';
 import { roleScope, scopeCondition, type RoleScope } from '../../services/scope';

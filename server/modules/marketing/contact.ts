@@ -11,7 +11,7 @@ import { caller } from '../../auth';
 import type { AppDeps } from '../../context';
 import { json } from '../../db/schema';
 import { badRequest } from '../../errors';
-import { type RouteDocs } from '../../resource/define';
+import type { RouteDocs } from '../../resource/define';
 import { recordChange } from '../../services/changelog';
 import { objectBody, validated } from '../../services/resource';
 import { checkImage, contactInfo, MARKETING_MENU, type Fields } from '../../services/marketing';

@@ -17,7 +17,7 @@ import { caller } from '../../auth';
 import type { AppDeps } from '../../context';
 import { json } from '../../db/schema';
 import { ApiError, badRequest } from '../../errors';
-import { type RouteDocs } from '../../resource/define';
+import type { RouteDocs } from '../../resource/define';
 import { recordChange } from '../../services/changelog';
 import { objectBody, validated } from '../../services/resource';
 import { cleanNames } from '../../services/names';

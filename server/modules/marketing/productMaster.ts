@@ -20,7 +20,7 @@ import { ApiError, badRequest, notFound } from '../../errors';
 import { defineResource, isReferenced } from '../../resource/define';
 import { recordChange } from '../../services/changelog';
 import { validated } from '../../services/resource';
-import { type RoleScope } from '../../services/scope';
+import type { RoleScope } from '../../services/scope';
 import { cleanNames } from '../../services/names';
 import { apiDeclaration, checkImage, categoriesWithProducts, iso, MARKETING_MENU, PRODUCT_MASTER_MENUS, requireDefaultLanguage, withoutAnswered, type Db } from '../../services/marketing';
 import { insertFiles, readBody, withUploads } from '../../services/formUploads';

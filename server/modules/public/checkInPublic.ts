@@ -85,8 +85,10 @@ export default async function checkInPublicRoutes(app: FastifyInstance, deps: Ap
     }
     return new Date();
   };
+  // Both routes read the shopper's token (requireMember): documented as their security (server/docs.ts).
   const config = (summary: string, errors: number[] = []) => ({
     public: true,
+    member: 'required' as const,
     rateLimit: { max: settings.marketingRateLimit, timeWindow: '1 minute' },
     docs: { summary, errors: [ErrorCode.NotFound, ErrorCode.NotAllowed, ...errors] },
   });

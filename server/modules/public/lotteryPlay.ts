@@ -18,7 +18,8 @@
  *
  * One play is one transaction: the code's row locked (`for update`: one play of a code at a
  * time), the activity's rules (203, 9012, 9011, 9021, 210-212, 9001, 9003), the draw with
- * node:crypto randomness over basis points, the piece taken with `remaining > 0` (a prize with
+ * a value over basis points from the lottery's committed seed and the record (issue 26,
+ * services/drawProof.ts), the piece taken with `remaining > 0` (a prize with
  * none left falls back to the no-win prize), the serial given (exchange 3/4, 216 when none is
  * free), the record inserted (the unique (lottery_id, code) index answers 9003 to a racing
  * twin). A redemption checks the record (213), the prize (205), its state (206, 208, 209) and
@@ -39,6 +40,8 @@ import { json, type Database } from '../../db/schema';
 import { ApiError, unauthorized } from '../../errors';
 import { findMember } from '../../services/memberAuth';
 import { takePrize, takeSerial } from '../../services/lotteryDraw';
+import { beginDraw, drawValueOf } from '../../services/drawProof';
+import { codeTail } from '../../../src/domain/activity/drawProof';
 import { isUniqueViolation } from '../../services/resource';
 import { findPublicTenant, CODE_MAX_LENGTH } from '../../services/publicTenant';
 
@@ -187,10 +190,10 @@ export default async function lotteryPlayRoutes(app: FastifyInstance, deps: AppD
       params: { type: 'object', required: ['tenantCode', 'activityId'], properties: { tenantCode: TENANT, activityId: ID } },
       body: { type: 'object', additionalProperties: false, required: ['code'], properties: { code: CODE, gameType: { type: 'integer', minimum: 1, maximum: 9 } } },
     },
-    config: config('Play an activity with a scanned code: the draw and its record (PlayRecord)', [
+    config: { ...config('Play an activity with a scanned code: the draw and its record (PlayRecord)', [
       ErrorCode.NoActivityInfo, ErrorCode.NoMarketingCode, ErrorCode.NoQualifiedOrderPackage, ErrorCode.NoQualifiedProduct, ErrorCode.NoQualifiedShipmentPackage,
       ErrorCode.RedemptionCodesExhausted, ErrorCode.AlreadyPlayed, ErrorCode.CodeAlreadyPlayed, ErrorCode.ScanTimeNotEligible, ErrorCode.ActivityClosed, ErrorCode.GameNotForCode,
-    ], 201),
+    ], 201), member: 'optional' },
   }, async (req, reply) => {
     const t = await findTenant(db, req.params.tenantCode);
     const code = req.body.code.trim();
@@ -217,12 +220,19 @@ export default async function lotteryPlayRoutes(app: FastifyInstance, deps: AppD
         const refusal = playRefusal(l.id, played.map((r) => r.lottery_id), hit.qualification);
         if (refusal !== null) throw fail(400, refusal);
 
+        // The verifiable draw (issue 26, services/drawProof.ts): numbered under the lottery's
+        // lock, its value from the committed seed and the record (id, time, code's tail).
+        const { drawNo, seed } = await beginDraw(trx, l.id);
         const prizes = await prizesOf(trx, l.id);
-        let index = drawIndex(prizes, randomInt);
+        const at = new Date();
+        const row = await trx.insertInto('lottery_records').values({ tenant_id: t.id, lottery_id: l.id, member_id: memberId, code: hit.code, prize_id: null, draw_no: drawNo, created_at: at })
+          .returningAll().executeTakeFirstOrThrow() as RecordRow;
+        const value = await drawValueOf(seed, l.id, { drawNo, recordId: Number(row.id), createdAt: at.toISOString(), codeTail: codeTail(hit.code) });
+        let index = drawIndex(prizes, () => value);
         if (index >= 0 && prizes[index].type === PrizeType.Winning && !(await takePrize(trx, prizes[index].id))) index = noWinIndex(prizes);
         const prize = index >= 0 ? prizes[index] : null;
-        const row = await trx.insertInto('lottery_records').values({ tenant_id: t.id, lottery_id: l.id, member_id: memberId, code: hit.code, prize_id: prize?.id ?? null })
-          .returningAll().executeTakeFirstOrThrow() as RecordRow;
+        await trx.updateTable('lottery_records').set({ prize_id: prize?.id ?? null, draw_value: value }).where('id', '=', row.id as never).execute();
+        row.prize_id = prize?.id ?? null;
         if (prize?.type === PrizeType.Winning && usesSerials(l.exchange_type)) {
           const serial = await takeSerial(trx, prize.id, Number(row.id));
           if (!serial) throw fail(409, ErrorCode.RedemptionCodesExhausted);
@@ -260,7 +270,7 @@ export default async function lotteryPlayRoutes(app: FastifyInstance, deps: AppD
 
   app.get<RecordReq & { Querystring: { c: string } }>('/lottery/:tenantCode/:activityId/records/:recordId', {
     schema: { params: recordParams, querystring: { type: 'object', required: ['c'], properties: { c: CODE } } },
-    config: config('A draw of a code: prize, serial, redemption (PlayRecord)', [ErrorCode.NoActivityInfo, ErrorCode.NoActivityRecord]),
+    config: { ...config('A draw of a code: prize, serial, redemption (PlayRecord)', [ErrorCode.NoActivityInfo, ErrorCode.NoActivityRecord]), member: 'optional' },
   }, async (req): Promise<PlayRecord> => {
     const t = await findTenant(db, req.params.tenantCode);
     const { l, r } = await ownRecord(db, req, t.id, req.params.activityId, req.params.recordId, req.query.c, false);
@@ -275,10 +285,10 @@ export default async function lotteryPlayRoutes(app: FastifyInstance, deps: AppD
         properties: { code: CODE, answers: { type: 'object', maxProperties: 40, propertyNames: { pattern: '^[0-9]{1,10}$' }, additionalProperties: ANSWER } },
       },
     },
-    config: config('Send the redemption form of a won prize (PlayRecord)', [
+    config: { ...config('Send the redemption form of a won prize (PlayRecord)', [
       ErrorCode.BadRequest, ErrorCode.NoActivityInfo, ErrorCode.NoActivityRecord, ErrorCode.NoPrizeResult, ErrorCode.AlreadyRedeemed,
       ErrorCode.RedeemTypeMismatch, ErrorCode.RedeemStatusMismatch, ErrorCode.RedemptionCodeUnavailable,
-    ]),
+    ]), member: 'optional' },
   }, async (req): Promise<PlayRecord> => {
     const t = await findTenant(db, req.params.tenantCode);
     return db.transaction().execute(async (trx) => {

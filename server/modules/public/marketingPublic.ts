@@ -41,6 +41,7 @@ import { CODE_MAX_LENGTH, findPublicTenant, type PublicTenant } from '../../serv
 import { pageAuthenticity } from '../../services/antiCounterfeit';
 import { pointProductsInForce } from '../../services/pointProducts';
 import { contactInfo, layoutInfo, titleDisplayName } from '../../services/marketing';
+import { latestActivities } from '../../services/pageActivities';
 
 /** The marketing API base (SPEC 7: "a separate marketing API base"), on the same server. */
 export const MARKETING_API_BASE = '/mapi/v1';
@@ -210,16 +211,17 @@ async function buildPage(db: Db, tenant: PublicTenant, lang: Lang, now: Date, pr
   const layoutInfoOut = layout ?? await pageLayout(db, tenant, lang, now);
   // Without the Marketing function (a Member client) the marketing sections stay empty.
   const marketing = hasMarketing(tenant);
-  const [banners, popularProducts, contact, authenticity, pointProducts] = await Promise.all([
+  const [banners, popularProducts, contact, authenticity, pointProducts, activities] = await Promise.all([
     marketing ? bannersInForce(db, tenant.id, now) : [], marketing ? popularInForce(db, tenant.id, now) : [],
     marketing ? contactInfo(db, tenant.id) : { company: null, moreInfo: [], platforms: [] }, pageAuthenticity(db, tenant.id, lang), pointProductsInForce(db, tenant.id, now),
+    latestActivities(db, tenant, now),
   ]);
   return {
     tenant: { code: tenant.code, name: layoutInfoOut.clientDisplayName || pickName(tenant.names, lang) || tenant.code, logoUrl: layoutInfoOut.logoUrl },
     layoutInfo: layoutInfoOut,
     banners,
-    // Activities come with the activities issue.
-    activities: [],
+    // The running lotteries and point activities (services/pageActivities.ts).
+    activities,
     contactInfo: contact,
     popularProducts,
     productBanners,

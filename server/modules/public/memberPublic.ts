@@ -1,10 +1,11 @@
 /**
  * The member side of the consumer page (issue 14), public at /mapi/v1 beside the page data
  * (marketingPublic.ts). A tenant here is a live client tenant with the Member function and
- * saved member settings; anything else is 404 code 2.
+ * saved member settings; anything else is 404 code 2 (but the settings below).
  *
  *   GET  member/{tenantCode}/setting   MemberPageSetting: required fields, login platforms
- *                                      (shown, not active), tiers
+ *                                      (shown, not active), tiers; a page's tenant without
+ *                                      members answers 200 `members: false` (issue 26)
  *   POST member/{tenantCode}/otp       { phoneCountryCode, phone, purpose: join|signin } -> 201
  *                                      { expiresAt, resendAfter }. The code goes to the sender
  *                                      (services/sms: Twilio when SMS_PROVIDER=twilio, else the
@@ -42,7 +43,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import { CodePackageStatus, PointChangeLogType } from '../../../src/domain/enums';
+import { ClientFunction, CodePackageStatus, PointChangeLogType } from '../../../src/domain/enums';
 import { ErrorCode } from '../../../src/domain/errors';
 import {
   memberPhoneKey, OTP_REQUEST_FORM, OTP_RESEND_MS, OTP_SENDS_PER_HOUR, OTP_TTL_MS, OTP_VERIFY_FORM, PASSWORD_SIGNIN_FORM, PROFILE_FORM, SCAN_FORM,
@@ -61,11 +62,13 @@ import { isUniqueViolation, objectBody, validated } from '../../services/resourc
 import { smsSenderOf } from '../../services/sms/index';
 import { langOfAcceptLanguage } from '../../services/sms/lang';
 import { SmsSendError, type SmsOtpMessage } from '../../services/sms/twilio';
+import { findPublicTenant } from '../../services/publicTenant';
 import { claimOtp, claimPasswordTry, clearSigninLock, otpHash, useOtp, wrongPassword } from '../../services/memberSignin';
 import type { Transaction } from 'kysely';
 import crypto from 'node:crypto';
 import { loadMemberSettings, pointHistory } from '../../services/memberSettings';
 import { memberTenant } from '../../services/publicTenant';
+import { unopenedBoxes } from '../../services/pointBoxes';
 
 type Db = AppDeps['db'];
 type Trx = Transaction<Database>;
@@ -98,7 +101,7 @@ async function accountOf(db: Db, tenantId: number, memberId: number): Promise<Me
   return db.transaction().execute(async (trx) => {
     await lockMember(trx, tenantId, memberId);
     const balance = await expireDue(trx, tenantId, memberId, new Date());
-    const [member, settings, history] = await Promise.all([profileOf(trx, tenantId, memberId), loadMemberSettings(trx, tenantId), pointHistory(trx, memberId, 50)]);
+    const [member, settings, history, boxes] = await Promise.all([profileOf(trx, tenantId, memberId), loadMemberSettings(trx, tenantId), pointHistory(trx, memberId, 50), unopenedBoxes(trx, memberId)]);
     const tier = tierOf(settings.tiers, balance);
     const next = settings.tiers[tier ? tier.index + 1 : 0] ?? null;
     return {
@@ -108,6 +111,7 @@ async function accountOf(db: Db, tenantId: number, memberId: number): Promise<Me
       tier,
       nextTier: next ? { name: next.name, points: next.points } : null,
       history: history.map(({ orderId: _o, ...r }) => r),
+      boxes,
     };
   });
 }
@@ -140,9 +144,16 @@ export default async function memberPublicRoutes(app: FastifyInstance, deps: App
 
   app.get<P>('/member/:tenantCode/setting', { schema: { params: TENANT_PARAMS }, config: config('The member settings a shopper sees (MemberPageSetting)') },
     async (req): Promise<MemberPageSetting> => {
-      const t = await memberTenant(db, req.params.tenantCode);
+      // A tenant whose page exists but has no members (no Member function or no settings): 200
+      // "no members", so a normal visit logs no failed request (issue 26); unknown: 404 code 2.
+      const t = await memberTenant(db, req.params.tenantCode).catch(async (err: unknown) => {
+        await findPublicTenant(db, req.params.tenantCode, ClientFunction.Marketing | ClientFunction.Member);
+        if (err instanceof ApiError && err.code === ErrorCode.NotFound) return null;
+        throw err;
+      });
+      if (!t) return { members: false, requiredInfo: 0, requiredFields: [], loginPlatforms: [], tiers: [], pointCalculationType: 0 };
       const s = await loadMemberSettings(db, t.id);
-      return { requiredInfo: s.requiredInfo, requiredFields: requiredProfileFields(s.requiredInfo), loginPlatforms: s.loginPlatforms, tiers: s.tiers, pointCalculationType: s.pointCalculationType };
+      return { members: true, requiredInfo: s.requiredInfo, requiredFields: requiredProfileFields(s.requiredInfo), loginPlatforms: s.loginPlatforms, tiers: s.tiers, pointCalculationType: s.pointCalculationType };
     });
 
   app.post<P>('/member/:tenantCode/otp', {
@@ -222,7 +233,7 @@ export default async function memberPublicRoutes(app: FastifyInstance, deps: App
     const key = memberPhoneKey(body.phoneCountryCode, body.phone);
     const member = await db.selectFrom('members').select(['id', 'password_hash', 'enabled']).where('tenant_id', '=', t.id)
       .where('phone_country_code', '=', key.phoneCountryCode).where('phone', '=', key.phone).executeTakeFirst();
-    if (!member || !member.enabled) {
+    if (!member?.enabled) {
       if (withPassword) await verifyNothing(body.password!);
       throw fail(ErrorCode.MemberNotFound, 404);
     }
@@ -242,7 +253,7 @@ export default async function memberPublicRoutes(app: FastifyInstance, deps: App
     return { token, account: await accountOf(db, t.id, member.id) };
   });
 
-  app.post<P>('/member/:tenantCode/signout', { schema: { params: TENANT_PARAMS }, config: { ...config('Sign out: the token stops working'), docs: { summary: 'Sign out', status: 204, errors: [] } } }, async (req, reply) => {
+  app.post<P>('/member/:tenantCode/signout', { schema: { params: TENANT_PARAMS }, config: { ...config('Sign out: the token stops working'), member: 'optional', docs: { summary: 'Sign out', status: 204, errors: [] } } }, async (req, reply) => {
     const token = memberBearer(req);
     if (token) await endMemberSession(deps, token);
     return reply.code(204).send();
@@ -254,12 +265,12 @@ export default async function memberPublicRoutes(app: FastifyInstance, deps: App
     return { t, who };
   };
 
-  app.get<P>('/member/:tenantCode/me', { schema: { params: TENANT_PARAMS }, config: config('The signed-in shopper: profile, balance, tier, history (MemberAccount)') }, async (req): Promise<MemberAccount> => {
+  app.get<P>('/member/:tenantCode/me', { schema: { params: TENANT_PARAMS }, config: { ...config('The signed-in shopper: profile, balance, tier, history (MemberAccount)'), member: 'required' } }, async (req): Promise<MemberAccount> => {
     const { t, who } = await signedIn(req);
     return accountOf(db, t.id, who.memberId);
   });
 
-  app.put<P>('/member/:tenantCode/me', { schema: { params: TENANT_PARAMS }, config: config('Save the signed-in shopper\'s profile (the required fields of the settings; a password change with originalPassword)', [ErrorCode.MemberWrongOriginalPassword, ErrorCode.SameAsOldPassword]) }, async (req): Promise<MemberAccount> => {
+  app.put<P>('/member/:tenantCode/me', { schema: { params: TENANT_PARAMS }, config: { ...config('Save the signed-in shopper\'s profile (the required fields of the settings; a password change with originalPassword)', [ErrorCode.MemberWrongOriginalPassword, ErrorCode.SameAsOldPassword]), member: 'required' } }, async (req): Promise<MemberAccount> => {
     const { t, who } = await signedIn(req);
     const body = validated<Partial<Record<ProfileField, string | number>> & { password?: string; originalPassword?: string }>(PROFILE_FORM, objectBody(req.body));
     const s = await loadMemberSettings(db, t.id);
@@ -286,7 +297,7 @@ export default async function memberPublicRoutes(app: FastifyInstance, deps: App
 
   app.post<P>('/member/:tenantCode/scan', {
     schema: { params: TENANT_PARAMS },
-    config: config('Earn points for a scanned code by the reward rules, once per code (MemberScanResult)', [ErrorCode.CodeReused]),
+    config: { ...config('Earn points for a scanned code by the reward rules, once per code (MemberScanResult)', [ErrorCode.CodeReused]), member: 'required' },
   }, async (req, reply): Promise<MemberScanResult & { activities: PointActivityEarning[] }> => {
     const { t, who } = await signedIn(req);
     const { code } = validated<{ code: string }>(SCAN_FORM, objectBody(req.body));

@@ -97,7 +97,7 @@ export default async function memberShopRoutes(app: FastifyInstance, deps: AppDe
 
   app.get<{ Params: { tenantCode: string } }>('/member/:tenantCode/orders', {
     schema: { params: TENANT_PARAMS },
-    config: config('The signed-in shopper\'s orders (newest first, at most 50) and balance', [ErrorCode.NotFound]),
+    config: { ...config('The signed-in shopper\'s orders (newest first, at most 50) and balance', [ErrorCode.NotFound]), member: 'required' },
   }, async (req) => {
     const tenant = await memberTenant(db, req.params.tenantCode);
     const me = await requireMember(req, deps, tenant.id);
@@ -110,9 +110,9 @@ export default async function memberShopRoutes(app: FastifyInstance, deps: AppDe
 
   app.post<{ Params: { tenantCode: string } }>('/member/:tenantCode/order', {
     schema: { params: TENANT_PARAMS },
-    config: config('Redeem point products: one order, its items, the stock and the points in one transaction', [
+    config: { ...config('Redeem point products: one order, its items, the stock and the points in one transaction', [
       ErrorCode.NotFound, ErrorCode.ImproperGoodsInOrder, ErrorCode.ProductDisabled, ErrorCode.OrderPointsMismatch, ErrorCode.MemberPointsInsufficient, ErrorCode.PointsExpired,
-    ], { body: REDEEM_FORM.schema, status: 201 }),
+    ], { body: REDEEM_FORM.schema, status: 201 }), member: 'required' },
   }, async (req, reply) => {
     const tenant = await memberTenant(db, req.params.tenantCode);
     const me = await requireMember(req, deps, tenant.id);

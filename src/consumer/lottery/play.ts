@@ -2,12 +2,8 @@
  * The lottery games of the consumer page (issue 15 "Play"), loaded on demand by ./offer.ts when
  * a scanned code is offered a running activity. The server draws (POST .../play); the games
  * only show its answer, styled by the activity's template `core` (src/domain/activity/templates.ts):
- *  - roulette wheel: an SVG wheel of the prizes in wheelColor1/wheelColor2 segments, a wheelColor
- *    rim, textColor labels, WheelImage as the face, SpinCenter at the hub, ButtonImage on the
- *    button; it spins and lands on the drawn prize's segment;
- *  - scratch card: a canvas cover (coverColor or CoverImage) scratched with pointer events over
- *    the result; past half scratched it clears; "scratch it all" for keyboards;
- *  - the other seven games: their template images as tiles; the tile picked turns to the prize.
+ *  - the game: one of the nine plain DOM games of ../games (issue 26), its own chunk, loaded by
+ *    the template's view key; it asks the draw first and only shows that outcome;
  * Then the result (prize, serial, expiry) and, for a prize that needs it, the redemption form
  * (field types 1, 2, 3, 4, 5, 6, 7, 9; checked by the same rules as the server).
  */
@@ -16,14 +12,16 @@ import { h } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import htm from 'htm';
 import type { Lang } from '../../domain/lang';
-import { GameType, NumberCondition, RedemptionFieldType } from '../../domain/enums';
+import { NumberCondition, RedemptionFieldType } from '../../domain/enums';
 import { checkAnswers, type AnswerFailures } from '../../domain/activity/lotteryPlay';
-import type { PlayActivity, PlayFormField, PlayOffer, PlayPrize, PlayRecord } from '../../domain/activity/lotteryPublic';
+import type { PlayActivity, PlayFormField, PlayOffer, PlayRecord } from '../../domain/activity/lotteryPublic';
 import { gameOf } from '../../domain/activity/templates';
 import { INTL_LOCALE } from '../texts';
 import type { ConsumerEnv } from '../app';
 import { LOTTERY_TEXTS, type LotteryTexts } from './texts';
 import { memberToken } from './offer';
+import { loadGame } from '../games';
+import { GAME_TEXTS } from '../games/texts';
 
 const html = htm.bind(h);
 
@@ -45,7 +43,6 @@ async function api<T>(env: ConsumerEnv, tenantCode: string, method: 'GET' | 'POS
   }
 }
 
-const color = (v: unknown, fallback: string) => (typeof v === 'string' && /^#[0-9a-fA-F]{6}$/.test(v) ? v : fallback);
 const url = (v: unknown) => (typeof v === 'string' && v ? v : null);
 const cssUrl = (v: string) => `url("${v.replace(/["\\\n]/g, '')}")`;
 
@@ -78,6 +75,8 @@ export function LotteryPanel({ env, tenantCode, lang, offer }: { env: ConsumerEn
 function ActivityCard({ env, tenantCode, lang, t, a, code }: { env: ConsumerEnv; tenantCode: string; lang: Lang; t: LotteryTexts; a: PlayActivity; code: string }) {
   const [record, setRecord] = useState<PlayRecord | null>(a.record);
   const [error, setError] = useState<string | null>(null);
+  /** Played on this visit: the finished game stays above its result. */
+  const [played, setPlayed] = useState(false);
   const core = a.core ?? {};
   const back = url(core.BackImage);
   const title = url(core.WheelTitleImage) ?? url(core.TitleImage);
@@ -91,7 +90,6 @@ function ActivityCard({ env, tenantCode, lang, t, a, code }: { env: ConsumerEnv;
     setError(errorText(t, r));
     return null;
   };
-  const Game = a.gameType === GameType.Wheel ? Wheel : a.gameType === GameType.Scratch ? Scratch : Reveal;
   return html`<article class=${`lottery-card game-${a.gameType}`} data-activity=${a.id} style=${back ? `background-image:${cssUrl(back)}` : undefined}>
     <header class="lottery-head">
       ${logo ? html`<img class="lottery-logo" src=${logo} alt="" />` : null}
@@ -102,256 +100,41 @@ function ActivityCard({ env, tenantCode, lang, t, a, code }: { env: ConsumerEnv;
     </header>
     ${title ? html`<img class="lottery-banner" src=${title} alt="" />` : a.picture ? html`<img class="lottery-banner" src=${a.picture} alt="" />` : null}
     ${a.memberOnly && !record && !memberToken(env, tenantCode) ? html`<p class="lottery-note">${t.memberOnly}</p>` : null}
-    ${record
-      ? html`<${Result} env=${env} tenantCode=${tenantCode} lang=${lang} t=${t} a=${a} record=${record} onRecord=${setRecord} />`
-      : html`<${Game} env=${env} t=${t} a=${a} draw=${draw} done=${setRecord} />`}
+    ${!record || played ? html`<${GameView} env=${env} lang=${lang} a=${a} played=${played} draw=${draw} done=${(r: PlayRecord) => { setPlayed(true); setRecord(r); }} />` : null}
+    ${record ? html`<${Result} env=${env} tenantCode=${tenantCode} lang=${lang} t=${t} a=${a} record=${record} onRecord=${setRecord} />` : null}
     ${error ? html`<p class="lottery-error" role="alert">${error}</p>` : null}
   </article>`;
 }
 
-interface GameProps { env: ConsumerEnv; t: LotteryTexts; a: PlayActivity; draw: () => Promise<PlayRecord | null>; done: (r: PlayRecord) => void }
-
-const prizeLabel = (p: PlayPrize) => p.shortName || p.name;
-
-// --- Roulette wheel -----------------------------------------------------------------------------
-
-const polar = (r: number, deg: number) => {
-  const a = (deg * Math.PI) / 180;
-  return [100 + r * Math.sin(a), 100 - r * Math.cos(a)];
-};
-
-function Wheel({ env, t, a, draw, done }: GameProps) {
-  const core = a.core ?? {};
-  const [angle, setAngle] = useState(0);
-  const [busy, setBusy] = useState(false);
-  const n = Math.max(a.prizes.length, 1);
-  const seg = 360 / n;
-  const ms = reducedMotion(env) ? 300 : 4200;
-  const c1 = color(core.wheelColor1, '#ffd45c');
-  const c2 = color(core.wheelColor2, '#fff7e0');
-  const rim = color(core.wheelColor, '#b83a24');
-  const ink = color(core.textColor, '#7a2e12');
-  const face = url(core.WheelImage);
-  const hub = url(core.SpinCenter);
-  const button = url(core.ButtonImage);
-
-  const spin = async () => {
-    if (busy) return;
-    setBusy(true);
-    const rec = await draw();
-    if (!rec) { setBusy(false); return; }
-    const index = rec.prizeIndex >= 0 ? rec.prizeIndex : 0;
-    const center = index * seg + seg / 2 + (Math.random() - 0.5) * seg * 0.6;
-    const turn = (((-center - angle) % 360) + 360) % 360;
-    setAngle(angle + 360 * 5 + turn);
-    setTimeout(() => done(rec), ms + 250);
-  };
-
-  const R = 88;
-  return html`<div class="wheel-game">
-    <div class="wheel" data-testid="wheel">
-      <svg viewBox="0 0 200 200" role="img" aria-label=${a.prizes.map(prizeLabel).join(', ')}>
-        <defs><clipPath id=${`wheel-clip-${a.id}`}><circle cx="100" cy="100" r=${R} /></clipPath></defs>
-        <circle cx="100" cy="100" r="98" fill=${rim} />
-        <g class="wheel-face" style=${`transform:rotate(${angle}deg);transition:transform ${busy ? ms : 0}ms cubic-bezier(.15,.7,.2,1)`}>
-          ${face ? html`<image href=${face} x=${100 - R} y=${100 - R} width=${2 * R} height=${2 * R} clip-path=${`url(#wheel-clip-${a.id})`} preserveAspectRatio="xMidYMid slice" />` : null}
-          ${a.prizes.map((p, i) => {
-            const [x0, y0] = polar(R, i * seg);
-            const [x1, y1] = polar(R, (i + 1) * seg);
-            const large = seg > 180 ? 1 : 0;
-            const d = n === 1 ? `M100 ${100 - R}A${R} ${R} 0 1 1 99.99 ${100 - R}Z` : `M100 100L${x0} ${y0}A${R} ${R} 0 ${large} 1 ${x1} ${y1}Z`;
-            const mid = i * seg + seg / 2;
-            return html`<g key=${p.id} data-segment=${i}>
-              <path d=${d} fill=${face ? 'transparent' : i % 2 ? c2 : c1} stroke=${rim} stroke-width="1" />
-              <g transform=${`rotate(${mid} 100 100)`}>
-                ${p.picture ? html`<image href=${p.picture} x="89" y="24" width="22" height="22" />` : null}
-                <text x="100" y=${p.picture ? 58 : 40} fill=${ink} font-size=${n > 8 ? 7 : 9} font-weight="700" text-anchor="middle">${prizeLabel(p).slice(0, 10)}</text>
-              </g>
-            </g>`;
-          })}
-        </g>
-        ${Array.from({ length: 12 }, (_, i) => { const [x, y] = polar(93, i * 30); return html`<circle key=${i} cx=${x} cy=${y} r="2.2" fill="#fff8d8" />`; })}
-        ${hub ? html`<image href=${hub} x="78" y="78" width="44" height="44" />` : html`<circle cx="100" cy="100" r="17" fill=${rim} stroke="#fff" stroke-width="3" />`}
-        <path d="M89 3 L111 3 L100 25 Z" fill=${rim} stroke="#fff" stroke-width="2" stroke-linejoin="round" />
-      </svg>
-    </div>
-    <button type="button" class=${button ? 'btn primary game-btn has-image' : 'btn primary game-btn'} style=${button ? `background-image:${cssUrl(button)}` : undefined}
-      onClick=${spin} disabled=${busy} aria-busy=${busy ? 'true' : undefined}>${busy ? t.spinning : t.spin}</button>
-  </div>`;
-}
-
-// --- Scratch card -------------------------------------------------------------------------------
-
-function Scratch({ env, t, a, draw, done }: GameProps) {
-  const core = a.core ?? {};
-  const canvas = useRef<HTMLCanvasElement>(null);
-  const ctxRef = useRef<CanvasRenderingContext2D | null>(null);
+/** The template's game (src/consumer/games, a chunk of its own), drawn by the server first. */
+function GameView({ env, lang, a, played, draw, done }: { env: ConsumerEnv; lang: Lang; a: PlayActivity; played: boolean; draw: () => Promise<PlayRecord | null>; done: (r: PlayRecord) => void }) {
+  const host = useRef<HTMLDivElement>(null);
+  // A language switch before the play mounts the game again in that language; once the draw is
+  // asked, the game stays as it is (the result below follows the language).
+  const shownLang = useRef(lang);
   const started = useRef(false);
-  const down = useRef<{ x: number; y: number } | null>(null);
-  const [rec, setRec] = useState<PlayRecord | null>(null);
-  const [wantReveal, setWantReveal] = useState(false);
-  const [revealed, setRevealed] = useState(false);
-  const [noCanvas, setNoCanvas] = useState(false);
-  const cover = color(core.coverColor, '#b8bcc4');
-  const card = color(core.cardColor, '#fff4d6');
-  const ink = color(core.textColor, '#7a2e12');
-  const coverImage = url(core.CoverImage);
-  const cardImage = url(core.CardImage);
-
+  if (!played && !started.current) shownLang.current = lang;
   useEffect(() => {
-    const el = canvas.current;
-    let ctx: CanvasRenderingContext2D | null = null;
-    try { ctx = el?.getContext('2d') ?? null; } catch { ctx = null; }
-    if (!el || !ctx) { setNoCanvas(true); return; }
-    const ratio = env.doc.defaultView?.devicePixelRatio || 1;
-    const w = el.clientWidth || 300;
-    const hh = el.clientHeight || 160;
-    el.width = Math.round(w * ratio);
-    el.height = Math.round(hh * ratio);
-    ctx.scale(ratio, ratio);
-    ctx.fillStyle = cover;
-    ctx.fillRect(0, 0, w, hh);
-    ctx.fillStyle = 'rgba(255,255,255,.85)';
-    ctx.font = '700 18px system-ui, sans-serif';
-    ctx.textAlign = 'center';
-    ctx.textBaseline = 'middle';
-    ctx.fillText(t.cover, w / 2, hh / 2);
-    if (coverImage) {
-      const img = new Image();
-      img.onload = () => { if (!started.current) ctx!.drawImage(img, 0, 0, w, hh); };
-      img.src = coverImage;
-    }
-    ctxRef.current = ctx;
-  }, []);
-
-  const start = async () => {
-    if (started.current) return;
-    started.current = true;
-    const r = await draw();
-    if (r) setRec(r);
-    else started.current = false;
-  };
-
-  useEffect(() => {
-    if (rec && wantReveal && !revealed) {
-      setRevealed(true);
-      setTimeout(() => done(rec), reducedMotion(env) ? 200 : 900);
-    }
-  }, [rec, wantReveal]);
-
-  const at = (e: PointerEvent) => {
-    const r = canvas.current!.getBoundingClientRect();
-    return { x: e.clientX - r.left, y: e.clientY - r.top };
-  };
-  const erase = (from: { x: number; y: number }, to: { x: number; y: number }) => {
-    const ctx = ctxRef.current;
-    if (!ctx) return;
-    ctx.globalCompositeOperation = 'destination-out';
-    ctx.lineWidth = 34;
-    ctx.lineCap = 'round';
-    ctx.lineJoin = 'round';
-    ctx.beginPath();
-    ctx.moveTo(from.x, from.y);
-    ctx.lineTo(to.x + 0.01, to.y);
-    ctx.stroke();
-  };
-  /** The scratched share of the cover (every 6th pixel's alpha). */
-  const cleared = () => {
-    const el = canvas.current;
-    const ctx = ctxRef.current;
-    if (!el || !ctx) return 0;
-    const data = ctx.getImageData(0, 0, el.width, el.height).data;
-    let clear = 0;
-    let all = 0;
-    for (let i = 3; i < data.length; i += 24) { all++; if (data[i] < 128) clear++; }
-    return all ? clear / all : 0;
-  };
-  const onDown = (e: PointerEvent) => {
-    if (revealed) return;
-    e.preventDefault();
-    (e.target as Element).setPointerCapture?.(e.pointerId);
-    void start();
-    const p = at(e);
-    down.current = p;
-    erase(p, p);
-  };
-  const moves = useRef(0);
-  const onMove = (e: PointerEvent) => {
-    if (!down.current || revealed) return;
-    const p = at(e);
-    erase(down.current, p);
-    down.current = p;
-    if (++moves.current % 8 === 0 && cleared() >= 0.5) setWantReveal(true);
-  };
-  const onUp = () => {
-    down.current = null;
-    if (cleared() >= 0.5) setWantReveal(true);
-  };
-  const revealAll = () => { void start(); setWantReveal(true); };
-
-  return html`<div class="scratch-game">
-    <div class="scratch" data-testid="scratch" style=${`background:${card};color:${ink}${cardImage ? `;background-image:${cssUrl(cardImage)}` : ''}`}>
-      <div class="scratch-result" aria-live="polite">
-        ${rec ? html`${rec.prize?.picture ? html`<img src=${rec.prize.picture} alt="" width="64" height="64" />` : null}<strong>${rec.won ? rec.prize!.name : t.lost}</strong>`
-          : html`<span>${started.current ? t.drawing : t.cover}</span>`}
-      </div>
-      ${noCanvas ? null : html`<canvas ref=${canvas} class=${revealed ? 'scratch-cover gone' : 'scratch-cover'} aria-label=${t.scratchHint} role="img"
-        onPointerDown=${onDown} onPointerMove=${onMove} onPointerUp=${onUp} onPointerCancel=${onUp}></canvas>`}
-      ${noCanvas && !revealed ? html`<div class="scratch-cover solid" style=${`background:${cover}`}><span>${t.cover}</span></div>` : null}
-    </div>
-    <p class="muted small">${t.scratchHint}</p>
-    <button type="button" class="btn outline game-btn" onClick=${revealAll} disabled=${wantReveal}>${t.scratchAll}</button>
-  </div>`;
-}
-
-// --- The other seven: a reveal in the template's images -----------------------------------------
-
-/** The tiles of a game: its image list, else its main image repeated; 6 to 9 tiles. */
-function tilesOf(a: PlayActivity): { images: (string | null)[]; tile: string; back: string; ink: string } {
-  const core = a.core ?? {};
-  const def = gameOf(a.gameType);
-  const keys = def?.styleKeys ?? [];
-  const list = keys.find((k) => k.kind === 'images');
-  const frame = new Set(['LogoImage', 'BackImage', 'TitleImage', 'ButtonImage', 'ResultWinBackgroundImage', 'RecordImage']);
-  const main = keys.find((k) => k.kind === 'image' && !frame.has(k.key));
-  const colors = keys.filter((k) => k.kind === 'color' && k.key !== 'textColor' && k.key !== 'backgroundColor');
-  const count = a.gameType === GameType.RedEnvelope || a.gameType === GameType.Darts ? 6 : list?.count ?? 9;
-  const fromList = list && Array.isArray(core[list.key]) ? (core[list.key] as string[]) : [];
-  const single = main ? url(core[main.key]) : null;
-  const images = Array.from({ length: Math.min(count, 9) }, (_, i) => url(fromList[i]) ?? single);
-  return {
-    images,
-    tile: color(core[colors[0]?.key ?? ''], colors[0]?.default ?? '#d7261e'),
-    back: color(core.backgroundColor, '#fff8ec'),
-    ink: color(core.textColor, '#1c1c1e'),
-  };
-}
-
-function Reveal({ env, t, a, draw, done }: GameProps) {
-  const { images, tile, back, ink } = tilesOf(a);
-  const [picked, setPicked] = useState<number | null>(null);
-  const [rec, setRec] = useState<PlayRecord | null>(null);
-  const pick = async (i: number) => {
-    if (picked !== null) return;
-    setPicked(i);
-    const r = await draw();
-    if (!r) { setPicked(null); return; }
-    setRec(r);
-    setTimeout(() => done(r), reducedMotion(env) ? 200 : 1100);
-  };
-  return html`<div class="reveal-game" style=${`background:${back};color:${ink}`}>
-    <p class="reveal-hint">${t.pick}</p>
-    <ul class=${`reveal-tiles n${images.length}`} data-testid="reveal">
-      ${images.map((src, i) => html`<li key=${i}>
-        <button type="button" class=${picked === i && rec ? 'reveal-tile open' : picked === i ? 'reveal-tile busy' : 'reveal-tile'}
-          style=${`background-color:${tile}`} aria-label=${t.pickOne(i + 1)} disabled=${picked !== null} onClick=${() => pick(i)}>
-          ${picked === i && rec
-            ? html`<span class="reveal-prize">${rec.prize?.picture ? html`<img src=${rec.prize.picture} alt="" />` : null}<span>${rec.prize ? prizeLabel(rec.prize) : t.lost}</span></span>`
-            : src ? html`<img src=${src} alt="" />` : html`<span class="reveal-q" aria-hidden="true">?</span>`}
-        </button>
-      </li>`)}
-    </ul>
-  </div>`;
+    let live = true;
+    let clean: (() => void) | null = null;
+    let record: PlayRecord | null = null;
+    const prizes = a.prizes.map((p) => ({ label: p.shortName || p.name, picture: p.picture }));
+    void loadGame(gameOf(a.gameType)?.viewKey ?? 'view_wheel').then((mount) => {
+      if (!live || !mount || !host.current) return;
+      clean = mount(host.current, {
+        core: a.core ?? {}, prizes, texts: GAME_TEXTS[shownLang.current], reduced: reducedMotion(env),
+        draw: async () => {
+          started.current = true;
+          record = await draw();
+          if (!record) started.current = false;
+          return record && { index: record.prizeIndex, won: record.won, label: record.prize ? record.prize.shortName || record.prize.name : '', picture: record.prize?.picture ?? null };
+        },
+        onDone: () => { if (record) done(record); },
+      });
+    });
+    return () => { live = false; clean?.(); };
+  }, [a.id, shownLang.current]);
+  return html`<div ref=${host} class="game-host"></div>`;
 }
 
 // --- Result and redemption ----------------------------------------------------------------------

@@ -291,5 +291,22 @@ export function carouselBanners(page: Pick<PageData, 'banners' | 'productBanners
   const seen = new Set<unknown>();
   // A draft banner not saved yet has no id: the same images are the same banner.
   const key = (b: PageBanner): unknown => b.id ?? `${b.images?.small}|${b.images?.large}`;
-  return [...(page.productBanners ?? []), ...(page.banners ?? [])].filter((b) => !seen.has(key(b)) && (seen.add(key(b)), true));
+  return [...(page.productBanners ?? []), ...(page.banners ?? [])].filter((b) => {
+    const k = key(b);
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+}
+
+/**
+ * A brand's free text of the query page (scan messages: one text per tenant, in whichever
+ * language the brand wrote it) in the page's language (issue 26): shown on a Chinese page, and
+ * on an English page only when it holds no Chinese, Japanese or Korean characters; otherwise
+ * '' (the page then shows its own text in the chosen language, or nothing).
+ */
+export function messageInLang(text: string | null | undefined, lang: Lang): string {
+  const s = (text ?? '').trim();
+  if (!s || lang !== 'en') return s;
+  return /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]/.test(s) ? '' : s;
 }

@@ -56,6 +56,8 @@ export interface PageBanner {
 }
 
 export interface PageActivity {
+  /** Issue 26: a running lottery or point activity (ids of the two may repeat); absent in old drafts. */
+  kind?: 'lottery' | 'point';
   id: number;
   name: string;
   imageUrl: string | null;

@@ -6,6 +6,7 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js/mobile';
 import type { FormDeclaration } from '../validation/index';
 import { normalizeCallingCode } from '../phone';
+import type { PointActivityEarning } from '../activity/pointActivity';
 
 /** A code lives 5 minutes; a new one may be asked 60 s after the previous; at most 5 an hour per phone. */
 export const OTP_TTL_MS = 5 * 60_000;
@@ -66,8 +67,13 @@ export function memberPhoneKey(phoneCountryCode: string, phone: string): { phone
   return { phoneCountryCode: cc, phone: parsed?.nationalNumber ? String(parsed.nationalNumber) : digits.replace(/^0+/, '') };
 }
 
-/** What the member side of a tenant's page needs to know (GET member/{tenantCode}/setting). */
+/**
+ * What the member side of a tenant's page needs to know (GET member/{tenantCode}/setting).
+ * `members: false` (issue 26): a tenant of the page without members (no Member function or no
+ * saved settings) answers 200 with no members and empty settings, not an error.
+ */
 export interface MemberPageSetting {
+  members: boolean;
   requiredInfo: number;
   /** Profile fields the tenant requires (src/domain/member/settings.ts PROFILE_FIELDS). */
   requiredFields: string[];
@@ -101,6 +107,8 @@ export interface MemberAccount {
   tier: { index: number; name: string } | null;
   nextTier: { name: string; points: number } | null;
   history: MemberPointRow[];
+  /** Issue 26: point activities' boxes drawn but not opened yet (their points not in the balance). */
+  boxes?: (PointActivityEarning & { code: string })[];
 }
 
 /** POST member/{tenantCode}/scan */

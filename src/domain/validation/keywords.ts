@@ -181,7 +181,7 @@ export const KEYWORDS: FuncKeywordDefinition[] = [
       const failures: Failure[] = [];
       const max = maxFileCount(rule);
       if (max !== undefined && data.length > max) failures.push({ result: { key: 'maxFiles', params: { count: max } } });
-      data.forEach((file, i) => failures.push(...fail(checkUpload(file, rule), [i])));
+      data.forEach((file, i) => { failures.push(...fail(checkUpload(file, rule), [i])); });
       return failures;
     },
   ),

@@ -84,7 +84,7 @@ export function closeObjects(schema: unknown): unknown {
   /** `nodes` all apply at one instance location (reached through properties or items). */
   const visit = (nodes: SchemaNode[]) => {
     if (nodes.every((n) => visited.has(n))) return;
-    nodes.forEach((n) => visited.add(n));
+    nodes.forEach((n) => { visited.add(n); });
     const seen = new Set<SchemaNode>();
     const group = nodes.flatMap((n) => inPlaceGroup(root, n, seen));
     const open = group.some((s) => s.additionalProperties !== undefined || s.patternProperties !== undefined);
@@ -106,7 +106,7 @@ export function closeObjects(schema: unknown): unknown {
       if (isPlainObject(s.properties)) for (const [name, sub] of Object.entries(s.properties)) add(`p:${name}`, sub);
       if (isPlainObject(s.patternProperties)) for (const [pattern, sub] of Object.entries(s.patternProperties)) add(`pp:${pattern}`, sub);
       add('ap', s.additionalProperties);
-      if (Array.isArray(s.items)) s.items.forEach((sub, i) => add(`i:${i}`, sub));
+      if (Array.isArray(s.items)) s.items.forEach((sub, i) => { add(`i:${i}`, sub); });
       else add('items', s.items);
       add('ai', s.additionalItems);
       add('contains', s.contains);

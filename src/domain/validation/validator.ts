@@ -62,7 +62,7 @@ function compile(form: FormDeclaration, mode: UnknownFields, options: ValidatorO
   if (hit) return hit;
   const rules = form.rules ?? [];
   if (!Array.isArray(rules)) throw new Error('"rules" is a list');
-  rules.forEach((rule, i) => assertRule(rule, i, KNOWN_MESSAGE_KEYS));
+  rules.forEach((rule, i) => { assertRule(rule, i, KNOWN_MESSAGE_KEYS); });
   let schema: JsonSchema = form.schema;
   if (options.resolveRef) schema = inlineRefs(schema, options.resolveRef) as JsonSchema;
   if (mode !== 'allow') schema = closeObjects(schema) as JsonSchema;

@@ -18,7 +18,7 @@ import PlayArrowOutlined from '@mui/icons-material/PlayArrowOutlined';
 import RefreshOutlined from '@mui/icons-material/RefreshOutlined';
 import SendOutlined from '@mui/icons-material/SendOutlined';
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
-import { ACTION_ICON_NAMES } from './iconNames';
+import type { ACTION_ICON_NAMES } from './iconNames';
 
 type SvgIconComponent = typeof SvgIcon;
 

@@ -58,7 +58,7 @@ export function useCrudController(decl: ScreenDeclaration, options: CrudControll
       const related = prefix
         ? mutate((k) => {
             const path = typeof k === 'string' ? k : Array.isArray(k) && typeof k[0] === 'string' ? k[0] : null;
-            return path !== null && path.toLowerCase().startsWith(prefix);
+            return path?.toLowerCase().startsWith(prefix) ?? false;
           })
         : Promise.resolve();
       if (page === 'first') await list.refresh();

@@ -223,6 +223,7 @@ export function SchemaFields({ state, readonly = false, columns = 1 }: SchemaFie
         experimental_defaultFormStateBehavior={{ arrayMinItems: { populate: 'never' }, emptyObjectFields: 'skipDefaults' }}
         onChange={state.onChange}
       >
+        {/* biome-ignore lint/complexity/noUselessFragments: an empty child hides RJSF's own submit button */}
         <></>
       </Form>
     </Box>

@@ -56,7 +56,7 @@ type Node = Record<string, unknown>;
 const isNode = (v: unknown): v is Node => !!v && typeof v === 'object' && !Array.isArray(v);
 
 function walk(value: unknown, where: string, visit: (node: Node, where: string) => void): void {
-  if (Array.isArray(value)) value.forEach((v, i) => walk(v, `${where}.${i}`, visit));
+  if (Array.isArray(value)) value.forEach((v, i) => { walk(v, `${where}.${i}`, visit); });
   else if (isNode(value)) {
     visit(value, where);
     for (const [k, v] of Object.entries(value)) walk(v, `${where}.${k}`, visit);
@@ -104,7 +104,7 @@ export function i18nKeysOf(decl: ScreenDeclaration): { where: string; key: strin
     });
   add('title', decl.title);
   if (decl.description) add('description', decl.description);
-  decl.grid?.columns?.forEach((c, i) => add(`grid.columns.${i}.label`, c.label));
+  decl.grid?.columns?.forEach((c, i) => { add(`grid.columns.${i}.label`, c.label); });
   rowActionsOf(decl).forEach((a, i) => {
     add(`grid.rowActions.${i}.label`, a.label);
     for (const k of ['confirm', 'result', 'notice'] as const) if (a[k]) add(`grid.rowActions.${i}.${k}`, a[k]);
@@ -128,7 +128,7 @@ export function i18nKeysOf(decl: ScreenDeclaration): { where: string; key: strin
 export function widgetsOf(decl: ScreenDeclaration): { where: string; widget: unknown }[] {
   const out: { where: string; widget: unknown }[] = [];
   const parts: [string, unknown][] = [['filters.uiSchema', decl.filters?.uiSchema], ['form.uiSchema', decl.form?.uiSchema]];
-  rowActionsOf(decl).forEach((a, i) => a.input && parts.push([`grid.rowActions.${i}.input.uiSchema`, a.input.uiSchema]));
+  rowActionsOf(decl).forEach((a, i) => { if (a.input) parts.push([`grid.rowActions.${i}.input.uiSchema`, a.input.uiSchema]); });
   for (const [root, part] of parts) {
     walk(part, root, (node, where) => {
       if ('ui:widget' in node) out.push({ where: `${where}.ui:widget`, widget: node['ui:widget'] });
@@ -293,16 +293,16 @@ export const DECLARATION_CHECKS: readonly DeclarationCheck[] = [
     const props = propsOf(decl.form?.schema);
     const ui = decl.form?.uiSchema ?? {};
     for (const key of Object.keys(ui)) if (!key.startsWith('ui:')) need(out, props.includes(key), `form.uiSchema.${key}`, `"${key}" is not a field of the form`);
-    ((ui['ui:order'] as string[] | undefined) ?? []).forEach((key, i) => key !== '*' && need(out, props.includes(key), `form.uiSchema.ui:order.${i}`, `"${key}" is not a field of the form`));
+    ((ui['ui:order'] as string[] | undefined) ?? []).forEach((key, i) => { if (key !== '*') need(out, props.includes(key), `form.uiSchema.ui:order.${i}`, `"${key}" is not a field of the form`); });
     // A rule with `each` names a field of the list's items (the list itself must be a field).
-    decl.form?.rules?.forEach((rule, i) => need(out, props.includes((rule.each ?? rule.field).split('.')[0]), `form.rules.${i}.${rule.each ? 'each' : 'field'}`, `"${rule.each ?? rule.field}" is not a field of the form`));
+    decl.form?.rules?.forEach((rule, i) => { need(out, props.includes((rule.each ?? rule.field).split('.')[0]), `form.rules.${i}.${rule.each ? 'each' : 'field'}`, `"${rule.each ?? rule.field}" is not a field of the form`); });
     for (const list of ['readOnlyOnEdit', 'omitOnEdit'] as const) {
-      decl.form?.[list]?.forEach((key, i) => need(out, props.includes(key), `form.${list}.${i}`, `"${key}" is not a field of the form`));
+      decl.form?.[list]?.forEach((key, i) => { need(out, props.includes(key), `form.${list}.${i}`, `"${key}" is not a field of the form`); });
     }
     const filterProps = propsOf(decl.filters?.schema);
     for (const key of Object.keys(decl.filters?.uiSchema ?? {})) if (!key.startsWith('ui:')) need(out, filterProps.includes(key), `filters.uiSchema.${key}`, `"${key}" is not a filter`);
     const columns = decl.grid?.columns?.map((c) => c.key) ?? [];
-    columns.forEach((key, i) => need(out, columns.indexOf(key) === i, `grid.columns.${i}.key`, `duplicate column key "${key}"`));
+    columns.forEach((key, i) => { need(out, columns.indexOf(key) === i, `grid.columns.${i}.key`, `duplicate column key "${key}"`); });
     if (decl.grid?.defaultSort) need(out, sortableKeys(decl).includes(decl.grid.defaultSort.key), 'grid.defaultSort.key', `"${decl.grid.defaultSort.key}" is not a sortable column`);
     // Row calls fill their placeholders from the row; a form screen's from the session.
     const rowFields = decl.kind === 'form' ? [...FORM_SESSION_FIELDS] : [...columns, decl.rowKey ?? 'id'];
@@ -317,7 +317,10 @@ export const DECLARATION_CHECKS: readonly DeclarationCheck[] = [
     const out: Found[] = [];
     const props = propsOf(decl.form?.schema);
     const collect = (logic: unknown, where: string): void => {
-      if (Array.isArray(logic)) return logic.forEach((l) => collect(l, where));
+      if (Array.isArray(logic)) {
+        for (const l of logic) collect(l, where);
+        return;
+      }
       if (!isNode(logic)) return;
       for (const [op, arg] of Object.entries(logic)) {
         if (op !== 'var') collect(arg, where);
@@ -352,7 +355,7 @@ export const DECLARATION_CHECKS: readonly DeclarationCheck[] = [
     }
     if (decl.filters) compiles('filters.schema', () => createValidator({ schema: resolveSchema(decl.filters!.schema) }));
     // A row action's input is a form too (its data is the call's body).
-    rowActionsOf(decl).forEach((a, i) => a.input && compiles(`grid.rowActions.${i}.input.schema`, () => createValidator(resolveForm(a.input!))));
+    rowActionsOf(decl).forEach((a, i) => { if (a.input) compiles(`grid.rowActions.${i}.input.schema`, () => createValidator(resolveForm(a.input!))); });
     return out;
   }),
 

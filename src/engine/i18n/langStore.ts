@@ -22,6 +22,7 @@ export function rememberLang(lang: Lang): void {
     /* private mode: the language still applies for this page */
   }
   // The server reads it too: /login?code= comes prerendered in this language (server/signinPage.ts).
+  // biome-ignore lint/suspicious/noDocumentCookie: one plain cookie; the Cookie Store API is not in every browser served
   if (typeof document !== 'undefined') document.cookie = `${LANG_STORAGE_KEY}=${lang}; path=/; max-age=31536000; samesite=lax`;
 }
 

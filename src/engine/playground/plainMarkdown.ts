@@ -3,9 +3,9 @@
  * through a Vite resolver in vite.config.ts: the schema's descriptions are plain sentences, so
  * hover and completion texts are shown as escaped text, with `code` kept as <code>.
  */
-const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 export function renderMarkdown(markdown: string, inline = true): string {
-  const html = escape(markdown).replace(/`([^`]+)`/g, '<code>$1</code>');
+  const html = escapeHtml(markdown).replace(/`([^`]+)`/g, '<code>$1</code>');
   return inline ? html : `<p>${html}</p>`;
 }

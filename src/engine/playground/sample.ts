@@ -49,7 +49,6 @@ function sampleValue(schema: Node, label: string, n: number): unknown {
       const props = isNode(schema.properties) ? schema.properties : {};
       return Object.fromEntries(Object.entries(props).map(([k, p]) => [k, isNode(p) ? sampleValue(p, `${label} ${k}`, n) : null]));
     }
-    case 'string':
     default:
       if (schema.format === 'email') return `sample${n}@example.com`;
       if (schema.format === 'date-time') return new Date(BASE_TIME - n * DAY).toISOString();

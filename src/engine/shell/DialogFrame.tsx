@@ -122,13 +122,13 @@ export function DialogFrame({ open = true, title, icon, size = 'md', compact = t
   const titleId = `${testId}-title`;
   const [content, setContent] = useState<HTMLDivElement | null>(null);
   useFocusFirstField(open ? content : null);
-  const escape = useEscape(dirty, onClose);
+  const escapeOrAsk = useEscape(dirty, onClose);
   return (
     <Dialog
       open={open}
       // A backdrop click never closes; Escape does (asking first when something changed).
       onClose={(_e, reason) => {
-        if (reason === 'escapeKeyDown') escape();
+        if (reason === 'escapeKeyDown') escapeOrAsk();
       }}
       fullScreen={phone}
       aria-labelledby={titleId}

@@ -102,7 +102,7 @@ export function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
               <Collapse in={open} timeout="auto">
                 <List disablePadding component="div">
                   {group.children.map((child) => {
-                    const active = pathname === child.path || pathname.startsWith(child.path + '/');
+                    const active = pathname === child.path || pathname.startsWith(`${child.path}/`);
                     return (
                       <ListItemButton
                         key={child.id}

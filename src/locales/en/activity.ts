@@ -21,6 +21,8 @@ const activity = {
     prize: 'Prize {{n}}',
     start: 'START',
     scratch: 'Scratch here',
+    livePlay: 'The game as shoppers play it (demo draw)',
+    replay: 'Play again',
     keys: {
       LogoImage: 'Logo',
       BackImage: 'Page background',

@@ -21,6 +21,8 @@ const activity = {
     prize: '奖品 {{n}}',
     start: '开始',
     scratch: '刮开这里',
+    livePlay: '消费者看到的游戏（示范抽奖）',
+    replay: '再玩一次',
     keys: {
       LogoImage: '标志',
       BackImage: '页面背景',

@@ -21,6 +21,8 @@ const activity = {
     prize: '獎品 {{n}}',
     start: '開始',
     scratch: '刮開這裡',
+    livePlay: '消費者看到的遊戲（示範抽獎）',
+    replay: '再玩一次',
     keys: {
       LogoImage: '標誌',
       BackImage: '頁面背景',
