@@ -39,7 +39,7 @@ function readTree(ref) {
   const entries = execFileSync('git', ['ls-tree', '-r', ref, '--', 'server', 'src'], { encoding: 'utf8', maxBuffer: 16 << 20 })
     .split('\n').filter(Boolean).map((l) => { const [meta, file] = l.split('\t'); return { id: meta.split(' ')[2], file }; })
     .filter((e) => SOURCE.test(e.file));
-  const raw = execFileSync('git', ['cat-file', '--batch'], { input: entries.map((e) => e.id).join('\n') + '\n', maxBuffer: 256 << 20 });
+  const raw = execFileSync('git', ['cat-file', '--batch'], { input: `${entries.map((e) => e.id).join('\n')}\n`, maxBuffer: 256 << 20 });
   const out = new Map();
   let at = 0;
   for (const e of entries) {

@@ -5,8 +5,8 @@
 import { sql } from 'kysely';
 import { CodePackageStatus, RoleType, TenantType } from '../../src/domain/enums';
 import { CODE_QUERY_MAX_ROWS } from '../../src/domain/logistics';
-import { type Db } from '../resource/define';
-import { type Caller } from '../auth';
+import type { Db } from '../resource/define';
+import type { Caller } from '../auth';
 import type { RatioUnit } from '../db/schemaLogistics';
 import { barcodeNotExist } from './logistics';
 const n = (v: unknown) => (v === null || v === undefined ? null : Number(v));

@@ -2,10 +2,10 @@
  * Lottery activities as stored (modules/activity/lottery.ts): one lottery with its prizes and
  * form fields, as the back office answers it.
  */
-import { type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import { exchangeMethodLocked, lotteryStatus } from '../../src/domain/activity/lottery';
 import type { AppDeps } from '../context';
-import { type Database } from '../db/schema';
+import type { Database } from '../db/schema';
 
 type Db = AppDeps['db'] | Transaction<Database>;
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());

@@ -9,7 +9,7 @@ import { PRIZE_PICTURE_RULE } from '../../src/domain/activity/lotteryForms';
 import { ExchangeMethod, PrizeType, QualificationType } from '../../src/domain/enums';
 import { ErrorCode } from '../../src/domain/errors';
 import { timezoneById } from '../../src/domain/reference/timezones';
-import { type Caller } from '../auth';
+import type { Caller } from '../auth';
 import type { AppDeps } from '../context';
 import { json, type Database } from '../db/schema';
 import { ApiError, badRequest } from '../errors';

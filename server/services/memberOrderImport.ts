@@ -8,7 +8,7 @@ import { CsvSyntaxError, csvText, parseCsv, type CsvRecord } from '../../src/dom
 import { MemberOrderStatus } from '../../src/domain/enums';
 import { ErrorCode } from '../../src/domain/errors';
 import { ORDER_IMPORT_COLUMNS, ORDER_IMPORT_MAX_ERRORS, ORDER_IMPORT_MAX_ROWS, canChangeStatus, importColumnOf, parseOrderStatus, parseTimezone, type OrderImportColumn } from '../../src/domain/memberOrders';
-import { type Caller } from '../auth';
+import type { Caller } from '../auth';
 import type { Database } from '../db/schema';
 import { ApiError } from '../errors';
 import { eachPart, readPart } from './multipart';
