@@ -66,6 +66,10 @@ import antiCounterfeitRoutes from './modules/logistics/antiCounterfeit';
 import dashboardRoutes from './modules/session/dashboard';
 import { noteWrite } from './db/shortCache';
 import { signInPageRoute } from './signinPage';
+import { CONSUMER_PAGE_HELMET, securityHeaders } from './ops/headers';
+import { healthRoutes } from './ops/health';
+import { echoRequestId, requestIdOf } from './ops/logging';
+import { metricsRoutes } from './ops/metrics';
 
 export interface BuildAppOptions extends AppDeps {
   /** Fastify's logger option; tests leave it off. */
@@ -123,8 +127,12 @@ export async function buildApp({ db, settings, keys, logger = false, logRequests
     // requests Node cannot parse answer the envelope too.
     frameworkErrors: sendError,
     clientErrorHandler,
+    // A caller's x-request-id names the request in every log line and comes back (ops/logging.ts).
+    requestIdHeader: false,
+    genReqId: requestIdOf,
   });
   guardInput(app);
+  echoRequestId(app);
 
   app.decorateRequest('user', null);
   // A write (committed by now) drops this process's short caches: sessions, list counts (db/shortCache.ts).
@@ -148,6 +156,12 @@ export async function buildApp({ db, settings, keys, logger = false, logRequests
   });
 
   app.setErrorHandler(sendError);
+
+  // Operations (issue 25, server/ops): security headers on every answer, then /healthz,
+  // /readyz and /metrics (before the SPA's fallback, which would answer them with HTML).
+  await securityHeaders(app, settings.staticDir);
+  await healthRoutes(app, { db });
+  await metricsRoutes(app, { db, token: settings.metricsToken });
 
   // Every text answer leaves compressed (brotli, else gzip) when the client accepts it; the
   // built assets carry .br/.gz twins made at build time (vite.config.ts), served as they are.
@@ -213,8 +227,9 @@ export async function buildApp({ db, settings, keys, logger = false, logRequests
     const consumerPage = (req: FastifyRequest<{ Params: { tenantCode?: string } }>, reply: FastifyReply) => (req.params.tenantCode
       ? reply.header('cache-control', 'no-cache').sendFile('consumer.html')
       : reply.code(404).send(notFound().body()));
-    app.get('/m/:tenantCode', { schema: { hide: true } }, consumerPage);
-    app.get('/m/:tenantCode/*', { schema: { hide: true } }, consumerPage);
+    // Framed only by this origin (the marketing screen's preview): ops/headers.ts.
+    app.get('/m/:tenantCode', { schema: { hide: true }, helmet: CONSUMER_PAGE_HELMET }, consumerPage);
+    app.get('/m/:tenantCode/*', { schema: { hide: true }, helmet: CONSUMER_PAGE_HELMET }, consumerPage);
   }
 
   app.setNotFoundHandler((req, reply) => {

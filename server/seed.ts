@@ -35,45 +35,54 @@ export const SEED_ADMIN_ACCOUNT = ADMIN_ACCOUNT;
 export interface SeedResult {
   /** Tenant codes whose admin was created in this run. */
   createdTenants: string[];
-  /** The generated password, when one was generated in this run (print it once). */
-  generatedPassword: string | null;
+  /**
+   * The generated passwords of this run, one per created tenant (print them once); empty when
+   * ADMIN_INITIAL_PASSWORD gave the password. No two tenants share a generated password.
+   */
+  generatedPasswords: Record<string, string>;
 }
 
 export async function seed(db: Db, settings: Pick<Settings, 'adminInitialPassword' | 'unreleasedMenuIds'>): Promise<SeedResult> {
   const existing = new Set((await db.selectFrom('tenants').select('code').execute()).map((t) => t.code));
   const missing = SEED_TENANTS.filter((t) => !existing.has(t.code));
-  if (missing.length === 0) return { createdTenants: [], generatedPassword: null };
+  if (missing.length === 0) return { createdTenants: [], generatedPasswords: {} };
 
-  let password = settings.adminInitialPassword;
-  if (password !== null && checkPasswordRule(password)) {
+  const given = settings.adminInitialPassword;
+  if (given !== null && checkPasswordRule(given)) {
     throw new Error('ADMIN_INITIAL_PASSWORD must satisfy the password rule: 8 to 20 characters, a lowercase letter, an uppercase letter and a digit; only letters, digits and @$!%*?&');
   }
-  const generated = password === null;
-  password ??= generatePassword();
 
   const createdTenants: string[] = [];
+  const generatedPasswords: Record<string, string> = {};
   for (const spec of missing) {
+    // Each tenant its own password unless the operator chose one for all (issue 25).
+    const password = given ?? generatePassword();
     const mimaHash = await hashPassword(password);
     // Another node may seed the same code meanwhile: then nothing is written here.
     const created = await db.transaction().execute((trx) => createTenantWithAdmin(trx, spec, { mimaHash }, settings));
-    if (created) createdTenants.push(spec.code);
+    if (created) {
+      createdTenants.push(spec.code);
+      if (given === null) generatedPasswords[spec.code] = password;
+    }
   }
-  return { createdTenants, generatedPassword: generated && createdTenants.length > 0 ? password : null };
+  return { createdTenants, generatedPasswords };
 }
 
-/** The one-time sign-in notice; the password itself appears only when it was generated. */
+/**
+ * The one-time sign-in notice, on the standard output (never the JSON log): each created
+ * tenant's address, account and password; a password appears only when it was generated.
+ */
 export function signInInstructions(result: SeedResult, port: number): string | null {
   if (result.createdTenants.length === 0) return null;
-  const secret = result.generatedPassword ?? '(the value of ADMIN_INITIAL_PASSWORD)';
+  const generated = Object.keys(result.generatedPasswords).length > 0;
   const rule = '================================================================';
   const lines = [
     '', rule,
     ' First start: accounts created. Sign in at',
-    ...result.createdTenants.map((code) => `   http://localhost:${port}/login?code=${code}   account: ${SEED_ADMIN_ACCOUNT}`),
-    `   password: ${secret}`,
+    ...result.createdTenants.map((code) => `   http://localhost:${port}/login?code=${code}   account: ${SEED_ADMIN_ACCOUNT}   password: ${result.generatedPasswords[code] ?? '(the value of ADMIN_INITIAL_PASSWORD)'}`),
     ' The first sign-in asks for a new password.',
   ];
-  if (result.generatedPassword) lines.push(' This password is shown only this once: keep it now.');
+  if (generated) lines.push(' Each client has its own password, shown only this once: keep them now.');
   lines.push(rule, '');
   return lines.join('\n');
 }

@@ -4,6 +4,7 @@
  * PGlite database in ./data/pg.
  */
 import path from 'node:path';
+import { Cron } from 'croner';
 import { DEFAULT_UNRELEASED_MENU_IDS } from '../src/domain/menu';
 import { readSmsSettings, type SmsSettings } from './services/sms/settings';
 
@@ -52,6 +53,27 @@ export interface Settings {
    * a list of proxy addresses) so the sign-in rate limit counts client IPs, not the proxy's.
    */
   trustProxy: boolean | number | string;
+  // Issue 25, operable (server/ops): every value checked at start (a bad one stops the start with its name).
+  /** Jobs run at once by this process (JOB_WORKERS, default 1; 0: an API-only node). */
+  jobWorkers: number;
+  /** A job's lease in seconds (JOB_LEASE_SECONDS, default 30). */
+  jobLeaseSeconds: number;
+  /** pino level (LOG_LEVEL: fatal, error, warn, info, debug, trace, silent; default info). */
+  logLevel: string;
+  /** Log each request's start and end (LOG_REQUESTS=1). */
+  logRequests: boolean;
+  /** METRICS_TOKEN: when set, GET /metrics wants `Authorization: Bearer <it>`; unset: open. */
+  metricsToken: string | null;
+  /** Seconds SIGTERM waits for running jobs before handing them back (SHUTDOWN_GRACE_SECONDS, default 5). */
+  shutdownGraceSeconds: number;
+  /** Retention (server/ops/retention.ts): cron pattern of the clean-up (RETENTION_SCHEDULE, default hourly at :17). */
+  retentionSchedule: string;
+  /** Days a finished export report and its file are kept (EXPORT_RETENTION_DAYS, default 7). */
+  exportRetentionDays: number;
+  /** Days a finished job row is kept (JOB_RETENTION_DAYS, default 30). */
+  jobRetentionDays: number;
+  /** Hours an expired one-time code is kept (OTP_RETENTION_HOURS, default 24). */
+  otpRetentionHours: number;
   /** Who sends members' one-time codes (SMS_PROVIDER and the provider's settings; services/sms). */
   sms: SmsSettings;
   /**
@@ -63,6 +85,11 @@ export interface Settings {
 
 type Env = Record<string, string | undefined>;
 
+/** A bad setting: main.ts prints its message alone (the name, what it must be, what it got) and exits 1. */
+export class SettingsError extends Error {
+  override name = 'SettingsError';
+}
+
 function text(env: Env, name: string): string | null {
   const v = env[name]?.trim();
   return v ? v : null;
@@ -72,7 +99,7 @@ function positiveInt(env: Env, name: string, fallback: number): number {
   const raw = text(env, name);
   if (raw === null) return fallback;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive integer, got '${raw}'`);
+  if (!Number.isInteger(n) || n <= 0) throw new SettingsError(`${name} must be a positive integer, got '${raw}'`);
   return n;
 }
 
@@ -80,9 +107,36 @@ function nonNegativeInt(env: Env, name: string, fallback: number): number {
   const raw = text(env, name);
   if (raw === null) return fallback;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number (0 or more), got '${raw}'`);
+  if (!Number.isInteger(n) || n < 0) throw new SettingsError(`${name} must be a whole number (0 or more), got '${raw}'`);
   return n;
 }
+
+function choice(env: Env, name: string, allowed: readonly string[], fallback: string): string {
+  const raw = text(env, name);
+  if (raw === null) return fallback;
+  if (!allowed.includes(raw)) throw new SettingsError(`${name} must be one of ${allowed.join(', ')}, got '${raw}'`);
+  return raw;
+}
+
+function flag(env: Env, name: string): boolean {
+  const raw = text(env, name);
+  if (raw === null || raw === '0' || raw === 'false') return false;
+  if (raw === '1' || raw === 'true') return true;
+  throw new SettingsError(`${name} must be 1 or 0 (true or false), got '${raw}'`);
+}
+
+/** Five or six cron fields (minute hour day month weekday, optional seconds first); checked by croner at start. */
+function cronPattern(env: Env, name: string, fallback: string): string {
+  const raw = text(env, name) ?? fallback;
+  try {
+    new Cron(raw, { paused: true }).stop();
+  } catch (e) {
+    throw new SettingsError(`${name} must be a cron pattern such as '17 * * * *', got '${raw}' (${e instanceof Error ? e.message : String(e)})`);
+  }
+  return raw;
+}
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 function list(env: Env, name: string): string[] | null {
   const raw = env[name];
@@ -104,7 +158,7 @@ function fileStore(raw: string | null): 'database' | 'folder' {
 
 function testClock(env: Env): boolean {
   const on = text(env, 'TEST_CLOCK') === '1';
-  if (on && env.NODE_ENV === 'production') throw new Error('TEST_CLOCK=1 is for tests only and refused with NODE_ENV=production');
+  if (on && env.NODE_ENV === 'production') throw new SettingsError('TEST_CLOCK=1 is for tests only and refused with NODE_ENV=production');
   return on;
 }
 
@@ -113,7 +167,7 @@ export function readSettings(env: Env = process.env): Settings {
   const unreleased = list(env, 'UNRELEASED_MENU_IDS');
   const unreleasedMenuIds = unreleased === null ? [...DEFAULT_UNRELEASED_MENU_IDS] : unreleased.map((s) => {
     const n = Number(s);
-    if (!Number.isInteger(n) || n <= 0) throw new Error(`UNRELEASED_MENU_IDS: '${s}' is not a menu id`);
+    if (!Number.isInteger(n) || n <= 0) throw new SettingsError(`UNRELEASED_MENU_IDS: '${s}' is not a menu id`);
     return n;
   });
   return {
@@ -137,6 +191,16 @@ export function readSettings(env: Env = process.env): Settings {
     staticHost: text(env, 'STATIC_HOST') ?? '',
     defaultDomains: list(env, 'DEFAULT_DOMAINS') ?? [],
     trustProxy: trustProxy(text(env, 'TRUST_PROXY')),
+    jobWorkers: nonNegativeInt(env, 'JOB_WORKERS', 1),
+    jobLeaseSeconds: positiveInt(env, 'JOB_LEASE_SECONDS', 30),
+    logLevel: choice(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
+    logRequests: flag(env, 'LOG_REQUESTS'),
+    metricsToken: text(env, 'METRICS_TOKEN'),
+    shutdownGraceSeconds: nonNegativeInt(env, 'SHUTDOWN_GRACE_SECONDS', 5),
+    retentionSchedule: cronPattern(env, 'RETENTION_SCHEDULE', '17 * * * *'),
+    exportRetentionDays: positiveInt(env, 'EXPORT_RETENTION_DAYS', 7),
+    jobRetentionDays: positiveInt(env, 'JOB_RETENTION_DAYS', 30),
+    otpRetentionHours: positiveInt(env, 'OTP_RETENTION_HOURS', 24),
     sms: readSmsSettings(env),
     testClock: testClock(env),
   };

@@ -49,6 +49,13 @@ export async function openPglite(dataDir?: string, options: Omit<KyselyConfig, '
   return kyselyOverPglite(await createPglite(dataDir), options);
 }
 
+const POOLS = new WeakMap<object, pg.Pool>();
+
+/** The pg pool under a PostgreSQL Db (metrics: total, idle, waiting); null for PGlite. */
+export function poolOf(db: object): pg.Pool | null {
+  return POOLS.get(db) ?? null;
+}
+
 export function openPostgres(connectionString: string, max = 10, options: Omit<KyselyConfig, 'dialect'> = {}): Db {
   useFastTimestamps();
   const pool = new pg.Pool({ connectionString, max });
@@ -57,7 +64,9 @@ export function openPostgres(connectionString: string, max = 10, options: Omit<K
   // An idle client's error (a PostgreSQL restart, a dropped database) must not crash the
   // process: the pool discards that client and the next query opens a new connection.
   pool.on('error', (err) => console.error(`PostgreSQL idle connection lost: ${err.message}`));
-  return new Kysely<Database>({ ...options, dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ ...options, dialect: new PostgresDialect({ pool }) });
+  POOLS.set(db, pool);
+  return db;
 }
 
 export async function openDatabase(settings: { databaseUrl: string | null; dataDir: string }): Promise<Db> {

@@ -26,6 +26,7 @@ import * as m0021 from './migrations/0021_anti_counterfeit';
 import * as m0022 from './migrations/0022_lottery_play';
 import * as m0023 from './migrations/0023_point_activities';
 import * as m0024 from './migrations/0024_member_signin_lock';
+import * as m0025 from './migrations/0025_retention';
 import * as m0026 from './migrations/0026_file_blobs';
 import * as m0027 from './migrations/0027_lottery_draw_proof';
 import * as m0028 from './migrations/0028_check_in_records';
@@ -53,6 +54,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0022_lottery_play': m0022,
   '0023_point_activities': m0023,
   '0024_member_signin_lock': m0024,
+  '0025_retention': m0025,
   '0026_file_blobs': m0026,
   '0027_lottery_draw_proof': m0027,
   '0028_check_in_records': m0028,
@@ -68,4 +70,14 @@ export async function migrate(db: Db): Promise<string[]> {
     throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/** Every migration this build knows, in order (readiness compares them with what ran). */
+export const MIGRATION_NAMES: readonly string[] = Object.keys(MIGRATIONS);
+
+/** The migrations of this build not yet applied to `db` (empty: the schema is current). */
+export async function pendingMigrations(db: Db): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS } });
+  const known = await migrator.getMigrations();
+  return known.filter((m) => m.executedAt === undefined).map((m) => m.name);
 }

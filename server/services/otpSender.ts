@@ -3,12 +3,15 @@
  * Pluggable: `setOtpSender` installs a real SMS gateway; until one exists the default sender
  * only makes the code reachable to the people running this machine, NEVER to the page:
  *
- *  - one line in the server log (`otp sent` with tenant, phone and code);
+ *  - one line in the server log (`otp sent` with tenant, phone and purpose; never the code:
+ *    a one-time code is a secret, and logs travel further than this machine);
  *  - one JSON line `{ at, tenantCode, phoneCountryCode, phone, purpose, code }` appended to the
- *    file named by env OTP_OUTBOX_FILE when it is set (the e2e reads it);
+ *    file named by env OTP_OUTBOX_FILE, by default `<DATA_DIR>/otp-outbox.jsonl` (the e2e
+ *    reads it; a developer reads the code there);
  *  - the last 200 messages kept in this process (`sentOtps`, `lastOtp`) for the API tests.
  */
 import fs from 'node:fs';
+import path from 'node:path';
 
 export interface OtpMessage {
   tenantId: number;
@@ -26,14 +29,13 @@ const SENT: OtpMessage[] = [];
 const KEEP = 200;
 
 export const outboxSender: OtpSender = async (m, log) => {
-  log.info({ tenantCode: m.tenantCode, phone: `${m.phoneCountryCode} ${m.phone}`, purpose: m.purpose, code: m.code }, 'otp sent');
+  log.info({ tenantCode: m.tenantCode, phone: `${m.phoneCountryCode} ${m.phone}`, purpose: m.purpose }, 'otp sent');
   SENT.push(m);
   if (SENT.length > KEEP) SENT.splice(0, SENT.length - KEEP);
-  const file = process.env.OTP_OUTBOX_FILE;
-  if (file) {
-    const line = JSON.stringify({ at: new Date().toISOString(), tenantCode: m.tenantCode, phoneCountryCode: m.phoneCountryCode, phone: m.phone, purpose: m.purpose, code: m.code });
-    await fs.promises.appendFile(file, `${line}\n`, 'utf8');
-  }
+  const file = process.env.OTP_OUTBOX_FILE || path.join(path.resolve(process.env.DATA_DIR || './data'), 'otp-outbox.jsonl');
+  await fs.promises.mkdir(path.dirname(file), { recursive: true });
+  const line = JSON.stringify({ at: new Date().toISOString(), tenantCode: m.tenantCode, phoneCountryCode: m.phoneCountryCode, phone: m.phone, purpose: m.purpose, code: m.code });
+  await fs.promises.appendFile(file, `${line}\n`, 'utf8');
 };
 
 let current: OtpSender = outboxSender;

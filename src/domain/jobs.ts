@@ -67,6 +67,8 @@ export interface ExportReportItem {
   url: string | null;
   message: string | null;
   createdAt: string;
+  /** When the file and the report are removed (finished reports; EXPORT_RETENTION_DAYS after createdAt), else null. */
+  expiresAt: string | null;
 }
 
 /** Where a finished export report's file is served (session and tenant checked). */

@@ -10,7 +10,7 @@ describeApi('Database layer', (h) => {
     expect(await migrate(h.db)).toEqual([]);
     const before = await h.db.selectFrom('users').select(['id', 'mima_hash']).orderBy('id').execute();
     const again = await seed(h.db, { ...h.settings, adminInitialPassword: null });
-    expect(again).toEqual({ createdTenants: [], generatedPassword: null });
+    expect(again).toEqual({ createdTenants: [], generatedPasswords: {} });
     const after = await h.db.selectFrom('users').select(['id', 'mima_hash']).orderBy('id').execute();
     expect(after).toEqual(before);
     const tenants = await h.db.selectFrom('tenants').select('code').where('code', 'in', ['platform', 'demo']).execute();

@@ -385,7 +385,7 @@ describeApi('Jobs', (h: Harness) => {
       expect(page.items[0].id).toBe(b.reportId);
       expect(page.items[0]).toEqual({
         id: b.reportId, fileName: null, functionType: JobCategory.Test, status: ReportExportStatus.Error, progress: expect.any(Number),
-        downloaded: false, url: null, message: TEST_JOB_FAILURE, createdAt: expect.any(String),
+        downloaded: false, url: null, message: TEST_JOB_FAILURE, createdAt: expect.any(String), expiresAt: expect.any(String),
       });
       expect(page.items[1]).toMatchObject({ id: a.reportId, status: ReportExportStatus.Completed, url: `/v1/Report/exportReport/${a.reportId}/file`, fileName: expect.stringMatching(/^test_\d{14}\.csv$/) });
 

@@ -68,6 +68,7 @@ describeApi('Report export reports', (h) => {
     expect(page.items.find((i) => i.id === ids.done)).toEqual({
       id: ids.done, fileName: 'Bravo.csv', functionType: JobCategory.ExportPackages, status: ReportExportStatus.Completed, progress: 100,
       downloaded: false, url: `/v1/Report/exportReport/${ids.done}/file`, message: null, createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      expiresAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });
     expect(page.items.find((i) => i.id === ids.failed)).toMatchObject({ url: null, message: 'Nothing to export.' });
 

@@ -38,6 +38,7 @@ import { ApiError, badRequest, notFound } from '../../errors';
 import { contentDisposition, fileStoreOf } from '../../services/uploads';
 import { idParams } from '../../services/resource';
 import { requestZone } from '../../services/exporter';
+import { exportExpiresAt } from '../../ops/retention';
 
 /** Menu id of the export report download screen. */
 export const REPORT_DOWNLOAD_MENU_ID = 42;
@@ -61,7 +62,8 @@ type ReportRow = {
   downloaded: boolean; file_url: string | null; message: string | null; created_at: Date; user_id: number | null;
 };
 
-function toItem(r: ReportRow): ExportReportItem {
+function toItem(r: ReportRow, retentionDays: number): ExportReportItem {
+  const finished = r.status === ReportExportStatus.Completed || r.status === ReportExportStatus.Error;
   return {
     id: r.id,
     fileName: r.file_name,
@@ -72,6 +74,8 @@ function toItem(r: ReportRow): ExportReportItem {
     url: r.status === ReportExportStatus.Completed ? r.file_url : null,
     message: r.status === ReportExportStatus.Error ? r.message : null,
     createdAt: new Date(r.created_at).toISOString(),
+    // The retention clean-up removes it then (server/ops/retention.ts).
+    expiresAt: finished ? exportExpiresAt(r.created_at, retentionDays).toISOString() : null,
   };
 }
 
@@ -126,7 +130,7 @@ export default async function reportRoutes(app: FastifyInstance, deps: AppDeps) 
     if (q.status !== undefined) query = query.where('r.status', '=', q.status);
     if (q.downloaded !== undefined) query = query.where('r.downloaded', '=', q.downloaded);
     const page = await listPage(query, SPEC, q);
-    return { items: page.items.map(toItem), total: page.total };
+    return { items: page.items.map((r) => toItem(r, deps.settings.exportRetentionDays)), total: page.total };
   });
 
   app.put<{ Params: { id: number }; Body: { downloaded?: boolean } | undefined }>('/Report/exportReport/:id', {
@@ -144,7 +148,7 @@ export default async function reportRoutes(app: FastifyInstance, deps: AppDeps) 
       .where('r.id', '=', report.id)
       .returning(COLUMNS)
       .executeTakeFirstOrThrow();
-    return toItem(row);
+    return toItem(row, deps.settings.exportRetentionDays);
   });
 
   app.get<{ Params: { id: number } }>('/Report/exportReport/:id/file', { schema: { params: idParams } }, async (req, reply) => {

@@ -11,6 +11,7 @@ const report = {
     downloaded: 'Downloaded',
     download: 'Download',
     downloadedNotice: 'Downloaded',
+    expiresAt: 'Expires',
     jobsTitle: 'Exports in progress',
     jobLabel: 'Export #{{id}}',
     failedTitle: 'Export failed',

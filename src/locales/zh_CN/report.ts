@@ -11,6 +11,7 @@ const report = {
     downloaded: '已下载',
     download: '下载',
     downloadedNotice: '已下载',
+    expiresAt: '文件到期',
     jobsTitle: '导出进行中',
     jobLabel: '导出 #{{id}}',
     failedTitle: '导出失败',

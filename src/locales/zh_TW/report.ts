@@ -11,6 +11,7 @@ const report = {
     downloaded: '已下載',
     download: '下載',
     downloadedNotice: '已下載',
+    expiresAt: '檔案到期',
     jobsTitle: '匯出進行中',
     jobLabel: '匯出 #{{id}}',
     failedTitle: '匯出失敗',
