@@ -22,26 +22,34 @@ export const MAX_LINES = 400;
 const SOURCE = /\.(ts|tsx|mjs)$/;
 const EXEMPT = [/^server\/db\/migrations\//, /\.generated\.ts$/, /\.d\.ts$/];
 
-function listFiles(ref) {
-  if (ref) {
-    return execFileSync('git', ['ls-tree', '-r', '--name-only', ref, '--', 'server', 'src'], { encoding: 'utf8' })
-      .split('\n').filter(Boolean);
+/** The tree's files: from the disk, or for a commit its blobs read in one `git cat-file --batch`. */
+function readTree(ref) {
+  if (!ref) {
+    const out = new Map();
+    const walk = (dir) => {
+      for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+        const p = `${dir}/${e.name}`;
+        if (e.isDirectory()) { if (e.name !== 'node_modules') walk(p); } else if (SOURCE.test(p)) out.set(p, fs.readFileSync(p, 'utf8'));
+      }
+    };
+    walk('server');
+    walk('src');
+    return out;
   }
-  const out = [];
-  const walk = (dir) => {
-    for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
-      const p = `${dir}/${e.name}`;
-      if (e.isDirectory()) { if (e.name !== 'node_modules') walk(p); } else out.push(p);
-    }
-  };
-  walk('server');
-  walk('src');
+  const entries = execFileSync('git', ['ls-tree', '-r', ref, '--', 'server', 'src'], { encoding: 'utf8', maxBuffer: 16 << 20 })
+    .split('\n').filter(Boolean).map((l) => { const [meta, file] = l.split('\t'); return { id: meta.split(' ')[2], file }; })
+    .filter((e) => SOURCE.test(e.file));
+  const raw = execFileSync('git', ['cat-file', '--batch'], { input: `${entries.map((e) => e.id).join('\n')}\n`, maxBuffer: 256 << 20 });
+  const out = new Map();
+  let at = 0;
+  for (const e of entries) {
+    const nl = raw.indexOf(10, at);
+    const size = Number(raw.subarray(at, nl).toString().split(' ')[2]);
+    out.set(e.file, raw.subarray(nl + 1, nl + 1 + size).toString('utf8'));
+    at = nl + 1 + size + 1;
+  }
   return out;
 }
-
-const readAt = (ref, file) => (ref
-  ? execFileSync('git', ['show', `${ref}:${file}`], { encoding: 'utf8', maxBuffer: 64 << 20 })
-  : fs.readFileSync(file, 'utf8'));
 
 const IMPORT = /(?:\bfrom\s+|\bimport\s*\(\s*|\bimport\s+)(['"])(\.{1,2}\/[^'"]+)\1/g;
 
@@ -59,10 +67,8 @@ const isModule = (p) => p.startsWith('server/modules/');
 const isLowerLayer = (p) => /^server\/(services|resource|jobs|db|security|storage)\//.test(p);
 
 export function collect(ref) {
-  const files = listFiles(ref).filter((f) => SOURCE.test(f));
   const result = { moduleImports: [], layerImports: [], overLimit: [], recordChange: 0, transaction: 0, moduleFiles: 0 };
-  for (const file of files) {
-    const text = readAt(ref, file);
+  for (const [file, text] of readTree(ref)) {
     const lines = text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
     if (lines > MAX_LINES && !EXEMPT.some((re) => re.test(file))) result.overLimit.push({ file, lines });
     if (!file.startsWith('server/')) continue;

@@ -5,7 +5,7 @@
  * caller cannot tell a disabled client from an unknown one.
  */
 import { sql } from 'kysely';
-import { TenantType, UserStatus } from '../../src/domain/enums';
+import { ClientFunction, TenantType, UserStatus } from '../../src/domain/enums';
 import type { Names } from '../../src/domain/lang';
 import type { AppDeps } from '../context';
 import { notFound } from '../errors';
@@ -27,4 +27,20 @@ export async function findPublicTenant(db: AppDeps['db'], code: string, fn: numb
     .executeTakeFirst();
   if (!t) throw notFound();
   return t as PublicTenant;
+}
+
+export interface MemberTenant { id: number; code: string }
+
+/**
+ * The member side's tenant (/mapi/v1/member/{tenantCode}, check-in): as findPublicTenant with the
+ * Member function, and the tenant must have saved its member settings.
+ */
+export async function memberTenant(db: AppDeps['db'], code: string): Promise<MemberTenant> {
+  const t = await db.selectFrom('tenants as t').innerJoin('member_settings as s', 's.tenant_id', 't.id').select(['t.id', 't.code'])
+    .where('t.code', '=', code).where('t.type', '=', TenantType.Client).where('t.deleted_at', 'is', null)
+    .where('t.status', '=', UserStatus.Enabled)
+    .where(sql<boolean>`(t.function_flags & ${ClientFunction.Member}) <> 0`)
+    .executeTakeFirst();
+  if (!t) throw notFound();
+  return t;
 }

@@ -29,7 +29,7 @@ import { NO_BODY } from '../../resource/declared';
 import { requireMember } from '../../services/memberAuth';
 import { appendPoints, expireDue, lockMember } from '../../services/memberPoints';
 import { loadMemberSettings } from '../../services/memberSettings';
-import { memberTenant } from './memberPublic';
+import { memberTenant } from '../../services/publicTenant';
 
 type Db = AppDeps['db'];
 type Trx = Transaction<Database>;

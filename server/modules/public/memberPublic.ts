@@ -43,7 +43,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import { ClientFunction, CodePackageStatus, PointChangeLogType, TenantType, UserStatus } from '../../../src/domain/enums';
+import { ClientFunction, CodePackageStatus, PointChangeLogType } from '../../../src/domain/enums';
 import { ErrorCode } from '../../../src/domain/errors';
 import {
   memberPhoneKey, OTP_REQUEST_FORM, OTP_RESEND_MS, OTP_SENDS_PER_HOUR, OTP_TTL_MS, OTP_VERIFY_FORM, PASSWORD_SIGNIN_FORM, PROFILE_FORM, SCAN_FORM,
@@ -63,28 +63,17 @@ import { smsSenderOf } from '../../services/sms/index';
 import { langOfAcceptLanguage } from '../../services/sms/lang';
 import { SmsSendError, type SmsOtpMessage } from '../../services/sms/twilio';
 import { findPublicTenant } from '../../services/publicTenant';
-import { unopenedBoxes } from './pointBoxes';
 import { claimOtp, claimPasswordTry, clearSigninLock, otpHash, useOtp, wrongPassword } from '../../services/memberSignin';
 import type { Transaction } from 'kysely';
 import crypto from 'node:crypto';
 import { loadMemberSettings, pointHistory } from '../../services/memberSettings';
+import { memberTenant } from '../../services/publicTenant';
+import { unopenedBoxes } from '../../services/pointBoxes';
 
 type Db = AppDeps['db'];
 type Trx = Transaction<Database>;
 
 const TENANT_PARAMS = { type: 'object', required: ['tenantCode'], properties: { tenantCode: { type: 'string', minLength: 1, maxLength: 50 } } } as const;
-
-interface MemberTenant { id: number; code: string }
-
-export async function memberTenant(db: Db, code: string): Promise<MemberTenant> {
-  const t = await db.selectFrom('tenants as t').innerJoin('member_settings as s', 's.tenant_id', 't.id').select(['t.id', 't.code'])
-    .where('t.code', '=', code).where('t.type', '=', TenantType.Client).where('t.deleted_at', 'is', null)
-    .where('t.status', '=', UserStatus.Enabled)
-    .where(sql<boolean>`(t.function_flags & ${ClientFunction.Member}) <> 0`)
-    .executeTakeFirst();
-  if (!t) throw notFound();
-  return t;
-}
 
 const fail = (code: number, status = 400) => new ApiError(status, code);
 

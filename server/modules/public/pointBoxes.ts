@@ -10,29 +10,18 @@
  * `unopenedBoxes`: the member's draws still closed (a page left before opening shows them again).
  */
 import type { FastifyInstance } from 'fastify';
-import { sql, type Transaction } from 'kysely';
-import type { PointActivityEarning } from '../../../src/domain/activity/pointActivity';
+import { sql } from 'kysely';
 import { ClientFunction } from '../../../src/domain/enums';
 import { ErrorCode } from '../../../src/domain/errors';
 import type { AppDeps } from '../../context';
-import type { Database } from '../../db/schema';
 import { ApiError } from '../../errors';
 import { requireMember } from '../../services/memberAuth';
 import { expireDue, lockMember } from '../../services/memberPoints';
 import { CODE_MAX_LENGTH, findPublicTenant } from '../../services/publicTenant';
 
-type Db = AppDeps['db'] | Transaction<Database>;
-export type PointBox = PointActivityEarning & { code: string };
 export interface PointBoxOpened { activityId: number; code: string; points: number; expiresAt: string | null; balance: number }
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
-
-export async function unopenedBoxes(db: Db, memberId: number): Promise<PointBox[]> {
-  const rows = await db.selectFrom('member_points as mp').innerJoin('point_activities as a', 'a.id', 'mp.point_activity_id')
-    .select(['mp.point_activity_id', 'mp.code', 'mp.points', 'mp.expires_at', 'a.name', 'a.icon'])
-    .where('mp.member_id', '=', memberId).where('mp.pending', '=', true).orderBy('mp.created_at').limit(20).execute();
-  return rows.map((r) => ({ activityId: r.point_activity_id!, code: r.code ?? '', name: r.name, icon: r.icon, points: r.points, expiresAt: iso(r.expires_at), nextAt: null }));
-}
 
 export default async function pointBoxRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db, settings } = deps;
