@@ -15,6 +15,7 @@ import { EngineEnvProvider, type EngineEnv } from '../../src/engine/env/EngineEn
 import { makeRoles } from './crudFake';
 import { screenLink } from '../../src/widgets/emptyLink';
 import { menuOf, signedIn, withProviders } from './harness';
+import '../../src/app/registerAll';
 
 vi.setConfig({ testTimeout: 30_000 });
 
