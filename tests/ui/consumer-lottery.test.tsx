@@ -122,6 +122,15 @@ describe('lottery play on the consumer page', () => {
     const result = await screen.findByTestId('lottery-result', {}, { timeout: 2000 });
     expect(within(result).getByText('Congratulations!')).toBeTruthy();
     expect(within(result).getByText('You won “Tea set”')).toBeTruthy();
+    // The game's own result line (announced to screen readers) follows a language switch too.
+    const line = panel.querySelector('.game-live')!;
+    const english = line.textContent;
+    expect(english).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '繁中' }));
+    await waitFor(() => expect(panel.querySelector('.game-live')!.textContent).not.toBe(english));
+    expect(panel.querySelector('.game-live')!.textContent).toMatch(/[\u4e00-\u9fff]/);
+    fireEvent.click(screen.getByRole('button', { name: 'EN' }));
+    await waitFor(() => expect(panel.querySelector('.game-live')!.textContent).toBe(english));
 
     // The form: required fields checked before sending.
     await tick();

@@ -113,7 +113,14 @@ function GameView({ env, lang, a, played, draw, done }: { env: ConsumerEnv; lang
   // asked, the game stays as it is (the result below follows the language).
   const shownLang = useRef(lang);
   const started = useRef(false);
+  const outcome = useRef<{ won: boolean; label: string } | null>(null);
   if (!played && !started.current) shownLang.current = lang;
+  // The finished game's result line follows the language too (the game itself stays).
+  useEffect(() => {
+    const o = outcome.current;
+    const line = host.current?.dataset.result ? host.current.querySelector('.game-live') : null;
+    if (o && line) line.textContent = o.won ? GAME_TEXTS[lang].won(o.label) : GAME_TEXTS[lang].lost;
+  }, [lang, played]);
   useEffect(() => {
     let live = true;
     let clean: (() => void) | null = null;
@@ -127,7 +134,9 @@ function GameView({ env, lang, a, played, draw, done }: { env: ConsumerEnv; lang
           started.current = true;
           record = await draw();
           if (!record) started.current = false;
-          return record && { index: record.prizeIndex, won: record.won, label: record.prize ? record.prize.shortName || record.prize.name : '', picture: record.prize?.picture ?? null };
+          const shown = record && { index: record.prizeIndex, won: record.won, label: record.prize ? record.prize.shortName || record.prize.name : '', picture: record.prize?.picture ?? null };
+          outcome.current = shown;
+          return shown;
         },
         onDone: () => { if (record) done(record); },
       });
