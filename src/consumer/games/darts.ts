@@ -28,7 +28,7 @@ const mount: MountGame = (root, o) => {
     const fill = i % 2 ? c2 : c1;
     const d = n === 1 ? `M100 ${100 - R}A${R} ${R} 0 1 1 99.99 ${100 - R}Z` : `M100 100L${x0} ${y0}A${R} ${R} 0 ${seg > 180 ? 1 : 0} 1 ${x1} ${y1}Z`;
     board.append(svg('g', { 'data-segment': i }, svg('path', { d, fill: boardImage ? 'transparent' : fill, stroke: '#c9a86a', 'stroke-width': 1 }),
-      svg('text', { x: 100, y: 34, transform: `rotate(${i * seg + seg / 2} 100 100)`, fill: readableOn(fill), 'font-size': n > 8 ? 7 : 9, 'font-weight': 700, 'text-anchor': 'middle' }, p.label.slice(0, 10))));
+      svg('text', { x: 100, y: 31, transform: labelTurn(i * seg + seg / 2), fill: readableOn(fill), 'font-size': n > 8 ? 7 : 9, 'font-weight': 700, 'text-anchor': 'middle', 'dominant-baseline': 'middle' }, p.label.slice(0, 10))));
   });
   board.append(svg('circle', { cx: 100, cy: 100, r: 62, fill: 'none', stroke: '#c9a86a', 'stroke-width': 1 }),
     svg('circle', { cx: 100, cy: 100, r: 8, fill: '#d7261e', stroke: '#c9a86a' }));
@@ -62,5 +62,11 @@ const mount: MountGame = (root, o) => {
   });
   return g.clean;
 };
+
+/** A sector label's turn about the centre; in the lower half it is also turned over in place, so it reads upright. */
+function labelTurn(angle: number): string {
+  const a = ((angle % 360) + 360) % 360;
+  return a > 90 && a < 270 ? `rotate(${angle} 100 100) rotate(180 100 31)` : `rotate(${angle} 100 100)`;
+}
 
 export default mount;
