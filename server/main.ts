@@ -72,9 +72,14 @@ async function main(): Promise<void> {
       }, FORCE_EXIT_MS);
       force.unref();
       retention.stop();
+      // A keep-alive connection whose request was in flight at close time turns idle after its
+      // answer and would hold app.close() until its keep-alive timeout (a balancer keeps them
+      // open): close idle connections as they appear, not only once at the start.
+      const sweep = setInterval(() => app.server.closeIdleConnections(), 200);
+      sweep.unref();
       try {
         // Stop accepting and finish in-flight requests while the worker finishes or hands back its jobs.
-        await Promise.all([app.close(), worker?.stop()]);
+        await Promise.all([app.close().finally(() => clearInterval(sweep)), worker?.stop()]);
         await bus?.stop();
       } catch (err) {
         app.log.error({ err }, 'error while shutting down');
