@@ -24,42 +24,12 @@ import { icons, platformIcon } from './icons';
 import { MemberSection } from './member';
 import { PointShop } from './points';
 import { LotteryOffer } from './lottery/offer';
+import { browserEnv, type ConsumerEnv } from './env';
 
 const html = htm.bind(h);
 
-// --- Environment (globals by default; tests pass their own) -------------------------------------
-
-export interface ConsumerEnv {
-  href: string;
-  origin: string;
-  fetch: typeof fetch;
-  storage: Pick<Storage, 'getItem' | 'setItem'> | null;
-  languages: readonly string[];
-  /** Where preview messages arrive (the page's window). */
-  win: Pick<Window, 'addEventListener' | 'removeEventListener'> & { opener?: unknown };
-  geolocation: Geolocation | null;
-  permissions: Pick<Permissions, 'query'> | null;
-  /** Replaces the address bar's url (language switch). */
-  replaceUrl: (url: string) => void;
-  doc: Document;
-}
-
-export function browserEnv(): ConsumerEnv {
-  let storage: Storage | null = null;
-  try { storage = window.localStorage; } catch { /* private mode */ }
-  return {
-    href: location.href,
-    origin: location.origin,
-    fetch: (...args) => fetch(...args),
-    storage,
-    languages: navigator.languages?.length ? navigator.languages : [navigator.language],
-    win: window,
-    geolocation: navigator.geolocation ?? null,
-    permissions: navigator.permissions ?? null,
-    replaceUrl: (url) => history.replaceState(null, '', url),
-    doc: document,
-  };
-}
+// The environment (globals by default; tests pass their own) is in env.ts.
+export { browserEnv, type ConsumerEnv } from './env';
 
 /** What the address says: tenant code, brand product, scanned code, language, preview. */
 export interface Route {

@@ -11,7 +11,7 @@ import { useEffect, useState } from 'preact/hooks';
 import htm from 'htm';
 import type { CheckInResult, MemberCheckIn } from '../domain/activity/checkInDay';
 import type { Lang } from '../domain/lang';
-import type { ConsumerEnv } from './app';
+import type { ConsumerEnv } from './env';
 
 const html = htm.bind(h);
 

@@ -14,7 +14,7 @@ import type { Lang } from '../domain/lang';
 import type { MemberAccount, MemberPageSetting, MemberScanResult } from '../domain/member/public';
 import { INTL_LOCALE } from './texts';
 import { MEMBER_TEXTS, type MemberTexts } from './memberTexts';
-import type { ConsumerEnv } from './app';
+import type { ConsumerEnv } from './env';
 import { PointActivityReveal, type OpenBox } from './pointActivity';
 import { validUntil } from '../domain/member/points';
 import { CheckInSection } from './checkIn';

@@ -8,7 +8,7 @@ import { h } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import type { Lang } from '../../domain/lang';
 import type { PlayOffer } from '../../domain/activity/lotteryPublic';
-import type { ConsumerEnv } from '../app';
+import type { ConsumerEnv } from '../env';
 
 /** The member's bearer token of the tenant (member.ts keeps it there). */
 export const memberToken = (env: Pick<ConsumerEnv, 'storage'>, tenantCode: string) => env.storage?.getItem(`oioc.member.${tenantCode}`) || null;

@@ -17,7 +17,7 @@ import { checkAnswers, type AnswerFailures } from '../../domain/activity/lottery
 import type { PlayActivity, PlayFormField, PlayOffer, PlayRecord } from '../../domain/activity/lotteryPublic';
 import { gameOf } from '../../domain/activity/templates';
 import { INTL_LOCALE } from '../texts';
-import type { ConsumerEnv } from '../app';
+import type { ConsumerEnv } from '../env';
 import { LOTTERY_TEXTS, type LotteryTexts } from './texts';
 import { memberToken } from './offer';
 import { loadGame } from '../games';

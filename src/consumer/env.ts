@@ -1,0 +1,32 @@
+/** What the consumer page reads of its browser: one object, so the tests give their own. */
+export interface ConsumerEnv {
+  href: string;
+  origin: string;
+  fetch: typeof fetch;
+  storage: Pick<Storage, 'getItem' | 'setItem'> | null;
+  languages: readonly string[];
+  /** Where preview messages arrive (the page's window). */
+  win: Pick<Window, 'addEventListener' | 'removeEventListener'> & { opener?: unknown };
+  geolocation: Geolocation | null;
+  permissions: Pick<Permissions, 'query'> | null;
+  /** Replaces the address bar's url (language switch). */
+  replaceUrl: (url: string) => void;
+  doc: Document;
+}
+
+export function browserEnv(): ConsumerEnv {
+  let storage: Storage | null = null;
+  try { storage = window.localStorage; } catch { /* private mode */ }
+  return {
+    href: location.href,
+    origin: location.origin,
+    fetch: (...args) => fetch(...args),
+    storage,
+    languages: navigator.languages?.length ? navigator.languages : [navigator.language],
+    win: window,
+    geolocation: navigator.geolocation ?? null,
+    permissions: navigator.permissions ?? null,
+    replaceUrl: (url) => history.replaceState(null, '', url),
+    doc: document,
+  };
+}
