@@ -46,7 +46,10 @@ describeApi('Database layer', (h) => {
     });
     // A write outside the transaction, issued while the transaction is open.
     const outside = h.db.insertInto('server_secrets').values({ name: `${marker}-outside`, value: 'y' }).execute();
-    await new Promise((r) => setTimeout(r, 20));
+    // PostgreSQL: the write completes on its own connection while the transaction is open.
+    // PGlite (one connection): it is queued behind the transaction; let the query be issued first.
+    if (h.backend === 'postgres') await outside;
+    else await new Promise((r) => setImmediate(r));
     release();
     await expect(failing).rejects.toThrow('rollback');
     await outside;

@@ -52,7 +52,7 @@ class Run {
     while (!probe()) {
       if (ended) throw new Error(`${what}: the process ended first.\nstdout:\n${this.out}\nstderr:\n${this.err}`);
       if (Date.now() > end) throw new Error(`${what}: not within ${ms} ms.\nstdout:\n${this.out}\nstderr:\n${this.err}`);
-      await new Promise((r) => setTimeout(r, 50));
+      await new Promise((r) => setTimeout(r, 50)); // the poll's step, bounded by the deadline above
     }
   }
 }

@@ -1,7 +1,7 @@
 /** Top-bar dialogs: profile view/edit (phone, password switch), suggestion, session timeout. */
 import { expect, test, type Page } from '@playwright/test';
 import { query, userRow } from './db';
-import { fillLogin, screenshot, signInAsNewUser, STRONG_PASSWORD } from './helpers';
+import { fillLogin, screenshot, sessionToken, signInAsNewUser, STRONG_PASSWORD } from './helpers';
 
 async function openProfile(page: Page) {
   await page.getByTestId('user-name').click();
@@ -141,8 +141,11 @@ test('a session ended on the server shows the timeout message and goes to login'
   const { id } = await signInAsNewUser(page, 'demo');
   await query('delete from sessions where user_id = $1', [id]);
   // Ended in the database, as another API node would: this server's session lookups are cached
-  // for 5 s (server/auth.ts SESSION_CACHE_MS, docs/decisions.md), so the next call after that fails.
-  await page.waitForTimeout(5_500);
+  // for 5 s (server/auth.ts SESSION_CACHE_MS, docs/decisions.md): wait until the server refuses it.
+  const token = await sessionToken(page);
+  await expect
+    .poll(async () => (await page.request.get('/v1/System/user', { headers: { authorization: `Bearer ${token}` } })).status(), { timeout: 20_000, intervals: [250] })
+    .toBe(401);
   await page.getByTestId('user-name').click();
   const fail = page.getByTestId('fail-modal');
   await expect(fail.getByTestId('app-modal-message')).toHaveText('登入逾時，請重新登入。');
