@@ -3,13 +3,8 @@
  * the draw the dart (DartImage or a drawn dart) flies from the shopper's hand into the drawn
  * prize's sector, or past the board when nothing was drawn.
  */
-import { cssUrl, el, frame, readableOn, svg } from './shell';
+import { cssUrl, el, frame, polar, readableOn, sectorPath, svg } from './shell';
 import type { MountGame } from './types';
-
-const polar = (r: number, deg: number) => {
-  const a = (deg * Math.PI) / 180;
-  return [100 + r * Math.sin(a), 100 - r * Math.cos(a)];
-};
 
 const mount: MountGame = (root, o) => {
   const g = frame(root, o, 'view_darts', '#f4efe6');
@@ -23,10 +18,8 @@ const mount: MountGame = (root, o) => {
   const board = svg('svg', { viewBox: '0 0 200 200', class: 'board', role: 'img', 'aria-label': g.prizes.map((p) => p.label).join(', ') },
     svg('circle', { cx: 100, cy: 100, r: 99, fill: '#3b2a1a' }));
   g.prizes.forEach((p, i) => {
-    const [x0, y0] = polar(R, i * seg);
-    const [x1, y1] = polar(R, (i + 1) * seg);
     const fill = i % 2 ? c2 : c1;
-    const d = n === 1 ? `M100 ${100 - R}A${R} ${R} 0 1 1 99.99 ${100 - R}Z` : `M100 100L${x0} ${y0}A${R} ${R} 0 ${seg > 180 ? 1 : 0} 1 ${x1} ${y1}Z`;
+    const d = sectorPath(i, n, R);
     board.append(svg('g', { 'data-segment': i }, svg('path', { d, fill: boardImage ? 'transparent' : fill, stroke: '#c9a86a', 'stroke-width': 1 }),
       svg('text', { x: 100, y: 31, transform: labelTurn(i * seg + seg / 2), fill: readableOn(fill), 'font-size': n > 8 ? 7 : 9, 'font-weight': 700, 'text-anchor': 'middle', 'dominant-baseline': 'middle' }, p.label.slice(0, 10))));
   });

@@ -42,6 +42,21 @@ export function readableOn(bg: string, wanted?: string): string {
   return contrast('#000000', bg) >= contrast('#ffffff', bg) ? '#000000' : '#ffffff';
 }
 
+/** A point of the 200x200 board or wheel: radius r, `deg` clockwise from the top. */
+export function polar(r: number, deg: number): [number, number] {
+  const a = (deg * Math.PI) / 180;
+  return [100 + r * Math.sin(a), 100 - r * Math.cos(a)];
+}
+
+/** The SVG path of sector i of n on a disc of radius r centred at (100, 100); one prize is the whole disc. */
+export function sectorPath(i: number, n: number, r: number): string {
+  const seg = 360 / n;
+  if (n === 1) return `M100 ${100 - r}A${r} ${r} 0 1 1 99.99 ${100 - r}Z`;
+  const [x0, y0] = polar(r, i * seg);
+  const [x1, y1] = polar(r, (i + 1) * seg);
+  return `M100 100L${x0} ${y0}A${r} ${r} 0 ${seg > 180 ? 1 : 0} 1 ${x1} ${y1}Z`;
+}
+
 export const cssUrl = (v: string) => `url("${v.replace(/["\\\n]/g, '')}")`;
 
 /** The cell (of `cells`, showing prizes round-robin) where the outcome lands. */

@@ -1,11 +1,6 @@
 /** Roulette wheel (view_wheel): the prizes as segments; it spins and stops on the drawn one. */
-import { frame, svg } from './shell';
+import { frame, polar, sectorPath, svg } from './shell';
 import type { MountGame } from './types';
-
-const polar = (r: number, deg: number) => {
-  const a = (deg * Math.PI) / 180;
-  return [100 + r * Math.sin(a), 100 - r * Math.cos(a)];
-};
 
 const mount: MountGame = (root, o) => {
   const g = frame(root, o, 'view_wheel', '#fff8ec');
@@ -21,9 +16,7 @@ const mount: MountGame = (root, o) => {
   const segs = svg('svg', { viewBox: '0 0 200 200', 'aria-hidden': 'true' }, svg('circle', { cx: 100, cy: 100, r: 98, fill: rim }));
   if (face) segs.append(svg('image', { href: face, x: 100 - R, y: 100 - R, width: 2 * R, height: 2 * R, 'clip-path': 'circle(88px at 100px 100px)', preserveAspectRatio: 'xMidYMid slice' }));
   g.prizes.forEach((p, i) => {
-    const [x0, y0] = polar(R, i * seg);
-    const [x1, y1] = polar(R, (i + 1) * seg);
-    const d = n === 1 ? `M100 ${100 - R}A${R} ${R} 0 1 1 99.99 ${100 - R}Z` : `M100 100L${x0} ${y0}A${R} ${R} 0 ${seg > 180 ? 1 : 0} 1 ${x1} ${y1}Z`;
+    const d = sectorPath(i, n, R);
     const label = svg('g', { transform: `rotate(${i * seg + seg / 2} 100 100)` },
       p.picture ? svg('image', { href: p.picture, x: 89, y: 24, width: 22, height: 22 }) : null,
       svg('text', { x: 100, y: p.picture ? 58 : 40, fill: ink, 'font-size': n > 8 ? 7 : 9, 'font-weight': 700, 'text-anchor': 'middle' }, p.label.slice(0, 10)));
