@@ -59,7 +59,7 @@ export function parseCsv(text: string): CsvRecord[] {
       // CRLF, LF and a lone CR in the same file (csv-parse would otherwise keep the first it meets).
       record_delimiter: ['\r\n', '\n', '\r'],
       info: true,
-    }) as { record: string[]; info: { lines: number } }[];
+    }) as unknown as { record: string[]; info: { lines: number } }[];
     // info.lines is the line where the record ends; it starts as many lines earlier as its fields break.
     return records.map(({ record, info }) => ({ line: info.lines - breaksIn(record), fields: record }));
   } catch (e) {
