@@ -80,7 +80,7 @@ export function defineForm<Dto, Body>(def: FormDefinition<Dto, Body>): SettingsF
   /** The save; answers the form read back and whether it created the row. */
   const save = async (deps: AppDeps, who: Caller, input: Body | Record<string, unknown>): Promise<{ after: Dto; created: boolean }> =>
     deps.db.transaction().execute(async (trx: Transaction<Database>) => {
-      const row = await (trx as Transaction<any>).selectFrom(def.table).select(key).where('tenant_id', '=', who.tenantId).forUpdate().executeTakeFirst() as Record<string, number> | undefined;
+      const row = await (trx as Transaction<any>).selectFrom(def.table).select(def.save === 'id' ? key : 'tenant_id').where('tenant_id', '=', who.tenantId).forUpdate().executeTakeFirst() as Record<string, number> | undefined;
       const existed = row !== undefined;
       if (def.save === 'id') {
         const id = (input as { id?: unknown }).id ?? null;
