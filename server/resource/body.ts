@@ -7,10 +7,13 @@
  *    handler runs. A failing body is the ApiError the check throws (400 code 1, `data` =
  *    FieldErrors: the validator's one mapping of errors to fields), which Fastify hands to the
  *    app's error handler unchanged (the `{ code, message }` envelope, server/errors.ts).
+ * The input rules every body passes (server/input.ts) come first, as they do for other routes.
  * The handler reads `req.body` as the checked body. Such a route validates its body only: its
  * params and querystring (none today) would need a schema of their own.
  */
 import type { FastifySchema, FastifySchemaCompiler } from 'fastify';
+import { inputFaults } from '../../src/domain/validation/index';
+import { badRequest } from '../errors';
 import { objectBody } from '../services/resource';
 
 export interface DeclaredBody {
@@ -29,6 +32,9 @@ export function declaredBody<Body>(documented: Record<string, unknown>, check: (
     validatorCompiler: ({ httpPart }) => {
       if (httpPart !== 'body') throw new Error(`a declared body route validates its body only, not its ${httpPart}`);
       return (data: unknown) => {
+        // What every body passes first (input.ts: NUL, lone surrogates, non-finite numbers), then the form.
+        const faults = inputFaults(data, 'body');
+        if (Object.keys(faults).length) return { error: badRequest(faults) };
         try {
           return { value: check(objectBody(data)) };
         } catch (error) {
