@@ -1,7 +1,7 @@
 /**
  * The app's scans into the scan log (issue 27): one statement appends a scan_logs row per
  * scanned code and counts them in code_scan_counts (migrations/0030_scan_log_partitions.ts),
- * so the count a shopper sees on the consumer page (modules/public/consumerScan.ts) includes
+ * so the count a shopper sees on the consumer page (services/consumerScan.ts) includes
  * the app's scans without counting the log. Runs in the batch's transaction: both or neither.
  * Counter rows are taken in (package, seq) order, so two batches sharing codes cannot deadlock.
  */

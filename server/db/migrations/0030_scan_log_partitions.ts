@@ -2,7 +2,7 @@
  * Issue 27, the shopper's scan at campaign scale:
  *
  * - `code_scan_counts`: one row per scanned code, kept by every scan in the scan's own
- *   statement (the consumer page: modules/public/consumerScan.ts; the app: services/scanLog.ts):
+ *   statement (the consumer page: services/consumerScan.ts; the app: services/scanLog.ts):
  *   how many scans (`scans`), the newest (`last_*`: time and place) and the one before it
  *   (`prev_*`). A scan updates the row under its lock and reads back in the same statement
  *   the count including itself and the scan before it, so a code scanned 100,000 times

@@ -14,7 +14,7 @@
  * generated package whose client is this tenant; any other code (unknown, or another tenant's)
  * answers `exists: false` with nothing of the code's owner, and is not recorded (scan_logs rows
  * need the code's package). A known code's visit is recorded in ONE prepared statement that
- * also counts it and reads the scan before it (consumerScan.ts): source Consumer, type Mobile or
+ * also counts it and reads the scan before it (services/consumerScan.ts): source Consumer, type Mobile or
  * PC from the user agent, latitude/longitude when both are given and valid (else none), the
  * client IP. scannedCount includes this visit; warning = scannedCount > the live layout's
  * safeScanCount (PREVIEW_DEFAULTS 10 without a layout).
@@ -41,9 +41,9 @@ import { pageAuthenticity } from '../../services/antiCounterfeit';
 import { pointProductsInForce } from '../../services/pointProducts';
 import { contactInfo, layoutInfo, titleDisplayName } from '../../services/marketing';
 import { latestActivities } from '../../services/pageActivities';
-import { coordinates, queryOf, recordScan } from './consumerScan';
+import { coordinates, queryOf, recordScan } from '../../services/consumerScan';
 
-export { coordinates, scanTypeOf } from './consumerScan';
+export { coordinates, scanTypeOf } from '../../services/consumerScan';
 
 /** The marketing API base (SPEC 7: "a separate marketing API base"), on the same server. */
 export const MARKETING_API_BASE = '/mapi/v1';

@@ -11,11 +11,11 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import { CodePackageStatus, ScanLogType, ScanSource } from '../../../src/domain/enums';
-import { DEFAULT_LANG, type Names } from '../../../src/domain/lang';
-import type { PageQuery } from '../../../src/domain/marketing/page';
-import type { Db } from '../../db/index';
-import { preparedRows } from '../../db/prepared';
+import { CodePackageStatus, ScanLogType, ScanSource } from '../../src/domain/enums';
+import { DEFAULT_LANG, type Names } from '../../src/domain/lang';
+import type { PageQuery } from '../../src/domain/marketing/page';
+import type { Db } from '../db/index';
+import { preparedRows } from '../db/prepared';
 
 /** Mobile for phones and tablets (what the user agent says), else PC (SPEC scan log type). */
 export function scanTypeOf(userAgent: string | undefined): number {
