@@ -390,22 +390,6 @@ export interface ScanLogTable {
   user_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
-/** A scanned code's count, newest scan and the one before it (migrations/0030_scan_log_partitions.ts). */
-export interface CodeScanCountTable {
-  package_id: number;
-  seq: number;
-  /** bigint: a string from pg, a number from PGlite. */
-  scans: ColumnType<string | number, number, number>;
-  last_at: ColumnType<Date, Date | string, Date | string>;
-  last_location: ColumnType<string | null, string | null | undefined, string | null>;
-  last_latitude: ColumnType<number | null, number | null | undefined, number | null>;
-  last_longitude: ColumnType<number | null, number | null | undefined, number | null>;
-  prev_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
-  prev_location: ColumnType<string | null, string | null | undefined, string | null>;
-  prev_latitude: ColumnType<number | null, number | null | undefined, number | null>;
-  prev_longitude: ColumnType<number | null, number | null | undefined, number | null>;
-}
-
 type Opt<T> = ColumnType<T | null, T | null | undefined, T | null>;
 
 export interface MarketingLayoutTable {
@@ -535,7 +519,6 @@ export interface Database extends LogisticsTables, MemberTables, ActivityTables,
   brand_products: BrandProductTable;
   brand_product_materials: BrandProductMaterialTable;
   scan_logs: ScanLogTable;
-  code_scan_counts: CodeScanCountTable;
   marketing_layouts: MarketingLayoutTable;
   marketing_settings: MarketingSettingTable;
   marketing_brand_products: MarketingBrandProductTable;
