@@ -58,6 +58,8 @@ interface PageRun {
   scripts: Script[];
   /** Every request of the page until it was ready (all kinds). */
   requests: number;
+  /** The API calls of the page (method and path), in order. */
+  calls: string[];
 }
 
 interface FrontResult {
@@ -88,7 +90,12 @@ async function measure(context: BrowserContext, url: string, upTo: Mark, ready: 
   const page = await context.newPage();
   const scripts: Script[] = [];
   let requests = 0;
-  page.on('request', () => { requests++; });
+  const calls: string[] = [];
+  page.on('request', (req) => {
+    requests++;
+    const u = new URL(req.url());
+    if (u.pathname.startsWith('/v1/')) calls.push(`${req.method()} ${u.pathname}${u.search}`);
+  });
   page.on('response', async (res) => {
     if (res.request().resourceType() !== 'script') return;
     const size = await res.request().sizes().catch(() => null);
@@ -106,7 +113,7 @@ async function measure(context: BrowserContext, url: string, upTo: Mark, ready: 
   const before = new Set(timing.filter((t) => t.start <= paints[upTo]).map((t) => t.url));
   if (keep) await keep(page);
   await page.close();
-  return { fcp: paints.fcp, lcp: paints.lcp, rows: paints.rows, lcpElement: paints.lcpElement, scripts: scripts.filter((s) => before.has(s.url)), requests };
+  return { fcp: paints.fcp, lcp: paints.lcp, rows: paints.rows, lcpElement: paints.lcpElement, scripts: scripts.filter((s) => before.has(s.url)), requests, calls };
 }
 
 /**
@@ -315,6 +322,7 @@ export function frontSections(r: FrontResult): Section[] {
       `target (issue 13): the consumer page's first load under 60 kB of compressed JavaScript; requests until its data answered: ${Number.isFinite(consumerRequests) ? consumerRequests : '-'} (median; html, scripts, style, page data, images)`,
       ...r.headers.map((h) => `${h.label}: ${h.value}`),
       ...(DETAIL ? (r.list[0]?.scripts ?? []).map((x) => `before the rows: ${x.url} ${kib(r.gzipOf(x.url))} gzip`) : []),
+      ...(DETAIL ? [`the list's API calls (cold): ${(r.list[0]?.calls ?? []).join(', ')}`] : []),
     ],
   };
   return [js, paint];
