@@ -9,14 +9,17 @@
  *   - /login?code=demo: first contentful paint (the page is empty until the app renders, so this
  *     is the sign-in form's first paint) and the JavaScript fetched before it (raw bytes,
  *     brotli bytes as sent, and the gzip size of the same files);
- *   - /system/employee, signed in: largest contentful paint (read once the grid shows rows),
- *     and the JavaScript it fetched;
+ *   - /system/employee, signed in: its first rows (the first grid row inserted in the page, not
+ *     only a paint) and its largest paint, cold (a fresh context), then again in the same context
+ *     (the HTTP cache warm, the staff's daily case), and the JavaScript fetched before the rows;
+ *   - from that list to another through the side menu (/system/role): the click to its first row;
  *   - the first form dialog of that list ("add"): time from the click to the dialog's fields;
  *   - /m/{tenant}?c=...: the public consumer page (issue 13, src/consumer), its first paint (the
  *     loading skeleton, then the page), the JavaScript fetched before it and every request
  *     it makes until its data answered (html, script, style, page data, images).
  *
  * Compression and caching as a client sees them are checked once with plain fetches.
+ * BENCH_FRONT_DETAIL=1 also names each script fetched before the list's rows and its API calls.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { execSync } from 'node:child_process';
