@@ -47,9 +47,16 @@ function consumerPageInDev(): Plugin {
  * the data grid and the form stack holding only what their tests name (with their
  * dependencies they took the swr shim and dayjs, which the shell and the list need).
  */
+const MUI = /[\\/]node_modules[\\/](@mui[\\/](material|system|utils|styled-engine|private-theming|icons-material)|@emotion|@popperjs|@babel[\\/]runtime|react-transition-group|react-is|hoist-non-react-statics|prop-types|clsx|stylis|use-sync-external-store)[\\/]/;
+/**
+ * MUI components no list screen (shell, filter bar, grid) uses: outside the MUI chunk a list
+ * loads before its rows, they go with the form stack or the screens that use them (issue 27).
+ * The front bench (BENCH_FRONT_DETAIL=1) names every file fetched before a list's first rows.
+ */
+const MUI_OFF_THE_LISTS = /[\\/]@mui[\\/]material[\\/](esm[\\/])?(Slider|Switch|Radio|RadioGroup|Stepper|Step|StepLabel|StepConnector|StepIcon|StepContent|StepButton|ToggleButton|ToggleButtonGroup|Rating|Accordion|AccordionSummary|AccordionDetails|SpeedDial|BottomNavigation)[\\/]/;
 const CHUNK_GROUPS = [
   { name: 'react', priority: 5, test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
-  { name: 'mui', priority: 4, test: /[\\/]node_modules[\\/](@mui[\\/](material|system|utils|styled-engine|private-theming|icons-material)|@emotion|@popperjs|@babel[\\/]runtime|react-transition-group|react-is|hoist-non-react-statics|prop-types|clsx|stylis|use-sync-external-store)[\\/]/ },
+  { name: 'mui', priority: 4, test: (id: string) => MUI.test(id) && !MUI_OFF_THE_LISTS.test(id) },
   { name: 'dayjs', priority: 3, test: /[\\/]node_modules[\\/]dayjs[\\/]/ },
   // Not the copies of @base-ui nested under the charts (the home page's).
   { name: 'grid', priority: 2, test: (id: string) => /[\\/]node_modules[\\/](@mui[\\/](x-data-grid|x-internals|x-virtualizer)|@base-ui|reselect)[\\/]/.test(id) && !/x-charts|x-internal-gestures/.test(id) },

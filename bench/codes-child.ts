@@ -35,6 +35,7 @@ import { CODE_FORMAT, CODE_LENGTH, createFixture, findFixture, signIn } from './
 import type { CodesChildMessage, CodesStep, JobTimes, ProbeStats } from './codes-protocol';
 import { watchMemory } from './memory';
 import { copyFrom } from './pg-copy';
+import { startProbe } from './probe';
 
 const nowMs = () => Number(process.hrtime.bigint()) / 1e6;
 const N = Number(process.env.BENCH_CODES_N);
@@ -156,32 +157,32 @@ async function throughTheApp(warmUp: (call: Post, db: Db) => Promise<unknown>, p
     };
     await warmUp(call, db);
     await worker.idle();
-    // The ordinary call: a list page read from the database, first on the idle app.
-    const probeOnce = async () => {
-      const t0 = nowMs();
-      const res = await app.inject({ method: 'GET', url: PROBE_URL, headers: { authorization: `Bearer ${token}` } });
-      if (res.statusCode !== 200) throw new Error(`GET ${PROBE_URL}: ${res.statusCode} ${res.body.slice(0, 200)}`);
-      return nowMs() - t0;
-    };
-    const idle: number[] = [];
-    for (let i = 0; i < PROBE_IDLE_RUNS; i++) idle.push(await probeOnce());
-    const memory = watchMemory();
-    const t = nowMs();
-    const jobId = await post(call, db);
-    const postMs = nowMs() - t;
-    // Meanwhile: one call after another (a pause of PROBE_GAP_MS between them) until the job ends.
-    let running = true;
-    const during: number[] = [];
-    const probing = (async () => {
-      while (running) {
-        during.push(await probeOnce());
-        await new Promise((r) => setTimeout(r, PROBE_GAP_MS));
-      }
-    })();
-    await worker.idle();
-    const wallMs = nowMs() - t;
-    running = false;
-    await probing;
+    // The ordinary call: a list page read from the database, asked by another process over the
+    // loopback (bench/probe.ts), first on the idle app, then while the job runs.
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const probe = startProbe(`http://127.0.0.1:${port}${PROBE_URL}`, token);
+    let idle: number[];
+    let during: number[];
+    let wallMs: number;
+    let memory: ReturnType<typeof watchMemory>;
+    let jobId: number;
+    let postMs: number;
+    try {
+      idle = await probe.sample(PROBE_IDLE_RUNS);
+      memory = watchMemory();
+      const t = nowMs();
+      jobId = await post(call, db);
+      postMs = nowMs() - t;
+      // Meanwhile: one call after another (a pause of PROBE_GAP_MS between them) until the job ends.
+      probe.start(PROBE_GAP_MS);
+      await worker.idle();
+      wallMs = nowMs() - t;
+      during = await probe.stop();
+    } finally {
+      probe.close();
+    }
     const mem = memory.stop();
     const job = await db.selectFrom('jobs').select(['status', 'message', 'started_at', 'finished_at']).where('id', '=', jobId).executeTakeFirstOrThrow();
     const jobMs = job.started_at && job.finished_at ? job.finished_at.getTime() - job.started_at.getTime() : NaN;

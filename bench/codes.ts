@@ -247,7 +247,7 @@ export function codesLatencySection(runs: CodesRun[]): Section {
     title: 'Code packages: an ordinary call while a job runs, beside the same call on the idle app',
     table: rows,
     notes: [
-      `The call: GET ${url} (the code package list, a database read), sequential through app.inject in the API and worker process, a 20 ms pause ` +
+      `The call: GET ${url} (the code package list, a database read), sequential from another process (bench/probe.ts) over the loopback to the API and worker process, a 20 ms pause ` +
       'between calls, from the POST until the worker is idle; idle: 50 calls just before the POST. Target (issue 10): p99 under 200 ms during a ' +
       '1,000,000-code generation on PGlite, where every request and the job share one connection (the job commits batches of ' +
       'codeGeneration.yieldingBatchSize codes, services/codes.ts).',

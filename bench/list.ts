@@ -25,6 +25,9 @@ import { cleanupAll, onCleanup } from './cleanup';
 import { prepareDatabase, type Backend } from './databases';
 import { BENCH_ADMIN_PASSWORD, BENCH_TENANT, type CapturedMessage, type QueryExample, type ChildMessage, type ExplainedMessage, type ParentMessage, type ReadyMessage } from './list-protocol';
 import { fmtInt, fmtMs, median, nowMs, type Section } from './stats';
+import { counterOf, ENDPOINTS, requestsOf } from './list-endpoints';
+
+export { ENDPOINTS };
 
 export { cleanupAll, type Backend };
 
@@ -36,27 +39,6 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const ALONE_RUNS = 20;
 const ALONE_BUDGET_MS = 3000;
 export const NEW_PASSWORD = 'Bench2024ok';
-
-interface Endpoint {
-  label: string;
-  /** Path and query on the app (or on the hello-world server). */
-  path: string;
-  /** The reference itself: the hello-world server, no session. */
-  hello?: boolean;
-  /** Issue 10 target: req/s at least this fraction of hello-world's. */
-  target?: number;
-}
-
-const DEEP_PAGE = Math.max(1, Math.floor(ROWS / 20));
-const LIST = '/v1/system/employee';
-export const ENDPOINTS: Endpoint[] = [
-  { label: 'hello-world (reference)', path: '/hello', hello: true },
-  { label: 'plain page query (reference)', path: '/floor', hello: true },
-  { label: 'menu (system/menu/nested)', path: '/v1/system/menu/nested', target: 1 / 3 },
-  { label: 'page 1, createdAt desc', path: `${LIST}?page=1&pageSize=10&sort=createdAt&order=desc`, target: 1 / 10 },
-  { label: `page ${DEEP_PAGE}, account asc`, path: `${LIST}?page=${DEEP_PAGE}&pageSize=10&sort=account&order=asc`, target: 1 / 20 },
-  { label: 'keyword "abc", page 1', path: `${LIST}?page=1&pageSize=10&keyword=abc` },
-];
 
 function onExitOf(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => {
@@ -249,15 +231,15 @@ export async function runBackend(backend: Backend, log: (line: string) => void =
       const body = await json(check);
       if (check.status !== 200) log(`${backend} ${ep.label}: ${check.status} ${JSON.stringify(body).slice(0, 300)}`);
       log(`${backend}: ${ep.label} (${WARMUP} s warm-up, ${DURATION} s at ${CONNECTIONS} connections)`);
-      if (WARMUP > 0) await autocannon({ url, headers, connections: CONNECTIONS, duration: WARMUP });
+      if (WARMUP > 0) await autocannon({ url, headers, connections: CONNECTIONS, duration: WARMUP, ...requestsOf(ep) });
       await ask(child, { cmd: 'arm' }, 'armed');
-      const run = await autocannon({ url, headers, connections: CONNECTIONS, duration: DURATION, timeout: 30 });
+      const run = await autocannon({ url, headers, connections: CONNECTIONS, duration: DURATION, timeout: 30, ...requestsOf(ep) });
       const captured = await ask(child, { cmd: 'disarm' }, 'captured');
       const alone: number[] = [];
       const aloneStart = nowMs();
       for (let i = 0; i < ALONE_RUNS && (i < 3 || nowMs() - aloneStart < ALONE_BUDGET_MS); i++) {
         const t = nowMs();
-        const res = await fetch(url, { headers });
+        const res = await fetch(ep.vary ? `${base}${ep.vary(counterOf(ep).i++)}` : url, { headers });
         await res.arrayBuffer();
         alone.push(nowMs() - t);
       }

@@ -8,8 +8,9 @@
  *   3. codes  — code packages of 100,000 and 1,000,000 codes generated and exported to csv
  *               through the real jobs, beside a plain COPY, on PGlite and on PostgreSQL
  *               (bench/codes.ts, each step in bench/codes-child.ts);
- *   4. front  — the built SPA in headless Chromium: JavaScript before the sign-in form paints,
- *               first paint of /login and largest paint of a list, beside a static page served
+ *   4. front  — the built SPA in headless Chromium: JavaScript before the sign-in form paints
+ *               and before a list's first rows, first paint of /login, a list's first rows cold
+ *               and with the cache warm, from one list to another, beside a static page served
  *               by the same server (bench/front.ts);
  *   5. marketing — the shopper's scan: GET /mapi/v1/page/demo with and without real codes
  *               (scanned before, first scans, one scanned 100,000 times), requests per second and

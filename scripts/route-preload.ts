@@ -9,10 +9,11 @@
  * asked for here too they held up the shell, the logo (the list's largest paint) queued
  * behind 90 scripts. It only warms the cache: the app imports the same modules as before.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import type { OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
-import { EARLY_CALLS, EARLY_GLOBAL } from '../src/engine/api/early.ts';
+import { EARLY_CALLS, EARLY_GLOBAL, firstPageCall, type ListHead } from '../src/engine/api/early.ts';
 
 /** The modules heading each group (paths from the project root). */
 const GROUPS = {
@@ -41,26 +42,50 @@ function closure(bundle: OutputBundle, heads: string[], known: Set<string>): str
 }
 
 /**
- * On a signed-in page (`g` holds 'shell'), the calls every signed-in page makes, asked at once
- * with the headers of the app's client (src/engine/api/early.ts takes the answers).
+ * The first page's call of each menu path that shows one declared list and nothing else
+ * (src/schemas/<area>/*.json): the head script asks it on that path with the shell's calls.
  */
-function earlyCalls(base: string): string {
+export function firstPageCalls(root: string): Record<string, string> {
+  const dir = path.join(root, 'src/schemas');
+  const byPath = new Map<string, (ListHead & { kind?: unknown })[]>();
+  for (const area of fs.readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory())) {
+    for (const file of fs.readdirSync(path.join(dir, area.name)).filter((f) => f.endsWith('.json'))) {
+      const decl = JSON.parse(fs.readFileSync(path.join(dir, area.name, file), 'utf8')) as ListHead & { kind?: unknown; path?: unknown };
+      if (typeof decl.path !== 'string' || !decl.kind) continue;
+      byPath.set(decl.path, [...(byPath.get(decl.path) ?? []), decl]);
+    }
+  }
+  const out: Record<string, string> = {};
+  for (const [menuPath, decls] of byPath) {
+    const call = decls.length === 1 && decls[0].kind === 'crud' ? firstPageCall(decls[0]) : null;
+    if (call) out[menuPath] = call;
+  }
+  return out;
+}
+
+/**
+ * On a signed-in page (`g` holds 'shell'), the calls every signed-in page makes, asked at once
+ * with the headers of the app's client (src/engine/api/early.ts takes the answers), and on a
+ * list's path its first page.
+ */
+function earlyCalls(base: string, lists: Record<string, string>): string {
   const c = EARLY_CALLS;
   const v1 = JSON.stringify(`${base}v1/`);
   return `if(g[1]==='shell')try{var d=JSON.parse(s),u=d.user,e=window[${JSON.stringify(EARLY_GLOBAL)}]={},h={Accept:'application/json',Authorization:'Bearer '+u.token},`
     + `c=[${JSON.stringify(c.menu)}];if(u.tenantCode)c.push(${JSON.stringify(c.configPrefix)}+encodeURIComponent(u.tenantCode));`
+    + `var L=${JSON.stringify(lists)};if(Object.prototype.hasOwnProperty.call(L,p))c.push(L[p]);`
     + `if((d.menu||[]).some(function(m){return(m.children||[]).some(function(x){return x.id===${c.exportMenuId}})}))c.push(${JSON.stringify(c.exportAmount)});`
     + `if(typeof u.token==='string')for(var k=0;k<c.length;k++)e[${v1}+c[k]]={token:u.token,answer:fetch(${v1}+c[k],{headers:h})}}catch(x){}`;
 }
 
-export function preloadScript(files: Record<Group, string[]>, sessionKey: string, base = '/', early = true): string {
+export function preloadScript(files: Record<Group, string[]>, sessionKey: string, base = '/', early = true, firstPages: Record<string, string> = {}): string {
   const lists = JSON.stringify(Object.fromEntries(Object.entries(files).map(([g, f]) => [g, f.map((x) => `${base}${x}`)])));
   return `<script>(function(){var f=${lists},p=location.pathname.replace(/\\/+$/,'')||'/',s=null;`
     + `try{s=localStorage.getItem(${JSON.stringify(sessionKey)})}catch(e){}`
     + `if(p==='/login'&&/[?&]code=[^&]/.test(location.search)&&!s)return;`
     + `var g=['app'];if(s&&p!=='/'&&p!=='/login'&&p!=='/forbidden'){g.push('shell');if(p==='/home')g.push('home')}`
     + `for(var i=0;i<g.length;i++)for(var j=0;j<f[g[i]].length;j++){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=f[g[i]][j];document.head.appendChild(l)}`
-    + (early ? earlyCalls(base) : '')
+    + (early ? earlyCalls(base, firstPages) : '')
     + `})()</script>`;
 }
 
@@ -91,7 +116,7 @@ export function routePreload(sessionKey: string): Plugin {
       for (const group of Object.keys(GROUPS) as Group[]) files[group] = closure(bundle, GROUPS[group].map(fileOf), known);
       // After <meta charset> (the first 1024 bytes), before the entry script.
       if (!source.includes('<script type="module"')) throw new Error('route-preload: no module script in index.html');
-      html.source = source.replace('<script type="module"', () => `${preloadScript(files, sessionKey)}\n    <script type="module"`);
+      html.source = source.replace('<script type="module"', () => `${preloadScript(files, sessionKey, '/', true, firstPageCalls(root))}\n    <script type="module"`);
     },
   };
 }

@@ -1,8 +1,10 @@
 /**
  * The top-bar dialogs, loaded on first use (they bring the phone rules' metadata); the module
- * is prefetched when the browser is idle so the first dialog opens without a wait.
+ * is prefetched once the screen's content is shown and the browser is idle (not before a list's
+ * first rows), so the first dialog opens without a wait.
  */
 import { Suspense, useEffect } from 'react';
+import { afterContent } from '../lazy/afterContent';
 import { lazyChunk } from '../lazy/lazyChunk';
 import type { AccountDialogsProps } from './AccountDialogs';
 import { HomeDialogMode } from './modes';
@@ -11,9 +13,7 @@ const load = () => import('./AccountDialogs');
 const AccountDialogs = lazyChunk(() => load().then((m) => ({ default: m.AccountDialogs })), { variant: 'dialog' });
 
 export function prefetchAccountDialogs(): void {
-  const idle = (globalThis as { requestIdleCallback?: (cb: () => void) => void }).requestIdleCallback;
-  if (idle) idle(() => void load());
-  else setTimeout(() => void load(), 1500);
+  afterContent(() => void load().catch(() => {}));
 }
 
 export function LazyAccountDialogs(props: AccountDialogsProps) {

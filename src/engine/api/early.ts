@@ -9,7 +9,7 @@
  */
 
 // With its extension: the build's head script (scripts/route-preload.ts) loads this file in Node.
-import { EXPORT_AMOUNT_PATH } from '../../domain/limits.ts';
+import { EXPORT_AMOUNT_PATH, PAGE_SIZE } from '../../domain/limits.ts';
 
 /** The paths (relative to /v1) of the early calls; `configPrefix` is followed by the tenant code. */
 export const EARLY_CALLS = {
@@ -20,6 +20,26 @@ export const EARLY_CALLS = {
   /** The menu id of the export reports' download page (shell/SideMenu EXPORT_DOWNLOAD_MENU_ID). */
   exportMenuId: 42,
 } as const;
+
+/** The parts of a list declaration its first page's call depends on. */
+export interface ListHead {
+  api?: { list?: unknown };
+  grid?: { defaultSort?: { key: string; order: string } };
+}
+
+/**
+ * The first page of a declared list as the list asks it (crud/useCrudList.ts through
+ * api/client.ts buildUrl: page 1, PAGE_SIZE rows, the declared default sort, no filter),
+ * relative to /v1; null for a list call with placeholders. The head script asks it early on
+ * the list's own menu path (issue 27: the rows' data comes with the code, not after it).
+ */
+export function firstPageCall(decl: ListHead): string | null {
+  const m = typeof decl.api?.list === 'string' ? /^GET ([^\s{}?]+)$/.exec(decl.api.list.trim()) : null;
+  if (!m) return null;
+  const sort = decl.grid?.defaultSort ?? { key: 'createdAt', order: 'desc' };
+  const query = new URLSearchParams({ page: '1', pageSize: String(PAGE_SIZE), sort: sort.key, order: sort.order });
+  return `${m[1].replace(/^\/+/, '')}?${query}`;
+}
 
 /** Where the head script leaves its answers: { [url]: { token, answer } }. */
 export const EARLY_GLOBAL = '__oiocEarly';

@@ -25,6 +25,7 @@ import { FilterBar } from './FilterBar';
 import { ResultDialog } from './ResultDialog';
 import { useCrudController, type CrudController, type CrudControllerOptions } from './useCrudController';
 import { withFormWidgets } from '../registry/widgets';
+import { contentShown } from '../lazy/afterContent';
 
 // The form (RJSF, the validator, pickers) is its own chunk, loaded when a dialog first opens.
 const loadForm = withFormWidgets(() => import('./CrudForm'));
@@ -108,6 +109,9 @@ export function CrudView({ decl, title, tabs, openForm }: CrudViewProps) {
   // Fetch the form chunk once the rows show (not competing with the list's first paint), so
   // the first dialog opens at once.
   const listShown = !list.loading;
+  useEffect(() => {
+    if (listShown) contentShown();
+  }, [listShown]);
   useEffect(() => {
     if (!decl.form || !listShown) return;
     const timer = setTimeout(() => void loadForm().catch(() => {}), 300);

@@ -3,6 +3,7 @@
  * and — once per session — the suggestion to change a password older than six months.
  */
 import { lazy, Suspense, useEffect } from 'react';
+import { contentShown } from '../lazy/afterContent';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -198,6 +199,7 @@ export function HomePage() {
   const { data: config } = useSessionConfig();
   const { data: profile } = useApi<Profile>(PROFILE_KEY);
   useSuggestPasswordChange(profile);
+  useEffect(() => contentShown(), []);
   const name = shownName(profile?.name || session?.user.name || session?.user.account || '', lang);
   const tenantName = pickName(config?.tenant?.names, lang);
   const today = new Intl.DateTimeFormat(HTML_LANG[lang], { dateStyle: 'full' }).format(new Date());

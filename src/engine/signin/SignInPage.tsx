@@ -1,8 +1,10 @@
 /**
- * The sign-in page as first loaded (/login?code=): the full app's LoginPage without MUI, the
- * router or i18next, so the form paints after about a third of the JavaScript (issue 10
- * section 4). Same fields, texts, checks, test hooks and calls; on success it stores the
- * session and hands over to the full app (`onSignedIn`).
+ * The sign-in page (/login?code=), the only one (issue 24): without MUI, the router or i18next,
+ * so the first load paints the form after about a third of the JavaScript (issue 10 section 4).
+ * It is rendered to HTML at build time (prerender.tsx), hydrated by the light entry
+ * (src/app/signinMount.tsx), and shown by the full app's /login route (engine/pages/LoginPage.tsx,
+ * which adds the change of a default password). On success it answers the signed-in user
+ * (`onSignedIn`); its host stores the session.
  */
 import { useEffect, useRef, useState, type ReactElement } from 'react';
 import type { FieldErrors, SessionUser, TenantConfig } from '../../domain/api';
@@ -26,6 +28,10 @@ export interface SignInPageProps {
   onSignedIn: (user: SessionUser, lang: Lang) => void;
   /** The footer's year as given (the build-time prerender's placeholder), else this year. */
   footerYear?: string;
+  /** The user picked another language (the full app switches its own; it is remembered either way). */
+  onLangChange?: (lang: Lang) => void;
+  /** The tenant's public config answered (the full app's dialogs need its public key). */
+  onConfig?: (config: TenantConfig) => void;
 }
 
 type Field = 'account' | 'mima';
@@ -44,7 +50,7 @@ function fieldErrorsOf(failure: CallFailure): FieldErrors | null {
   return failure.data as FieldErrors;
 }
 
-export function SignInPage({ code, initialLang, onSignedIn, footerYear }: SignInPageProps) {
+export function SignInPage({ code, initialLang, onSignedIn, footerYear, onLangChange, onConfig }: SignInPageProps) {
   const [lang, setLang] = useState<Lang>(initialLang);
   const t = (key: string, params?: Record<string, unknown>) => text(lang, key, params);
   const [config, setConfig] = useState<TenantConfig | null>(null);
@@ -74,6 +80,7 @@ export function SignInPage({ code, initialLang, onSignedIn, footerYear }: SignIn
       if (!live) return;
       if (result.ok) {
         setConfig(result.value);
+        onConfig?.(result.value);
         if (result.value.tenant) rememberTenantCode(code);
       } else {
         setConfigFailed(true);
@@ -152,6 +159,7 @@ export function SignInPage({ code, initialLang, onSignedIn, footerYear }: SignIn
   const pickLang = (next: Lang) => {
     rememberLang(next);
     setLang(next);
+    onLangChange?.(next);
   };
 
   const tenantName = pickName(config?.tenant?.names, lang);

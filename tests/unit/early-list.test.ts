@@ -1,0 +1,41 @@
+/**
+ * The head script asks a list's first page from the first bytes of the page (issue 27): the
+ * URL it asks must be the one the list asks (crud/useCrudList.ts through api/client.ts), else
+ * the answer is never taken and the call is made twice.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { firstPageCalls } from '../../scripts/route-preload';
+import { buildUrl } from '../../src/engine/api/client';
+import { callPath } from '../../src/engine/crud/apiCall';
+import { defaultSortOf } from '../../src/engine/crud/useCrudList';
+import { PAGE_SIZE } from '../../src/domain/limits';
+import type { ScreenDeclaration } from '../../src/domain/declarations';
+
+const root = path.resolve(__dirname, '../..');
+const declarations = (): ScreenDeclaration[] =>
+  fs.readdirSync(path.join(root, 'src/schemas'), { withFileTypes: true }).filter((d) => d.isDirectory())
+    .flatMap((d) => fs.readdirSync(path.join(root, 'src/schemas', d.name)).filter((f) => f.endsWith('.json'))
+      .map((f) => JSON.parse(fs.readFileSync(path.join(root, 'src/schemas', d.name, f), 'utf8')) as ScreenDeclaration));
+
+describe('the early first page of a list', () => {
+  const calls = firstPageCalls(root);
+
+  it('is the URL the list asks, for every path showing one declared list', () => {
+    const byPath = new Map<string, ScreenDeclaration[]>();
+    for (const d of declarations().filter((x) => x.kind && typeof x.path === 'string')) byPath.set(d.path!, [...(byPath.get(d.path!) ?? []), d]);
+    const single = [...byPath].filter(([, ds]) => ds.length === 1 && ds[0].kind === 'crud');
+    expect(single.length).toBeGreaterThan(10);
+    for (const [menuPath, [decl]] of single) {
+      const sort = defaultSortOf(decl);
+      const asked = buildUrl(callPath(decl.api.list)!, { page: 1, pageSize: PAGE_SIZE, sort: sort.key, order: sort.order });
+      expect(`/v1/${calls[menuPath]}`, menuPath).toBe(asked);
+    }
+  });
+
+  it('is not asked on a path with tabs or a pane (its first list is not known from the files)', () => {
+    expect(calls['/member/setting']).toBeUndefined();
+    expect(calls['/system/employee']).toBe('system/employee?page=1&pageSize=10&sort=createdAt&order=desc');
+  });
+});
