@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { precompress } from './scripts/precompress.ts';
@@ -82,11 +83,18 @@ export default defineConfig({
     },
   },
   test: {
+    // Two test files at a time on a 2-core machine (vitest's default, one less than the cores,
+    // ran one: the second core idled but for PostgreSQL). The cluster test runs last, alone.
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
     projects: [
-      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx'], environment: 'node' } },
+      // Unit tests share their worker's modules (isolate: false): no file stubs globals, mocks
+      // modules or changes module state, and importing the domain and server modules again for
+      // each of 41 files cost two thirds of the project's CPU (docs/decisions.md, issue 28).
+      // 30 s a test: the property tests take 2-6 s alone, and 5 s timed out on a loaded machine.
+      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx'], environment: 'node', isolate: false, testTimeout: 30000 } },
       { extends: true, test: { name: 'ui', include: ['tests/ui/**/*.test.tsx'], environment: 'jsdom', setupFiles: ['tests/ui/setup.ts'], testTimeout: 30000 } },
       { extends: true, test: { name: 'api', include: ['tests/api/**/*.test.ts'], globalSetup: ['tests/api/template.setup.ts'], environment: 'node', testTimeout: 60000, hookTimeout: 120000 } },
-      { extends: true, test: { name: 'cluster', include: ['tests/cluster/**/*.test.ts'], environment: 'node', testTimeout: 600000, hookTimeout: 300000 } },
+      { extends: true, test: { name: 'cluster', include: ['tests/cluster/**/*.test.ts'], environment: 'node', testTimeout: 600000, hookTimeout: 300000, maxWorkers: 1, sequence: { groupOrder: 1 } } },
       { extends: true, test: { name: 'schema', include: ['tests/schema/**/*.test.ts', 'tests/schema/**/*.test.tsx'], environment: 'node', testTimeout: 60000, hookTimeout: 120000 } },
     ],
   },

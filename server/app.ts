@@ -18,6 +18,7 @@ import { registerDocs } from './docs';
 import type { AppDeps } from './context';
 import { ApiError, clientErrorHandler, notFound, sendError } from './errors';
 import { guardInput, JSON_BODY_LIMIT } from './input';
+import { schemaController } from './validators';
 import activityRoutes from './modules/activity/activity';
 import announcementRoutes from './modules/system/announcement';
 import brandRoutes from './modules/product/brand';
@@ -122,6 +123,8 @@ export async function buildApp({ db, settings, keys, logger = false, logRequests
     // Every failing field is listed in a code-1 answer, not only the first; Infinity and NaN
     // are not numbers (route schemas are bounded too: server/input.ts).
     ajv: { customOptions: { allErrors: true, strictNumbers: true } },
+    // Compiled once per process and schema (server/validators.ts).
+    schemaController,
     bodyLimit: JSON_BODY_LIMIT,
     // The router's own failures (bad URL escape 400, over-long path parameter 414) and
     // requests Node cannot parse answer the envelope too.

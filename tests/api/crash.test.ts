@@ -36,14 +36,11 @@
  *
  * CRASH_DEBUG=1 copies the servers' output to stderr.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fsp from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -52,10 +49,10 @@ import { ErrorCode } from '../../src/domain/errors';
 import { exportReportFileUrl, type ExportReportItem, type JobInfo, type JobQueued } from '../../src/domain/jobs';
 import { LOST_MESSAGE } from '../../server/jobs/index';
 import { ADMIN_PASSWORD, expectFailure, Harness } from './harness';
+import { Child, freePort, ROOT } from '../support/processes';
 import { clientTenant, materialOf, ok, operatorUser, type Page } from './productSetup';
 
 const DATABASE_URL = process.env.DATABASE_URL;
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const CHILD = path.join(ROOT, 'tests/api/crash-child.ts');
 
 /** Codes per package: about 5-10 s of INSERTs on a loaded 2-core machine (a wide window for the kill). */
@@ -83,68 +80,28 @@ const note = (what: string) => { if (process.env.CRASH_DEBUG) process.stderr.wri
 
 const statusName = (s: number) => Object.entries(ReportExportStatus).find(([, v]) => v === s)?.[0] ?? String(s);
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
 /** One run of the real server (server/main.ts through crash-child.ts) in a process of its own. */
-class ServerProcess {
-  readonly child: ChildProcess;
-  readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-  private output = '';
-
+class ServerProcess extends Child {
   /** Its connections' application_name (PGAPPNAME): pg_stat_activity tells which server a backend serves. */
-  readonly appName: string;
+  readonly appName = `oioc-crash-${crypto.randomBytes(4).toString('hex')}`;
 
-  constructor(readonly label: string, env: NodeJS.ProcessEnv) {
-    this.appName = `oioc-crash-${crypto.randomBytes(4).toString('hex')}`;
-    env = { ...env, PGAPPNAME: this.appName };
+  constructor(label: string, env: NodeJS.ProcessEnv) {
+    super(`server '${label}'`, { keep: 20_000, echo: !!process.env.CRASH_DEBUG });
     // node itself (not `npx tsx`, which would run the server in a grandchild): the SIGKILL hits the server.
-    this.child = spawn(process.execPath, ['--import', 'tsx', CHILD], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    const keep = (chunk: Buffer) => {
-      const text = chunk.toString('utf8');
-      this.output = (this.output + text).slice(-20_000);
-      if (process.env.CRASH_DEBUG) process.stderr.write(`[${label}] ${text}`);
-    };
-    this.child.stdout!.on('data', keep);
-    this.child.stderr!.on('data', keep);
-    this.exited = new Promise((resolve) => {
-      this.child.once('exit', (code, signal) => resolve({ code, signal }));
-    });
-  }
-
-  get alive(): boolean {
-    return this.child.exitCode === null && this.child.signalCode === null;
-  }
-
-  describe(): string {
-    const state = this.alive ? 'running' : `exited (code ${this.child.exitCode}, signal ${this.child.signalCode})`;
-    return `server '${this.label}' (pid ${this.child.pid}) ${state}; its output:\n${this.output || '(none)'}`;
+    this.run(process.execPath, ['--import', 'tsx', CHILD], { ...env, PGAPPNAME: this.appName });
   }
 
   /** SIGKILL: no handler runs, nothing is cleaned up. */
-  async kill(): Promise<void> {
+  async killNow(): Promise<void> {
     expect(this.alive, `the server died before the kill: ${this.describe()}`).toBe(true);
-    this.child.kill('SIGKILL');
-    const { signal } = await this.exited;
+    const { signal } = await this.kill('SIGKILL');
     expect(signal).toBe('SIGKILL');
-    note(`killed server '${this.label}' (SIGKILL)`);
+    note(`killed ${this.label} (SIGKILL)`);
   }
 
   /** The ordinary shutdown (SIGTERM: main.ts stops its worker and closes its pool), SIGKILL after 30 s. */
   async stop(): Promise<void> {
-    if (!this.alive) return;
-    this.child.kill('SIGTERM');
-    const forced = setTimeout(() => this.child.kill('SIGKILL'), 30_000);
-    await this.exited;
-    clearTimeout(forced);
+    await this.kill('SIGTERM');
   }
 }
 
@@ -285,7 +242,7 @@ describe.skipIf(!DATABASE_URL)(
     async function killMidGeneration(pkg: { id: number; jobId: number }, attempt: number, server: ServerProcess, minProgress = 0) {
       let last: Awaited<ReturnType<typeof jobRow>> | null = null;
       await waitFor(
-        () => `attempt ${attempt} of the generation never got to inserting codes in server '${server.label}': ${last ? showJob(last) : 'no row'}`,
+        () => `attempt ${attempt} of the generation never got to inserting codes in ${server.label}: ${last ? showJob(last) : 'no row'}`,
         async () => {
           last = await jobRow(pkg.jobId);
           if (last.status === ReportExportStatus.Completed || last.status === ReportExportStatus.Error) {
@@ -296,10 +253,10 @@ describe.skipIf(!DATABASE_URL)(
         },
         MID_JOB_WITHIN_MS, server,
       );
-      note(`attempt ${attempt} is inserting codes in server '${server.label}': ${showJob(last!)}`);
+      note(`attempt ${attempt} is inserting codes in ${server.label}: ${showJob(last!)}`);
       // Mid-way: codes are in the open transaction, none committed.
       expect((await codeStats(pkg.id)).n, 'codes committed while the generation runs: it is not one transaction').toBe(0);
-      await server.kill();
+      await server.killNow();
 
       const after = await jobRow(pkg.jobId);
       expect(after.status, `the generation ended before the kill (make QUANTITY larger): ${showJob(after)}`).toBe(ReportExportStatus.Processing);
@@ -373,7 +330,7 @@ describe.skipIf(!DATABASE_URL)(
         MID_JOB_WITHIN_MS, server,
       );
       note(`the export is writing its file: ${showJob(last!)}`);
-      await server.kill();
+      await server.killNow();
 
       const killed = await jobRow(queued.id);
       expect(killed.status, `the export ended before the kill (make QUANTITY larger): ${showJob(killed)}`).toBe(ReportExportStatus.Processing);

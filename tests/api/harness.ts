@@ -17,6 +17,7 @@ import { MENU_TREE, menuIds } from '../../src/domain/menu';
 import { buildApp } from '../../server/app';
 import { createPglite, kyselyOverPglite, openPglite, openPostgres, type Db } from '../../server/db/index';
 import { migrate } from '../../server/db/migrate';
+import { noteRemoteWrite } from '../../server/db/shortCache';
 import { json } from '../../server/db/schema';
 import { loadOrCreateKeys, type ServerKeys } from '../../server/security/keys';
 import { hashPassword } from '../../server/security/passwords';
@@ -64,6 +65,9 @@ export class Harness {
   constructor(readonly backend: Backend) {}
 
   async start(): Promise<void> {
+    // A new database: this process's short caches (sessions, list counts and page boundaries,
+    // keyed by token and SQL, not by database) forget what the previous harness's app saw.
+    noteRemoteWrite();
     // The run's migrated and seeded template (template.setup.ts), when there is one.
     const template = process.env.NO_API_TEMPLATE ? null : inject(this.backend === 'pglite' ? 'pgliteTemplate' : 'postgresTemplate');
     if (this.backend === 'pglite') {

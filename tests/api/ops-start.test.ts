@@ -9,51 +9,22 @@
  *   is handed back to the queue, the process exits with 0 within 10 s, and nothing listens on
  *   the port afterwards.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readSettings } from '../../server/settings';
+import { Child, freePort } from '../support/processes';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-class Run {
-  out = '';
-  err = '';
-  exit: Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>;
-  child: ChildProcess;
+/** `npm <args>` with its whole output kept. */
+class Run extends Child {
   constructor(args: string[], env: NodeJS.ProcessEnv) {
-    this.child = spawn(NPM, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    this.child.stdout!.on('data', (d) => { this.out += String(d); });
-    this.child.stderr!.on('data', (d) => { this.err += String(d); });
-    this.exit = new Promise((resolve) => this.child.on('exit', (code, signal) => resolve({ code, signal, at: Date.now() })));
-  }
-  /** Polls until `probe` holds (no fixed sleep); fails after `ms` or when the process ended first. */
-  async until(what: string, probe: () => boolean, ms: number): Promise<void> {
-    const end = Date.now() + ms;
-    let ended = false;
-    void this.exit.then(() => { ended = true; });
-    while (!probe()) {
-      if (ended) throw new Error(`${what}: the process ended first.\nstdout:\n${this.out}\nstderr:\n${this.err}`);
-      if (Date.now() > end) throw new Error(`${what}: not within ${ms} ms.\nstdout:\n${this.out}\nstderr:\n${this.err}`);
-      await new Promise((r) => setTimeout(r, 50)); // the poll's step, bounded by the deadline above
-    }
+    super(`npm ${args.join(' ')}`);
+    this.run(NPM, args, env);
   }
 }
 
@@ -74,7 +45,7 @@ describe('npm start and npm run migrate (child processes)', () => {
   const runs: Run[] = [];
   afterAll(async () => {
     for (const r of runs) {
-      if (r.child.exitCode === null && r.child.signalCode === null) r.child.kill('SIGKILL');
+      if (r.alive) r.child.kill('SIGKILL');
       // A server orphaned behind npm (what this test catches) is ended by the pid its log lines carry.
       for (const pid of new Set([...r.out.matchAll(/"pid":(\d+)/g)].map((m) => Number(m[1])))) {
         try { process.kill(pid, 'SIGKILL'); } catch { /* already gone */ }
@@ -95,7 +66,7 @@ describe('npm start and npm run migrate (child processes)', () => {
   it('npm start stops at a bad setting with its message', async () => {
     const r = new Run(['start'], { ...baseEnv(dataDir, await freePort()), JOB_WORKERS: 'abc' });
     runs.push(r);
-    const { code } = await r.exit;
+    const { code } = await r.exited;
     expect(code).not.toBe(0);
     expect(r.err).toContain("Invalid setting: JOB_WORKERS must be a whole number (0 or more), got 'abc'");
     expect(fs.existsSync(path.join(dataDir, 'pg'))).toBe(false); // stopped before opening the database
@@ -104,11 +75,11 @@ describe('npm start and npm run migrate (child processes)', () => {
   it('npm run migrate runs the migrations alone', async () => {
     const first = new Run(['run', 'migrate'], baseEnv(dataDir, 1));
     runs.push(first);
-    expect((await first.exit).code, first.err).toBe(0);
+    expect((await first.exited).code, first.err).toBe(0);
     expect(first.out).toMatch(/Migrations applied: 0001_foundation, .*0025_retention/);
     const again = new Run(['run', 'migrate'], baseEnv(dataDir, 1));
     runs.push(again);
-    expect((await again.exit).code, again.err).toBe(0);
+    expect((await again.exited).code, again.err).toBe(0);
     expect(again.out).toContain('The database is up to date');
   }, 300_000);
 
@@ -165,7 +136,7 @@ describe('npm start and npm run migrate (child processes)', () => {
     expect(answer).toContain('"token"');
 
     socket.destroy();
-    const { code, at } = await r.exit;
+    const { code, at } = await r.exited;
     expect(code).toBe(0);
     expect(at - sentAt).toBeLessThan(10_000);
     expect(r.out).toContain('"msg":"stopped"');

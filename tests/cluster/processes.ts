@@ -2,88 +2,21 @@
  * The moving parts of the cluster test: server nodes (the real server/main.ts, each a process
  * of its own), haproxy with deploy/haproxy.cfg, and an HTTP client that talks to either.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { Child, Fatal, ROOT, waitFor } from '../support/processes';
 
-export const ROOT = path.resolve(__dirname, '../..');
+export { Fatal, freePort, ROOT, waitFor } from '../support/processes';
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-/** An error that ends a wait at once (a process died) instead of being retried. */
-export class Fatal extends Error {}
-
-/** Polls `check` every 50 ms until it answers a value (not undefined/false) or `ms` passed; a Fatal ends it. */
-export async function waitFor<T>(what: string, check: () => Promise<T | undefined | false> | T | undefined | false, ms: number): Promise<T> {
-  const end = Date.now() + ms;
-  let last: unknown = null;
-  for (;;) {
-    try {
-      const v = await check();
-      if (v !== undefined && v !== false) return v;
-    } catch (e) {
-      if (e instanceof Fatal) throw e;
-      last = e;
-    }
-    if (Date.now() > end) throw new Error(`timed out after ${ms} ms waiting for ${what}${last ? `: ${String(last)}` : ''}`);
-    await sleep(50);
-  }
-}
-
-/** A child process whose output is kept (the last 40 kB) for failure messages and log reads. */
-class Child {
-  child!: ChildProcess;
-  exited!: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-  output = '';
-
-  constructor(readonly label: string) {}
-
-  protected run(command: string, args: string[], env: NodeJS.ProcessEnv): void {
-    this.output = '';
-    this.child = spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    const keep = (chunk: Buffer) => {
-      const text = chunk.toString('utf8');
-      this.output = (this.output + text).slice(-40_000);
-      if (process.env.CLUSTER_DEBUG) process.stderr.write(`[${this.label}] ${text}`);
-    };
-    this.child.stdout!.on('data', keep);
-    this.child.stderr!.on('data', keep);
-    this.exited = new Promise((resolve) => this.child.once('exit', (code, signal) => resolve({ code, signal })));
-  }
-
-  get alive(): boolean {
-    return !!this.child && this.child.exitCode === null && this.child.signalCode === null;
-  }
-
-  describe(): string {
-    const state = this.alive ? 'running' : `exited (code ${this.child?.exitCode}, signal ${this.child?.signalCode})`;
-    return `${this.label} (pid ${this.child?.pid}) ${state}; its output:\n${this.output || '(none)'}`;
-  }
-
-  async kill(signal: NodeJS.Signals): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
-    if (!this.alive) return { code: this.child?.exitCode ?? null, signal: this.child?.signalCode ?? null };
-    this.child.kill(signal);
-    const forced = setTimeout(() => this.child.kill('SIGKILL'), 30_000);
-    try { return await this.exited; } finally { clearTimeout(forced); }
-  }
-}
+/** Output kept per process (the last 40 kB), for failure messages and log reads. */
+const KEEP = 40_000;
 
 /** One server node: `node --import tsx server/main.ts` (node itself, so signals reach the server). */
 export class Node extends Child {
   constructor(readonly name: string, readonly port: number, readonly env: NodeJS.ProcessEnv) {
-    super(`node ${name}`);
+    super(`node ${name}`, { keep: KEEP, echo: !!process.env.CLUSTER_DEBUG });
   }
 
   get base(): string {
@@ -119,7 +52,7 @@ export class Balancer extends Child {
   readonly socket: string;
 
   constructor(readonly port: number, readonly nodes: Node[], runDir: string) {
-    super('haproxy');
+    super('haproxy', { keep: KEEP, echo: !!process.env.CLUSTER_DEBUG });
     this.socket = path.join(runDir, `haproxy-${crypto.randomBytes(3).toString('hex')}.sock`);
   }
 

@@ -99,6 +99,7 @@ describe('createValidator', () => {
     validateBody(form, { a: 'x' });
     validateBody(form, { a: 'y' });
     expect(compile).toHaveBeenCalledTimes(2);
+    compile.mockRestore(); // the unit files share their worker's modules (isolate: false)
   });
 
   it('answers dot paths for nested objects and array items', () => {
