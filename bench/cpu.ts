@@ -27,7 +27,7 @@ export function processCpuMs(pid: number): number | null {
 export interface CpuUse {
   /** This process, ms. */
   selfMs: number;
-  /** PostgreSQL backends of the database, ms (0 for PGlite; NaN when unreadable). */
+  /** PostgreSQL backends of the database, ms (NaN for PGlite, whose engine is in `selfMs`, and when unreadable). */
   dbMs: number;
 }
 
@@ -35,7 +35,7 @@ export interface CpuUse {
 export async function watchCpu(pgUrl: string | undefined, intervalMs = 200): Promise<{ stop(): Promise<CpuUse> }> {
   const self = process.cpuUsage();
   if (!pgUrl) {
-    return { stop: async () => { const d = process.cpuUsage(self); return { selfMs: (d.user + d.system) / 1000, dbMs: 0 }; } };
+    return { stop: async () => { const d = process.cpuUsage(self); return { selfMs: (d.user + d.system) / 1000, dbMs: NaN }; } };
   }
   const admin = new pg.Client({ connectionString: pgUrl });
   await admin.connect();

@@ -26,7 +26,7 @@ import { pgliteOf, poolOf, type Db } from './index';
 import type { Database } from './schema';
 
 /** Sends COPY text rows (`chunks`) with `text` (`copy <table> (<columns>) from`); answers the row count. */
-export type CopyRows = (text: string, chunks: Iterable<Buffer>) => Promise<number>;
+export type CopyRows = (text: string, chunks: AsyncIterable<Buffer>) => Promise<number>;
 
 /** Kysely over one checked-out client: it never releases it (the caller does). */
 function kyselyOverClient(client: pg.PoolClient): Kysely<Database> {
@@ -47,7 +47,9 @@ export async function withCopyTransaction<T>(db: Db, fn: (trx: Transaction<Datab
   const engine = pgliteOf(db);
   if (engine) {
     const copy: CopyRows = async (text, chunks) => {
-      const blob = new Blob([...chunks].map((c) => new Uint8Array(c.buffer as ArrayBuffer, c.byteOffset, c.byteLength)));
+      const parts: Uint8Array<ArrayBuffer>[] = [];
+      for await (const c of chunks) parts.push(new Uint8Array(c.buffer as ArrayBuffer, c.byteOffset, c.byteLength));
+      const blob = new Blob(parts);
       const result = await engine.query(`${text} '/dev/blob'`, [], { blob });
       return Number(result.affectedRows ?? 0);
     };

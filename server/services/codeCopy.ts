@@ -10,6 +10,10 @@
  * these same codes (`codesOfChunks`).
  */
 import crypto from 'node:crypto';
+import { setImmediate as turn } from 'node:timers/promises';
+
+/** Codes drawn between two turns of the event loop (~10 ms of CPU): a large batch never holds up the process's requests. */
+const DRAW_SLICE = 16_384;
 
 /** Rows per chunk: ~150 KB of COPY text for 16-character codes. */
 export const COPY_CHUNK_ROWS = 5_000;
@@ -33,7 +37,7 @@ export function textOfCodes(packageId: number, start: number, codes: readonly st
  * codes the index no longer fits in the database's buffers, and that is what keeps the unique
  * check's cost flat as the table grows (the larger the batch, the fewer visits per page).
  */
-export function* copyChunks(packageId: number, start: number, n: number, alphabet: string, length: number, chunkRows = COPY_CHUNK_ROWS): Generator<Buffer> {
+export async function* copyChunks(packageId: number, start: number, n: number, alphabet: string, length: number, chunkRows = COPY_CHUNK_ROWS): AsyncGenerator<Buffer> {
   const k = alphabet.length;
   if (k < 2 || k > 256 || /[^\x20-\x7e]/.test(alphabet)) throw new Error('alphabet of 2 to 256 ASCII characters');
   const limit = 256 - (256 % k); // bytes >= limit are dropped so every character is equally likely
@@ -46,6 +50,7 @@ export function* copyChunks(packageId: number, start: number, n: number, alphabe
   let pool = crypto.randomBytes(Math.ceil(n * length * (256 / limit) * 1.05) + 64);
   let at = 0;
   for (let i = 0, pos = 0; i < n; i++) {
+    if (i > 0 && i % DRAW_SLICE === 0) await turn();
     let key = 0;
     for (let j = 0; j < length; j++, pos++) {
       let b: number;
@@ -107,8 +112,8 @@ export function codesOfChunks(chunks: readonly Buffer[]): string[] {
 }
 
 /** Iterates `chunks`, keeping each one in `kept` (to read the codes back after a failed COPY). */
-export function* keeping(chunks: Iterable<Buffer>, kept: Buffer[]): Generator<Buffer> {
-  for (const chunk of chunks) {
+export async function* keeping(chunks: Iterable<Buffer> | AsyncIterable<Buffer>, kept: Buffer[]): AsyncGenerator<Buffer> {
+  for await (const chunk of chunks) {
     kept.push(chunk);
     yield chunk;
   }

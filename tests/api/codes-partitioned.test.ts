@@ -3,7 +3,7 @@
  * by hash of the code, every row kept; the code stays unique on the whole platform; a barcode
  * lookup reads one partition; a lookup by position still finds its code.
  */
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { expect, it } from 'vitest';
 import * as m0031 from '../../server/db/migrations/0031_codes_partitioned';
 import { describeApi } from './harness';
@@ -13,11 +13,11 @@ describeApi('Codes table partitioned by hash of the code (migration 0031)', (h) 
     const rows = Array.from({ length: 3000 }, (_, i) => ({ package_id: 900_000 + (i % 3), seq: Math.floor(i / 3) + 1, code: `MIG${String(i).padStart(6, '0')}X${(i * 7919) % 1000}` }));
     await h.db.transaction().execute(async (trx) => {
       // Back to the unpartitioned table of 0006 with codes in it, then 0031 again.
-      await m0031.down(trx);
+      await m0031.down(trx as unknown as Kysely<unknown>);
       const { rows: [before] } = await sql<{ kind: string }>`select c.relkind as kind from pg_class c where c.relname = 'codes'`.execute(trx);
       expect(before.kind).toBe('r');
       await sql`insert into codes (package_id, seq, code) select * from unnest(${rows.map((r) => r.package_id)}::integer[], ${rows.map((r) => r.seq)}::integer[], ${rows.map((r) => r.code)}::text[])`.execute(trx);
-      await m0031.up(trx);
+      await m0031.up(trx as unknown as Kysely<unknown>);
     });
 
     const { rows: [table] } = await sql<{ kind: string; parts: number }>`

@@ -7,11 +7,16 @@ import { describe, expect, it } from 'vitest';
 import { codesOfChunks, copyChunks, keeping, textOfCodes } from '../../server/services/codeCopy';
 
 const ALNUM = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+async function all(chunks: AsyncIterable<Buffer>): Promise<Buffer[]> {
+  const out: Buffer[] = [];
+  for await (const c of chunks) out.push(c);
+  return out;
+}
 const rowsOf = (chunks: Buffer[]) => Buffer.concat(chunks).toString('latin1').split('\n').filter(Boolean).map((l) => l.split('\t'));
 
 describe('copyChunks', () => {
-  it('gives positions start..start+n-1 once each, with codes of the alphabet and length, in chunks', () => {
-    const chunks = [...copyChunks(42, 1001, 12_345, ALNUM, 16, 5000)];
+  it('gives positions start..start+n-1 once each, with codes of the alphabet and length, in chunks', async () => {
+    const chunks = await all(copyChunks(42, 1001, 12_345, ALNUM, 16, 5000));
     expect(chunks).toHaveLength(3);
     const rows = rowsOf(chunks);
     expect(rows).toHaveLength(12_345);
@@ -20,8 +25,8 @@ describe('copyChunks', () => {
     expect(seqs).toEqual(Array.from({ length: 12_345 }, (_, i) => 1001 + i));
   });
 
-  it('sends rows by their codes\' first two characters, while positions say nothing of the codes', () => {
-    const rows = rowsOf([...copyChunks(1, 1, 20_000, ALNUM, 12)]);
+  it('sends rows by their codes\' first two characters, while positions say nothing of the codes', async () => {
+    const rows = rowsOf(await all(copyChunks(1, 1, 20_000, ALNUM, 12)));
     const prefixes = rows.map((r) => r[2].slice(0, 2));
     expect(prefixes.every((p, i) => i === 0 || prefixes[i - 1] <= p)).toBe(true);
     // Neighbouring positions have unrelated prefixes: sorting by position undoes the order.
@@ -31,8 +36,8 @@ describe('copyChunks', () => {
     expect(ascending / rows.length).toBeLessThan(0.6);
   });
 
-  it('draws every character of the alphabet about as often (rejection sampling: no bias to the first 256 mod k)', () => {
-    const rows = rowsOf([...copyChunks(1, 1, 20_000, ALNUM, 16)]);
+  it('draws every character of the alphabet about as often (rejection sampling: no bias to the first 256 mod k)', async () => {
+    const rows = rowsOf(await all(copyChunks(1, 1, 20_000, ALNUM, 16)));
     const counts = new Map<string, number>();
     for (const [, , code] of rows) for (const c of code) counts.set(c, (counts.get(c) ?? 0) + 1);
     expect(counts.size).toBe(36);
@@ -40,20 +45,20 @@ describe('copyChunks', () => {
     for (const n of counts.values()) expect(Math.abs(n - expected)).toBeLessThan(expected * 0.06);
   });
 
-  it('works with a short code and other alphabets', () => {
-    const rows = rowsOf([...copyChunks(3, 1, 500, 'abcdefghijklmnopqrstuvwxyz', 1)]);
+  it('works with a short code and other alphabets', async () => {
+    const rows = rowsOf(await all(copyChunks(3, 1, 500, 'abcdefghijklmnopqrstuvwxyz', 1)));
     expect(rows.every((r) => /^[a-z]$/.test(r[2]))).toBe(true);
-    expect(() => [...copyChunks(1, 1, 1, 'A', 4)]).toThrow();
+    await expect(all(copyChunks(1, 1, 1, 'A', 4))).rejects.toThrow();
   });
 });
 
 describe('textOfCodes, codesOfChunks, keeping', () => {
-  it('writes given codes as rows and reads them back in order, keeping what was sent', () => {
+  it('writes given codes as rows and reads them back in order, keeping what was sent', async () => {
     const codes = ['AAA', 'BBB', 'CCC'];
     const kept: Buffer[] = [];
-    const sent = [...keeping([textOfCodes(9, 5, codes)], kept)];
+    const sent = await all(keeping([textOfCodes(9, 5, codes)], kept));
     expect(sent[0].toString()).toBe('9\t5\tAAA\n9\t6\tBBB\n9\t7\tCCC\n');
     expect(codesOfChunks(kept)).toEqual(codes);
-    expect(codesOfChunks([...copyChunks(1, 1, 100, ALNUM, 8, 30)])).toHaveLength(100);
+    expect(codesOfChunks(await all(copyChunks(1, 1, 100, ALNUM, 8, 30)))).toHaveLength(100);
   });
 });
