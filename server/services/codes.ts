@@ -8,19 +8,22 @@
  *  - codes are random over the alphabet of the material's format flags (Number 0-9,
  *    UppercaseLetter A-Z, LowercaseLetter a-z), `code_length` characters, drawn from
  *    crypto.randomBytes with rejection sampling (every character equally likely: unguessable);
- *  - inserted in batches of `codeGeneration.batchSize` (50,000) with
+ *  - each batch (`codeGeneration.batchSize`, 250,000 on PostgreSQL; `yieldingBatchSize`, 2,000,
+ *    on PGlite) is ONE `COPY` in a savepoint (`copyRange`, db/copy.ts, services/codeCopy.ts: the
+ *    rows drawn straight into COPY text, sent in the order of their codes' first two
+ *    characters); `seq` is the position in the package (1..quantity);
+ *  - codes are unique on the whole platform (unique index codes_code_uq, over the hash
+ *    partitions of migration 0031): a taken code fails the COPY; the batch then goes
  *    `INSERT ... SELECT FROM unnest($codes::text[]) WITH ORDINALITY ... ON CONFLICT DO NOTHING`
- *    (the same SQL on PGlite and PostgreSQL); `seq` is the position in the package (1..quantity);
- *  - codes are unique on the whole platform (unique index codes_code_uq): a batch that inserted
- *    fewer rows than it sent had collisions (with any package, or inside the batch); exactly
- *    the missing positions get new codes, up to `maxRounds` times, else the job fails;
+ *    with the same codes (`fillRange`), and exactly the missing positions get new codes, up to
+ *    `maxRounds` times, else the job fails; the rest of the package goes that way too;
  *  - all or nothing: PostgreSQL's transaction rolls back; on PGlite a generation given up
  *    deletes its committed codes (`deleteCodes`).
  * A package may only ask for codes when the code space is large enough that a guess rarely
  * hits: alphabet^length >= quantity x UNGUESSABLE_FACTOR (`maxQuantityFor`).
  *
  * Export (`CODE_EXPORT_COLUMNS`, `codeRows`): rows read in pages of bounded seq ranges of the
- * primary key (package_id, seq), so a package of 10,000,000 codes is never in memory.
+ * index codes_position_idx (package_id, seq), so a package of 10,000,000 codes is never in memory.
  */
 import crypto from 'node:crypto';
 import { sql, type Transaction } from 'kysely';
