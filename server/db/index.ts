@@ -14,6 +14,7 @@ import pg from 'pg';
 import type { Database } from './schema';
 import { namedStatementsEnabled, useNamedStatements } from './namedStatements';
 import { pgliteDialect } from './pglite-dialect';
+import { notePglite } from './prepared';
 import { useFastTimestamps } from './timestamps';
 
 export type Db = Kysely<Database>;
@@ -43,6 +44,7 @@ export function kyselyOverPglite(pglite: PGlite, options: Omit<KyselyConfig, 'di
   const db = new Kysely<Database>({ ...options, dialect: pgliteDialect(pglite) });
   EMBEDDED.add(db);
   ENGINES.set(db, pglite);
+  notePglite(db, pglite);
   return db;
 }
 

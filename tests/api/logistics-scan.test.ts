@@ -351,7 +351,7 @@ describeApi('The app scan API and the barcode query', (h) => {
     // codes is partitioned by hash of the code (migration 0031): the parent's index is `ON ONLY`, each partition has its own.
     expect(defs).toMatch(/UNIQUE INDEX codes_code_uq ON (ONLY )?public\.codes USING btree \(code\)/);
     expect(defs).toMatch(/code_logistics_parent_idx ON public\.code_logistics USING btree \(parent_package_id, parent_seq\)/);
-    expect(defs).toMatch(/scan_logs_code_idx ON public\.scan_logs USING btree \(package_id, seq, scanned_at\)/);
+    expect(defs).toMatch(/scan_logs_code_idx ON (ONLY )?public\.scan_logs USING btree \(package_id, seq, scanned_at\)/);
     expect(defs).toMatch(/logistic_movements_code_idx ON public\.logistic_movements USING btree \(package_id, seq, created_at\)/);
   });
 });
