@@ -33,6 +33,7 @@ import { readSettings } from '../server/settings';
 import { FolderStore } from '../server/storage/index';
 import { CODE_FORMAT, CODE_LENGTH, createFixture, findFixture, signIn } from './codes-fixture';
 import type { CodesChildMessage, CodesStep, JobTimes, ProbeStats } from './codes-protocol';
+import { watchCpu } from './cpu';
 import { watchMemory } from './memory';
 import { copyFrom } from './pg-copy';
 import { startProbe } from './probe';
@@ -49,6 +50,8 @@ const settings = {
   staticDir: '/nonexistent/oioc-bench-static',
   dataDir: PGLITE_DIR ?? '/nonexistent/oioc-bench-data',
   filesDir: FILES_DIR,
+  // The export is read back from the folder (the default keeps files in the database).
+  fileStore: 'folder' as const,
 };
 
 const send = (msg: CodesChildMessage) => new Promise<void>((resolve) => {
@@ -95,8 +98,10 @@ async function prepare(): Promise<CodesChildMessage> {
     const { chunks, drawMs, bytes } = copyRows();
     const text = 'copy codes (package_id, seq, code) from';
     let copied: number;
+    let cpu: Awaited<ReturnType<typeof watchCpu>>;
     if (pglite) {
       const blob = new Blob(chunks.map((c) => new Uint8Array(c)));
+      cpu = await watchCpu(undefined);
       t = nowMs();
       const result = await pglite.query(`${text} '/dev/blob'`, [], { blob });
       copied = Number(result.affectedRows ?? 0);
@@ -104,6 +109,7 @@ async function prepare(): Promise<CodesChildMessage> {
       const client = new pg.Client({ connectionString: PG_URL });
       await client.connect();
       try {
+        cpu = await watchCpu(PG_URL);
         t = nowMs();
         copied = await copyFrom(client, `${text} stdin`, chunks);
       } finally {
@@ -111,10 +117,11 @@ async function prepare(): Promise<CodesChildMessage> {
       }
     }
     const copyMs = nowMs() - t;
+    const copyCpu = await cpu.stop();
     const counted = Number((await sql<{ n: string }>`select count(*) as n from codes`.execute(db)).rows[0].n);
     await sql`truncate codes`.execute(db);
     if (!pglite) await sql`checkpoint`.execute(db);
-    return { type: 'prepared', setupMs, drawMs, copyMs, copied, counted, copyBytes: bytes };
+    return { type: 'prepared', setupMs, drawMs, copyMs, copyCpu, copied, counted, copyBytes: bytes };
   } finally {
     await db.destroy();
   }
@@ -167,11 +174,13 @@ async function throughTheApp(warmUp: (call: Post, db: Db) => Promise<unknown>, p
     let during: number[];
     let wallMs: number;
     let memory: ReturnType<typeof watchMemory>;
+    let cpu: Awaited<ReturnType<typeof watchCpu>>;
     let jobId: number;
     let postMs: number;
     try {
       idle = await probe.sample(PROBE_IDLE_RUNS);
       memory = watchMemory();
+      cpu = await watchCpu(PG_URL);
       const t = nowMs();
       jobId = await post(call, db);
       postMs = nowMs() - t;
@@ -184,9 +193,10 @@ async function throughTheApp(warmUp: (call: Post, db: Db) => Promise<unknown>, p
       probe.close();
     }
     const mem = memory.stop();
+    const cpuUse = await cpu.stop();
     const job = await db.selectFrom('jobs').select(['status', 'message', 'started_at', 'finished_at']).where('id', '=', jobId).executeTakeFirstOrThrow();
     const jobMs = job.started_at && job.finished_at ? job.finished_at.getTime() - job.started_at.getTime() : NaN;
-    return { db, jobId, times: { wallMs, postMs, jobMs, status: job.status, message: job.message, memory: mem, probe: { url: PROBE_URL, idle: probeStats(idle), during: probeStats(during) } }, close };
+    return { db, jobId, times: { wallMs, postMs, jobMs, status: job.status, message: job.message, memory: mem, cpu: cpuUse, probe: { url: PROBE_URL, idle: probeStats(idle), during: probeStats(during) } }, close };
   } catch (err) {
     await close().catch(() => {});
     throw err;

@@ -1,4 +1,5 @@
 /** Messages from bench/codes-child.ts (one step of the code-package benchmark) to bench/codes.ts. */
+import type { CpuUse } from './cpu';
 import type { PeakMemory } from './memory';
 
 export type CodesStep = 'prepare' | 'generate' | 'export';
@@ -10,6 +11,8 @@ export interface PreparedMessage {
   /** randomCodes for N codes, in this process (the generation draws the same way). */
   drawMs: number;
   copyMs: number;
+  /** CPU of the COPY: this process (sending the prebuilt rows; PGlite's engine too) and the PostgreSQL backends. */
+  copyCpu: CpuUse;
   /** Rows the COPY reported, and rows counted after it. */
   copied: number;
   counted: number;
@@ -35,6 +38,8 @@ export interface JobTimes {
   status: number;
   message: string | null;
   memory: PeakMemory;
+  /** CPU from the POST until the worker is idle: the API and worker process (PGlite inside), and the PostgreSQL backends. */
+  cpu: CpuUse;
   /** The ordinary call on the idle app (before the POST) and while the job runs. */
   probe: { url: string; idle: ProbeStats; during: ProbeStats };
 }

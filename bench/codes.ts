@@ -30,6 +30,7 @@ import { fileURLToPath } from 'node:url';
 import { runAlone } from './alone';
 import { cleanupAll, onCleanup } from './cleanup';
 import { CODE_PATTERN } from './codes-fixture';
+import type { CpuUse } from './cpu';
 import type { CodesChildMessage, CodesStep, ExportedMessage, GeneratedMessage, PreparedMessage } from './codes-protocol';
 import { prepareDatabase, type Backend } from './databases';
 import { fmtInt, fmtMs, type Section } from './stats';
@@ -42,6 +43,9 @@ export const CODES_SIZES = (process.env.BENCH_CODES_SIZES ?? '100000,1000000')
  * whether a step needs its memory or V8 merely lets garbage pile up (unset: Node's default).
  */
 const HEAP_MB = Number(process.env.BENCH_CODES_HEAP_MB) || 0;
+
+/** BENCH_CODES_EXPORT=0: generation only (the 10,000,000-code run: the export adds minutes and is not its question). */
+const EXPORT = process.env.BENCH_CODES_EXPORT !== '0';
 
 /** What reading the export file back found. */
 export interface FileCheck {
@@ -157,6 +161,7 @@ export async function runCodesBackend(backend: Backend, log: (line: string) => v
       log(`codes on ${backend}, ${fmtInt(size)}: COPY ${fmtMs(run.prepared.copyMs)}; generating through the AddCodes job`);
       run.generated = await step<GeneratedMessage>('generate', env);
       log(`codes on ${backend}, ${fmtInt(size)}: generated in ${fmtMs(run.generated.wallMs)}; exporting through the ExportCodes job`);
+      if (!EXPORT) continue;
       run.exported = await step<ExportedMessage>('export', { ...env, BENCH_PACKAGE_ID: String(run.generated.packageId) });
       log(`codes on ${backend}, ${fmtInt(size)}: exported in ${fmtMs(run.exported.wallMs)}; checking the file`);
       if (run.exported.file) run.check = await checkFile(run.exported.file);
@@ -175,8 +180,15 @@ const fmtMiB = (bytes: number | undefined) => (bytes === undefined || !Number.is
 const rate = (n: number, ms: number | undefined) => (ms && ms > 0 ? fmtInt(n / (ms / 1000)) : '-');
 const pct = (part: number, whole: number) => (whole > 0 && Number.isFinite(part) ? `${((part / whole) * 100).toFixed(0)}%` : '-');
 
+/** CPU of a step: the app process, the database backends (PostgreSQL), and both per code in µs. */
+function cpuCells(cpu: CpuUse | undefined, n: number): string[] {
+  if (!cpu) return ['-', '-', '-'];
+  const total = cpu.selfMs + (Number.isFinite(cpu.dbMs) ? cpu.dbMs : 0);
+  return [fmtMs(cpu.selfMs), Number.isFinite(cpu.dbMs) ? fmtMs(cpu.dbMs) : '-', ((total * 1000) / n).toFixed(1)];
+}
+
 export function codesSection(runs: CodesRun[]): Section {
-  const rows: string[][] = [['backend', 'codes', 'step', 'time', 'POST', 'job', 'codes/s', 'of COPY', 'RSS before', 'peak RSS', 'peak heap', 'file']];
+  const rows: string[][] = [['backend', 'codes', 'step', 'time', 'POST', 'job', 'codes/s', 'of COPY', 'CPU app', 'CPU db', 'CPU µs/code', 'RSS before', 'peak RSS', 'peak heap', 'file']];
   const notes: string[] = [];
   for (const r of runs) {
     if (r.skipped) { notes.push(`${r.backend} ${fmtInt(r.size)}: ${r.skipped}`); continue; }
@@ -185,21 +197,23 @@ export function codesSection(runs: CodesRun[]): Section {
     const e = r.exported;
     const copyRate = p ? r.size / (p.copyMs / 1000) : NaN;
     const size = fmtInt(r.size);
-    if (p) rows.push([r.backend, size, 'COPY (limit)', fmtMs(p.copyMs), '', '', rate(r.size, p.copyMs), '100%', '', '', '', '']);
+    if (p) rows.push([r.backend, size, 'COPY (limit)', fmtMs(p.copyMs), '', '', rate(r.size, p.copyMs), '100%', ...cpuCells(p.copyCpu, r.size), '', '', '', '']);
     if (g) {
       rows.push([r.backend, size, 'generate (AddCodes job)', fmtMs(g.wallMs), fmtMs(g.postMs), fmtMs(g.jobMs), rate(r.size, g.wallMs), pct(r.size / (g.wallMs / 1000), copyRate),
-        fmtMiB(g.memory.rssBefore), fmtMiB(g.memory.peakRss), fmtMiB(g.memory.peakHeap), '']);
+        ...cpuCells(g.cpu, r.size), fmtMiB(g.memory.rssBefore), fmtMiB(g.memory.peakRss), fmtMiB(g.memory.peakHeap), '']);
     }
     if (e) {
       rows.push([r.backend, size, 'export csv (ExportCodes job)', fmtMs(e.wallMs), fmtMs(e.postMs), fmtMs(e.jobMs), rate(r.size, e.wallMs), '',
-        fmtMiB(e.memory.rssBefore), fmtMiB(e.memory.peakRss), fmtMiB(e.memory.peakHeap), fmtMiB(e.bytes)]);
+        ...cpuCells(e.cpu, r.size), fmtMiB(e.memory.rssBefore), fmtMiB(e.memory.peakRss), fmtMiB(e.memory.peakHeap), fmtMiB(e.bytes)]);
     }
     if (r.error) notes.push(`${r.backend} ${size}: FAILED ${r.error.split('\n')[0]}`);
   }
   notes.push(
     'time: from the POST until the job worker is idle again (the route, the queue wait, the job, its bookkeeping); POST: the request alone (after a ' +
     'warm-up request that validation refuses); job: jobs.finished_at - started_at (database clock, whole ms); ' +
-    'codes/s: codes / time; of COPY: generation rate / COPY rate. RSS before: the API and worker process just before the POST; peak RSS: its kernel ' +
+    'codes/s: codes / time; of COPY: generation rate / COPY rate. CPU app: user + system CPU of the process doing the step (for COPY: the ' +
+    'bench process sending prebuilt rows; else the API and worker process; PGlite runs inside it); CPU db: the PostgreSQL backends of the ' +
+    'bench database (/proc/<pid>/stat, sampled every 200 ms, bench/cpu.ts); CPU µs/code: both per code. RSS before: the API and worker process just before the POST; peak RSS: its kernel ' +
     'high-water mark (VmHWM, reset at the POST) during the step; peak heap: V8 heapUsed sampled every 50 ms. PGlite runs inside that process ' +
     '(its database memory counts); PostgreSQL runs in its own processes (not counted).',
   );

@@ -20,6 +20,7 @@ import { useFastTimestamps } from './timestamps';
 export type Db = Kysely<Database>;
 
 const EMBEDDED = new WeakSet<object>();
+const ENGINES = new WeakMap<object, PGlite>();
 
 /**
  * True for a PGlite database: one connection for every request and job, so a long
@@ -42,8 +43,14 @@ export async function createPglite(dataDir?: string, loadDataDir?: Blob): Promis
 export function kyselyOverPglite(pglite: PGlite, options: Omit<KyselyConfig, 'dialect'> = {}): Db {
   const db = new Kysely<Database>({ ...options, dialect: pgliteDialect(pglite) });
   EMBEDDED.add(db);
+  ENGINES.set(db, pglite);
   notePglite(db, pglite);
   return db;
+}
+
+/** The PGlite engine under an embedded Db (COPY from a blob: db/copy.ts); null for PostgreSQL. */
+export function pgliteOf(db: object): PGlite | null {
+  return ENGINES.get(db) ?? null;
 }
 
 /** PGlite in `dataDir` (created when missing) or in memory when dataDir is undefined. */

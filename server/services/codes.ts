@@ -8,28 +8,33 @@
  *  - codes are random over the alphabet of the material's format flags (Number 0-9,
  *    UppercaseLetter A-Z, LowercaseLetter a-z), `code_length` characters, drawn from
  *    crypto.randomBytes with rejection sampling (every character equally likely: unguessable);
- *  - inserted in batches of `codeGeneration.batchSize` (50,000) with
+ *  - each batch (`codeGeneration.batchSize`, 250,000 on PostgreSQL; `yieldingBatchSize`, 2,000,
+ *    on PGlite) is ONE `COPY` in a savepoint (`copyRange`, db/copy.ts, services/codeCopy.ts: the
+ *    rows drawn straight into COPY text, sent in the order of their codes' first two
+ *    characters); `seq` is the position in the package (1..quantity);
+ *  - codes are unique on the whole platform (unique index codes_code_uq, over the hash
+ *    partitions of migration 0031): a taken code fails the COPY; the batch then goes
  *    `INSERT ... SELECT FROM unnest($codes::text[]) WITH ORDINALITY ... ON CONFLICT DO NOTHING`
- *    (the same SQL on PGlite and PostgreSQL); `seq` is the position in the package (1..quantity);
- *  - codes are unique on the whole platform (unique index codes_code_uq): a batch that inserted
- *    fewer rows than it sent had collisions (with any package, or inside the batch); exactly
- *    the missing positions get new codes, up to `maxRounds` times, else the job fails;
+ *    with the same codes (`fillRange`), and exactly the missing positions get new codes, up to
+ *    `maxRounds` times, else the job fails; the rest of the package goes that way too;
  *  - all or nothing: PostgreSQL's transaction rolls back; on PGlite a generation given up
  *    deletes its committed codes (`deleteCodes`).
  * A package may only ask for codes when the code space is large enough that a guess rarely
  * hits: alphabet^length >= quantity x UNGUESSABLE_FACTOR (`maxQuantityFor`).
  *
  * Export (`CODE_EXPORT_COLUMNS`, `codeRows`): rows read in pages of bounded seq ranges of the
- * primary key (package_id, seq), so a package of 10,000,000 codes is never in memory.
+ * index codes_position_idx (package_id, seq), so a package of 10,000,000 codes is never in memory.
  */
 import crypto from 'node:crypto';
 import { sql, type Transaction } from 'kysely';
 import { enumKeyOf, type EnumName } from '../../src/domain/enums';
 import type { Lang } from '../../src/domain/lang';
 import { resources } from '../../src/locales/index';
+import { withCopyTransaction, type CopyRows } from '../db/copy';
 import type { Db } from '../db/index';
 import type { Database } from '../db/schema';
 import { JobFailure } from '../jobs/index';
+import { codesOfChunks, copyChunks, keeping, textOfCodes } from './codeCopy';
 
 // --- Texts of exports ------------------------------------------------------------------------
 
@@ -109,7 +114,12 @@ export function randomCodes(n: number, alphabet: string, length: number): string
 // --- Generation ----------------------------------------------------------------------------
 
 export interface GenerationSettings {
-  /** Codes per INSERT (STACK.md: unnest batches of ~50k are the fastest that works everywhere). */
+  /**
+   * Codes per batch on PostgreSQL: one COPY in a savepoint (services/codeCopy.ts). Large, because
+   * a batch's rows reach the unique index in code order: the index is swept once per batch, so the
+   * larger the batch the fewer visits per index page when the index outgrows the database's
+   * buffers (tens of millions of codes). ~10 MB of memory per 250,000 codes.
+   */
   batchSize: number;
   /**
    * Codes per committed batch on the embedded database (PGlite, one connection): every other
@@ -126,7 +136,7 @@ export interface GenerationSettings {
 }
 
 export const codeGeneration: GenerationSettings = {
-  batchSize: 50_000,
+  batchSize: 250_000,
   yieldingBatchSize: 2_000,
   maxRounds: 20,
   afterBatch: null,
@@ -173,9 +183,9 @@ function alphabetOfPackage(pkg: PackageToGenerate): string {
  * Fills positions start..end of the package with unique codes (with `trx`); answers how many
  * positions needed a new code after a collision.
  */
-async function fillRange(trx: Transaction<Database>, pkg: PackageToGenerate, alphabet: string, start: number, end: number): Promise<number> {
+async function fillRange(trx: Transaction<Database>, pkg: PackageToGenerate, alphabet: string, start: number, end: number, drawn?: string[]): Promise<number> {
   const n = end - start + 1;
-  const codes = distinctCodes(n, alphabet, pkg.code_length);
+  const codes = drawn ?? distinctCodes(n, alphabet, pkg.code_length);
   let regenerated = 0;
   let inserted = affected(await sql`
     insert into codes (package_id, seq, code)
@@ -200,19 +210,57 @@ async function fillRange(trx: Transaction<Database>, pkg: PackageToGenerate, alp
   return regenerated;
 }
 
+/** A batch went the slow way: the later batches of this generation do too (the code space is crowded). */
+interface FillState {
+  crowded: boolean;
+}
+
+const isUniqueViolation = (err: unknown) => (err as { code?: unknown } | null)?.code === '23505';
+
+/**
+ * Fills positions start..end like `fillRange`, the fast way when it can: the batch's rows in
+ * ONE `COPY` (services/codeCopy.ts draws them straight into COPY text, chunk by chunk) inside
+ * a savepoint. A code that is already taken (by any package, or twice in the batch) fails the
+ * COPY on codes_code_uq: back to the savepoint, and the same codes go through `fillRange`
+ * (insert what is free, new codes for exactly the positions that collided). After that the
+ * generation stays on `fillRange`: a crowded code space would fail COPY after COPY.
+ */
+async function copyRange(trx: Transaction<Database>, copy: CopyRows | null, state: FillState, pkg: PackageToGenerate, alphabet: string, start: number, end: number): Promise<number> {
+  if (!copy || state.crowded) return fillRange(trx, pkg, alphabet, start, end);
+  const n = end - start + 1;
+  const given = codeGeneration.source ? distinctCodes(n, alphabet, pkg.code_length) : null;
+  const kept: Buffer[] = [];
+  const chunks = given ? [textOfCodes(pkg.id, start, given)] : copyChunks(pkg.id, start, n, alphabet, pkg.code_length);
+  await sql`savepoint code_batch`.execute(trx);
+  try {
+    await copy('copy codes (package_id, seq, code) from', keeping(chunks, kept));
+  } catch (err) {
+    if (!isUniqueViolation(err)) throw err;
+    await sql`rollback to savepoint code_batch`.execute(trx);
+    state.crowded = true;
+    // The codes the COPY was given (those it had not read yet are drawn now: first draws, not collisions).
+    const drawn = given ?? codesOfChunks(kept);
+    if (drawn.length < n) drawn.push(...distinctCodes(n - drawn.length, alphabet, pkg.code_length));
+    return fillRange(trx, pkg, alphabet, start, end, drawn);
+  }
+  await sql`release savepoint code_batch`.execute(trx);
+  return 0;
+}
+
 /**
  * Generates the package's codes with `trx` (the caller's transaction: commit keeps them all,
  * rollback none): PostgreSQL, where an open transaction makes no other connection wait.
  * `progress(done, total)` after each batch; `throwIfAborted` between batches.
  */
-export async function generateCodes(trx: Transaction<Database>, pkg: PackageToGenerate, hooks: GenerationHooks = {}): Promise<GenerationResult> {
+export async function generateCodes(trx: Transaction<Database>, pkg: PackageToGenerate, hooks: GenerationHooks = {}, copy: CopyRows | null = null): Promise<GenerationResult> {
   const alphabet = alphabetOfPackage(pkg);
+  const state: FillState = { crowded: false };
   let regenerated = 0;
   let batch = 0;
   for (let start = 1; start <= pkg.quantity; start += codeGeneration.batchSize) {
     hooks.throwIfAborted?.();
     const end = Math.min(pkg.quantity, start + codeGeneration.batchSize - 1);
-    regenerated += await fillRange(trx, pkg, alphabet, start, end);
+    regenerated += await copyRange(trx, copy, state, pkg, alphabet, start, end);
     batch++;
     void hooks.progress?.(end, pkg.quantity);
     await codeGeneration.afterBatch?.(batch, end);
@@ -242,13 +290,14 @@ export async function generateCodesInBatches(db: Db, pkg: PackageToGenerate, hoo
     await deleteCodes(db, pkg.id);
     done = 0;
   }
+  const state: FillState = { crowded: false };
   let regenerated = 0;
   let batch = 0;
   for (let start = done + 1; start <= pkg.quantity; start += size) {
     hooks.throwIfAborted?.();
     const end = Math.min(pkg.quantity, start + size - 1);
     batch++;
-    regenerated += await db.transaction().execute((trx) => fillRange(trx, pkg, alphabet, start, end));
+    regenerated += await withCopyTransaction(db, (trx, copy) => copyRange(trx, copy, state, pkg, alphabet, start, end));
     await hooks.progress?.(end, pkg.quantity);
     await codeGeneration.afterBatch?.(batch, end);
   }

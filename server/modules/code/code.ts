@@ -38,6 +38,7 @@ import { CODE_EXPORT_COLUMNS_MAX } from '../../../src/domain/limits';
 import type { FormDeclaration } from '../../../src/domain/validation/index';
 import { caller, type Caller } from '../../auth';
 import type { AppDeps } from '../../context';
+import { withCopyTransaction } from '../../db/copy';
 import { isEmbedded } from '../../db/index';
 import { defineResource } from '../../resource/define';
 import { json, type Database } from '../../db/schema';
@@ -129,7 +130,7 @@ async function markGenerated(db: Db, packageId: number) {
 
 /**
  * AddCodes. PostgreSQL: one transaction (other connections do not wait for it; a crash rolls
- * it back). PGlite (one connection for everything): batches that each commit
+ * it back), its batches sent with COPY (db/copy.ts). PGlite (one connection for everything): batches that each commit
  * (generateCodesInBatches), so requests wait for one batch at most and the progress moves;
  * the codes stay invisible until the package is Generated, a new attempt resumes after the
  * committed ones, and a generation given up (a failure, the last attempt, the sweep of a job
@@ -152,7 +153,7 @@ registerJobHandler<AddCodesPayload>(JobCategory.AddCodes, async (job, ctx) => {
         await markGenerated(ctx.db, packageId);
         return generated;
       })
-      : await ctx.db.transaction().execute(async (trx) => {
+      : await withCopyTransaction(ctx.db, async (trx, copy) => {
         // One generation at a time per package; a deleted package stops it.
         const locked = await trx.selectFrom('code_packages').select('status').where('id', '=', packageId).forUpdate().executeTakeFirst();
         if (!locked) throw new JobFailure('The code package no longer exists.');
@@ -161,7 +162,7 @@ registerJobHandler<AddCodesPayload>(JobCategory.AddCodes, async (job, ctx) => {
           // Progress is written on the job row by another connection: never awaited here.
           progress: (done, total) => { void ctx.reportProgress((done / total) * 99).catch(() => {}); },
           throwIfAborted: () => ctx.throwIfAborted(),
-        });
+        }, copy);
         await markGenerated(trx, packageId);
         return generated;
       });
