@@ -1,0 +1,48 @@
+/**
+ * Where the visual setup keeps the two signed-in sessions (Playwright storage states) and the
+ * side menu of each, for the visual tests of the same run; and the page preparation every
+ * visual test shares: its clock fixed, its language chosen, its fonts loaded.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { runId } from '../e2e/env';
+import { CLIENT, FIXED_NOW } from './data';
+
+export type MenuPaths = Record<'platform' | typeof CLIENT, string[]>;
+
+export function stateDir(): string {
+  return path.join(os.tmpdir(), `oioc-e2e-${runId()}-visual-state`);
+}
+
+export function statePath(name: string): string {
+  return path.join(stateDir(), `${name}.json`);
+}
+
+/** The tenant whose menu holds a path (the operator's first), or undefined. */
+export function tenantOf(menuPath: string): 'platform' | typeof CLIENT | undefined {
+  const menus = JSON.parse(fs.readFileSync(statePath('menus'), 'utf8')) as MenuPaths;
+  return (['platform', CLIENT] as const).find((t) => menus[t].includes(menuPath));
+}
+
+export interface Shot { width: number; height: number; lang: 'zh_TW' | 'en' }
+
+export const WIDE_ZH: Shot = { width: 1440, height: 900, lang: 'zh_TW' };
+export const PHONE_EN: Shot = { width: 390, height: 844, lang: 'en' };
+
+/** A context signed in as the tenant's visual account (or none), at a size, its clock fixed. */
+export async function visualContext(browser: Browser, tenant: 'platform' | typeof CLIENT | null, shot: Shot): Promise<{ context: BrowserContext; page: Page }> {
+  const phone = shot.width < 600;
+  const context = await browser.newContext({
+    storageState: tenant ? statePath(tenant) : undefined,
+    viewport: { width: shot.width, height: shot.height },
+    isMobile: phone,
+    hasTouch: phone,
+    locale: shot.lang === 'en' ? 'en-US' : 'zh-TW',
+    timezoneId: 'Asia/Taipei',
+  });
+  const page = await context.newPage();
+  await page.clock.setFixedTime(FIXED_NOW);
+  return { context, page };
+}
