@@ -14,7 +14,7 @@ const PHONE_ZH: Shot = { width: 390, height: 844, lang: 'zh_TW' };
 
 test('a first scan and each of the nine games', async ({ browser }) => {
   await visualQuery(`delete from scan_logs where code = $1`, [CODES[0]]);
-  const { context, page } = await visualContext(browser, null, PHONE_ZH);
+  const { page } = await visualContext(browser, null, PHONE_ZH);
   await page.goto(`/m/${CLIENT}?c=${CODES[0]}&lang=zh_TW`);
   await expect(page.locator('.count')).toHaveText('1');
   for (const game of GAMES) await expect(page.locator(`[data-game="${game.viewKey}"]`)).toBeVisible();
@@ -26,14 +26,14 @@ test('a first scan and each of the nine games', async ({ browser }) => {
     await atRest(page);
     await expect(card).toHaveScreenshot(`consumer-game-${game.viewKey}-390-zh_TW.png`);
   }
-  await context.close();
+  await page.close();
 });
 
 test('the unknown-brand notice', async ({ browser }) => {
-  const { context, page } = await visualContext(browser, null, { width: 390, height: 844, lang: 'en' });
+  const { page } = await visualContext(browser, null, { width: 390, height: 844, lang: 'en' });
   await page.goto('/m/no-such-brand?c=ABC123&lang=en');
   await expect(page.getByRole('heading')).toBeVisible();
   await atRest(page);
   await expect(page).toHaveScreenshot('consumer-unknown-brand-390-en.png');
-  await context.close();
+  await page.close();
 });

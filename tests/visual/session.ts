@@ -31,17 +31,32 @@ export interface Shot { width: number; height: number; lang: 'zh_TW' | 'en' }
 export const WIDE_ZH: Shot = { width: 1440, height: 900, lang: 'zh_TW' };
 export const PHONE_EN: Shot = { width: 390, height: 844, lang: 'en' };
 
-/** A context signed in as the tenant's visual account (or none), at a size, its clock fixed. */
+/**
+ * A page signed in as the tenant's visual account (or none), at a size, its clock fixed. The
+ * context is made once per worker for each tenant and size and kept for the worker's next
+ * tests (the browser is the worker's too): its HTTP cache then holds the app's chunks, so a
+ * screen opens without downloading and compiling them again. What a context keeps between
+ * tests is the session, the tenant code and the language, and every test sets the language
+ * in its URL.
+ */
+const contexts = new Map<string, Promise<BrowserContext>>();
+
 export async function visualContext(browser: Browser, tenant: 'platform' | typeof CLIENT | null, shot: Shot): Promise<{ context: BrowserContext; page: Page }> {
-  const phone = shot.width < 600;
-  const context = await browser.newContext({
-    storageState: tenant ? statePath(tenant) : undefined,
-    viewport: { width: shot.width, height: shot.height },
-    isMobile: phone,
-    hasTouch: phone,
-    locale: shot.lang === 'en' ? 'en-US' : 'zh-TW',
-    timezoneId: 'Asia/Taipei',
-  });
+  const key = `${tenant}|${shot.width}x${shot.height}|${shot.lang}`;
+  let made = contexts.get(key);
+  if (!made) {
+    const phone = shot.width < 600;
+    made = browser.newContext({
+      storageState: tenant ? statePath(tenant) : undefined,
+      viewport: { width: shot.width, height: shot.height },
+      isMobile: phone,
+      hasTouch: phone,
+      locale: shot.lang === 'en' ? 'en-US' : 'zh-TW',
+      timezoneId: 'Asia/Taipei',
+    });
+    contexts.set(key, made);
+  }
+  const context = await made;
   const page = await context.newPage();
   await page.clock.setFixedTime(FIXED_NOW);
   return { context, page };

@@ -11,26 +11,26 @@ for (const shot of [WIDE_ZH, PHONE_EN]) {
   const size = `${shot.width}-${shot.lang}`;
 
   test(`the sign-in page at ${size}`, async ({ browser }) => {
-    const { context, page } = await visualContext(browser, null, shot);
+    const { page } = await visualContext(browser, null, shot);
     await page.goto(`/login?code=platform&lang=${shot.lang}`);
     await expect(page.getByTestId('tenant-name')).toBeVisible();
     await atRest(page);
     await expect(page).toHaveScreenshot(`signin-${size}.png`);
-    await context.close();
+    await page.close();
   });
 
   test(`home at ${size}`, async ({ browser }) => {
-    const { context, page } = await visualContext(browser, 'platform', shot);
+    const { page } = await visualContext(browser, 'platform', shot);
     await page.goto(`/home?lang=${shot.lang}`);
     await expect(page.getByTestId('profile-card')).toBeVisible();
     await atRest(page);
     await expect(page).toHaveScreenshot(`home-${size}.png`);
-    await context.close();
+    await page.close();
   });
 }
 
 test('the profile dialog and the logout modal at 1440-zh_TW', async ({ browser }) => {
-  const { context, page } = await visualContext(browser, 'platform', WIDE_ZH);
+  const { page } = await visualContext(browser, 'platform', WIDE_ZH);
   await page.goto('/home?lang=zh_TW');
   await page.getByTestId('user-name').click();
   await expect(page.getByRole('dialog')).toBeVisible();
@@ -42,5 +42,5 @@ test('the profile dialog and the logout modal at 1440-zh_TW', async ({ browser }
   await expect(page.getByTestId('logout-modal')).toBeVisible();
   await atRest(page);
   await expect(page).toHaveScreenshot('logout-modal-1440-zh_TW.png');
-  await context.close();
+  await page.close();
 });
