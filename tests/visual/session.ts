@@ -54,6 +54,18 @@ export async function visualContext(browser: Browser, tenant: 'platform' | typeo
       locale: shot.lang === 'en' ? 'en-US' : 'zh-TW',
       timezoneId: 'Asia/Taipei',
     });
+    // Math.random seeded the same on every page (a Park-Miller generator): the games that
+    // scatter or shuffle their pieces (the puzzle, the guess card) lay them out the same way.
+    made = made.then(async (c) => {
+      await c.addInitScript(() => {
+        let seed = 20260615;
+        Math.random = () => {
+          seed = (seed * 16807) % 2147483647;
+          return (seed - 1) / 2147483646;
+        };
+      });
+      return c;
+    });
     contexts.set(key, made);
   }
   const context = await made;

@@ -8,7 +8,9 @@ const LOADING = '.MuiCircularProgress-indeterminate, .MuiLinearProgress-indeterm
 export async function atRest(page: Page): Promise<void> {
   await expect(page.locator(LOADING).filter({ visible: true })).toHaveCount(0);
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  // Images of the page (logos, prize pictures) decoded.
+  // Every image of the page (logos, prize pictures) loaded, lazy ones too: one loading later,
+  // as the page scrolls to an element, would move what is below it.
+  await page.evaluate(() => { for (const i of document.images) if (i.loading === 'lazy') i.loading = 'eager'; });
   await expect.poll(() => page.evaluate(() => [...document.images].every((i) => i.complete))).toBe(true);
   await settled(page);
 }
