@@ -2,16 +2,31 @@
  * Browser end-to-end tests: Debian's Chromium (never downloaded), two workers, against the real
  * server on a fresh PostgreSQL database of this run (tests/e2e/server.ts), serving ./dist
  * (the test command runs `vite build` first).
+ *
+ * Projects: `e2e` (tests/e2e, the journeys) and `visual` (tests/visual: every screen compared
+ * with its committed baseline, after `visual-setup` seeded fixed rows on a second server with a
+ * database of its own). `npm run test:visual -- --update-snapshots` rewrites the baselines.
+ * The PGlite journeys have their own config (playwright.pglite.config.ts).
  */
 import { defineConfig } from '@playwright/test';
 
 // One run id for the config, the web server, the workers and the teardown (they inherit env).
 process.env.E2E_RUN_ID ??= `${Date.now().toString(36)}_${process.pid}`;
 const port = Number((process.env.E2E_PORT ??= '8181'));
+const visualPort = Number((process.env.E2E_VISUAL_PORT ??= String(port + 1)));
+
+const server = (kind: 'main' | 'visual', serverPort: number) => ({
+  command: 'npx tsx tests/e2e/server.ts',
+  url: `http://127.0.0.1:${serverPort}/v1/Config/tenant/platform`,
+  reuseExistingServer: false,
+  timeout: 180_000,
+  stdout: 'pipe' as const,
+  stderr: 'pipe' as const,
+  gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 10_000 },
+  env: { E2E_RUN_ID: process.env.E2E_RUN_ID ?? '', E2E_PORT: String(port), E2E_VISUAL_PORT: String(visualPort), E2E_SERVER_KIND: kind },
+});
 
 export default defineConfig({
-  testDir: 'tests/e2e',
-  testMatch: '**/*.spec.ts',
   // Two workers: the spec files are independent (each creates its own users and data);
   // E2E_WORKERS=1 runs them one at a time.
   workers: Number(process.env.E2E_WORKERS ?? 2),
@@ -21,8 +36,13 @@ export default defineConfig({
   // measured by `npm run bench`, never here; some machines fault memory pages in ~10x slower
   // than others, and a screen can then take over 10 s to show under two workers.
   timeout: 240_000,
-  expect: { timeout: 30_000 },
-  reporter: [['list']],
+  expect: {
+    timeout: 30_000,
+    // The page at rest: animations finished or stopped, no caret, CSS pixels whatever the screen.
+    toHaveScreenshot: { animations: 'disabled', caret: 'hide', scale: 'css' },
+  },
+  // The HTML report holds each changed screenshot's expected, actual and diff images.
+  reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
   outputDir: 'test-results',
   globalTeardown: './tests/e2e/global-teardown.ts',
   use: {
@@ -38,14 +58,19 @@ export default defineConfig({
     timezoneId: 'Asia/Taipei',
     trace: 'retain-on-failure',
   },
-  webServer: {
-    command: 'npx tsx tests/e2e/server.ts',
-    url: `http://127.0.0.1:${port}/v1/Config/tenant/platform`,
-    reuseExistingServer: false,
-    timeout: 180_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
-    env: { E2E_RUN_ID: process.env.E2E_RUN_ID, E2E_PORT: String(port) },
-  },
+  projects: [
+    { name: 'e2e', testDir: 'tests/e2e', testMatch: '**/*.spec.ts' },
+    { name: 'visual-setup', testDir: 'tests/visual', testMatch: 'visual.setup.ts', use: { baseURL: `http://127.0.0.1:${visualPort}` } },
+    {
+      name: 'visual',
+      testDir: 'tests/visual',
+      testMatch: '**/*.visual.ts',
+      dependencies: ['visual-setup'],
+      // Read-only screens on fixed data: every test on any worker.
+      fullyParallel: true,
+      snapshotPathTemplate: '{testDir}/__screenshots__/{arg}{ext}',
+      use: { baseURL: `http://127.0.0.1:${visualPort}` },
+    },
+  ],
+  webServer: [server('main', port), server('visual', visualPort)],
 });

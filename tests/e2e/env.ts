@@ -9,6 +9,14 @@ import path from 'node:path';
 export const PG_ADMIN_URL = process.env.E2E_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 8181);
 export const BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
+/**
+ * The visual snapshots' server (tests/visual): the same server on a database of its own, seeded
+ * with fixed rows before any screenshot, so no other spec's records show in its lists.
+ */
+export const E2E_VISUAL_PORT = Number(process.env.E2E_VISUAL_PORT ?? E2E_PORT + 1);
+
+/** Which server a process of the run serves or talks to: the specs' (main) or the snapshots' (visual). */
+export type ServerKind = 'main' | 'visual';
 /** The seeded admins' password (ADMIN_INITIAL_PASSWORD; satisfies the password rule). */
 export const ADMIN_INITIAL_PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? 'Init1234';
 
@@ -18,23 +26,23 @@ export function runId(): string {
   return id;
 }
 
-export function databaseName(id = runId()): string {
-  return `oioc_e2e_${id.toLowerCase().replace(/[^a-z0-9_]/g, '_')}`;
+export function databaseName(id = runId(), kind: ServerKind = 'main'): string {
+  return `oioc_e2e_${id.toLowerCase().replace(/[^a-z0-9_]/g, '_')}${kind === 'main' ? '' : `_${kind}`}`;
 }
 
 /** Where the e2e server script writes its pid, so the teardown can stop it before the drop. */
-export function pidFile(id = runId()): string {
-  return path.join(os.tmpdir(), `oioc-e2e-${id}.pid`);
+export function pidFile(id = runId(), kind: ServerKind = 'main'): string {
+  return path.join(os.tmpdir(), `oioc-e2e-${id}${kind === 'main' ? '' : `-${kind}`}.pid`);
 }
 
 /** The connection string of this run's database: E2E_PG_URL with its database replaced. */
-export function databaseUrl(id = runId()): string {
+export function databaseUrl(id = runId(), kind: ServerKind = 'main'): string {
   const url = new URL(PG_ADMIN_URL);
-  url.pathname = `/${databaseName(id)}`;
+  url.pathname = `/${databaseName(id, kind)}`;
   return url.toString();
 }
 
 /** The one-time code outbox of this run's server (OTP_OUTBOX_FILE, server/services/otpSender.ts). */
-export function otpOutboxFile(id = runId()): string {
-  return path.join(os.tmpdir(), `oioc-e2e-${id}.otp.jsonl`);
+export function otpOutboxFile(id = runId(), kind: ServerKind = 'main'): string {
+  return path.join(os.tmpdir(), `oioc-e2e-${id}${kind === 'main' ? '' : `-${kind}`}.otp.jsonl`);
 }

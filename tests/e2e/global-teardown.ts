@@ -1,10 +1,12 @@
 /**
- * Stops the e2e server (it runs until Playwright's own webServer shutdown otherwise, which
- * comes after this teardown) and drops this run's database WITH (FORCE).
+ * Stops the e2e servers (they run until Playwright's own webServer shutdown otherwise, which
+ * comes after this teardown) and drops this run's databases WITH (FORCE).
  */
 import fs from 'node:fs';
 import pg from 'pg';
-import { databaseName, PG_ADMIN_URL, pidFile } from './env';
+import { databaseName, PG_ADMIN_URL, pidFile, type ServerKind } from './env';
+
+const KINDS: readonly ServerKind[] = ['main', 'visual'];
 
 function alive(pid: number): boolean {
   try {
@@ -15,10 +17,10 @@ function alive(pid: number): boolean {
   }
 }
 
-async function stopServer(): Promise<void> {
+async function stopServer(kind: ServerKind): Promise<void> {
   let pid: number;
   try {
-    pid = Number(fs.readFileSync(pidFile(), 'utf8'));
+    pid = Number(fs.readFileSync(pidFile(undefined, kind), 'utf8'));
   } catch {
     return;
   }
@@ -28,11 +30,11 @@ async function stopServer(): Promise<void> {
 }
 
 export default async function globalTeardown(): Promise<void> {
-  await stopServer();
+  await Promise.all(KINDS.map(stopServer));
   const client = new pg.Client({ connectionString: PG_ADMIN_URL });
   await client.connect();
   try {
-    await client.query(`drop database if exists "${databaseName()}" with (force)`);
+    for (const kind of KINDS) await client.query(`drop database if exists "${databaseName(undefined, kind)}" with (force)`);
   } finally {
     await client.end();
   }

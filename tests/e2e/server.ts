@@ -3,13 +3,18 @@
  * (server/main.ts) on it, serving the built SPA from ./dist. Playwright starts it (webServer);
  * globalTeardown stops it (SIGTERM to the pid in pidFile(): the server closes its pool) and
  * then drops the database.
+ *
+ * `E2E_SERVER_KIND=visual` starts the visual snapshots' server instead: its own database and
+ * port (E2E_VISUAL_PORT), every menu released, so each screen can be photographed.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { ADMIN_INITIAL_PASSWORD, databaseName, databaseUrl, E2E_PORT, otpOutboxFile, PG_ADMIN_URL, pidFile } from './env';
+import { ADMIN_INITIAL_PASSWORD, databaseName, databaseUrl, E2E_PORT, E2E_VISUAL_PORT, otpOutboxFile, PG_ADMIN_URL, pidFile, type ServerKind } from './env';
+
+const kind: ServerKind = process.env.E2E_SERVER_KIND === 'visual' ? 'visual' : 'main';
 
 async function admin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: PG_ADMIN_URL });
@@ -22,7 +27,7 @@ async function admin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
 }
 
 async function main(): Promise<void> {
-  const name = databaseName();
+  const name = databaseName(undefined, kind);
   await admin(async (c) => {
     await c.query(`drop database if exists "${name}" with (force)`);
     await c.query(`create database "${name}"`);
@@ -41,25 +46,26 @@ async function main(): Promise<void> {
     stdio: 'inherit',
     env: {
       ...process.env,
-      DATABASE_URL: databaseUrl(),
+      DATABASE_URL: databaseUrl(undefined, kind),
       ADMIN_INITIAL_PASSWORD,
-      PORT: String(E2E_PORT),
+      PORT: String(kind === 'main' ? E2E_PORT : E2E_VISUAL_PORT),
       HOST: '127.0.0.1',
       STATIC_DIR: path.join(root, 'dist'),
       DATA_DIR: dataDir,
       SIGNIN_RATE_LIMIT: '1000',
       // Members: one-time codes land here, one JSON line each (60-member-settings reads them).
-      OTP_OUTBOX_FILE: otpOutboxFile(),
+      OTP_OUTBOX_FILE: otpOutboxFile(undefined, kind),
       // Binding, distributors, suppliers, stock, ship, exception log, the anti-counterfeiting page
       // and the change log released (tests/e2e/70-logistics.spec.ts); 37, 41, 51 stay unreleased.
-      UNRELEASED_MENU_IDS: process.env.UNRELEASED_MENU_IDS ?? '37,41,51',
+      // The visual server releases every menu (each screen is photographed).
+      UNRELEASED_MENU_IDS: kind === 'visual' ? '' : (process.env.UNRELEASED_MENU_IDS ?? '37,41,51'),
       // The member check-in honours x-test-now, so a spec can move days (67-member-check-in).
       TEST_CLOCK: '1',
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     },
   });
 
-  fs.writeFileSync(pidFile(), String(process.pid));
+  fs.writeFileSync(pidFile(undefined, kind), String(process.pid));
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;
@@ -70,8 +76,8 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => stop('SIGTERM'));
   child.on('exit', (code) => {
     fs.rmSync(dataDir, { recursive: true, force: true });
-    fs.rmSync(pidFile(), { force: true });
-    fs.rmSync(otpOutboxFile(), { force: true });
+    fs.rmSync(pidFile(undefined, kind), { force: true });
+    fs.rmSync(otpOutboxFile(undefined, kind), { force: true });
     if (stopping) process.exit(0);
     // The server died on its own (e.g. it failed to start): Playwright then skips the
     // teardown, so the database of this run goes now.

@@ -1,0 +1,16 @@
+/** A visual test's page at rest before its screenshot: nothing loading, fonts in, animations done. */
+import { expect, type Page } from '@playwright/test';
+import { settled } from '../e2e/helpers';
+
+/** What shows while data or a chunk loads (spinners, skeletons, the screens' loading boxes). */
+const LOADING = '.MuiCircularProgress-indeterminate, .MuiLinearProgress-indeterminate, .MuiSkeleton-root, [data-testid$="-loading"]';
+
+export async function atRest(page: Page): Promise<void> {
+  await expect(page.locator(LOADING).filter({ visible: true })).toHaveCount(0);
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  // Every image of the page (logos, prize pictures) loaded, lazy ones too: one loading later,
+  // as the page scrolls to an element, would move what is below it.
+  await page.evaluate(() => { for (const i of document.images) if (i.loading === 'lazy') i.loading = 'eager'; });
+  await expect.poll(() => page.evaluate(() => [...document.images].every((i) => i.complete))).toBe(true);
+  await settled(page);
+}
