@@ -23,3 +23,20 @@ registerParts('formAction', {
   preview: () => import('../marketing/PreviewButton'),
 });
 registerParts('playground', { texts: () => import('../schemas/texts') });
+// The icons a declaration's row action may name (`"icon": "LockReset"`), the built-in actions' too.
+registerParts('icon', {
+  Add: () => import('@mui/icons-material/AddRounded'),
+  Block: () => import('@mui/icons-material/BlockOutlined'),
+  CheckCircle: () => import('@mui/icons-material/CheckCircleOutlined'),
+  ContentCopy: () => import('@mui/icons-material/ContentCopyOutlined'),
+  Delete: () => import('@mui/icons-material/DeleteOutlined'),
+  Download: () => import('@mui/icons-material/DownloadOutlined'),
+  Edit: () => import('@mui/icons-material/EditOutlined'),
+  Key: () => import('@mui/icons-material/KeyOutlined'),
+  LockOpen: () => import('@mui/icons-material/LockOpenOutlined'),
+  LockReset: () => import('@mui/icons-material/LockReset'),
+  PlayArrow: () => import('@mui/icons-material/PlayArrowOutlined'),
+  Refresh: () => import('@mui/icons-material/RefreshOutlined'),
+  Send: () => import('@mui/icons-material/SendOutlined'),
+  Visibility: () => import('@mui/icons-material/VisibilityOutlined'),
+});

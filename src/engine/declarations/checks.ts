@@ -21,7 +21,6 @@ import { LANGS } from '../../domain/lang';
 import { MENU_TREE, pathForMenuId } from '../../domain/menu';
 import { createValidator, validateBody } from '../../domain/validation/index';
 import { isKnownWidget } from '../registry/widgets';
-import { ACTION_ICON_NAMES } from '../crud/iconNames';
 import { rowActionsOf } from '../crud/extensions';
 import { partNames } from '../registry/registry';
 import { i18nKeysOf, isNode, metaSchemaProblems, placeholdersOf, propsOf, textOf, walk, widgetsOf, type Found, type Node } from './reading';
@@ -285,7 +284,7 @@ export const DECLARATION_CHECKS: readonly DeclarationCheck[] = [
 
   check('icons', 'names row-action icons that exist', (decl) =>
     rowActionsOf(decl).flatMap((a, i) =>
-      a.icon === undefined || (ACTION_ICON_NAMES as readonly string[]).includes(a.icon) ? [] : [{ path: `grid.rowActions.${i}.icon`, message: `no icon "${a.icon}" (src/engine/crud/iconNames.ts)` }])),
+      a.icon === undefined || partNames('icon').includes(a.icon) ? [] : [{ path: `grid.rowActions.${i}.icon`, message: `no icon "${a.icon}" (src/app/parts.ts, kind icon)` }])),
 
   check('calls', 'names only calls the server declares, open to the screen menu', (decl, { routes }) => {
     const out: Found[] = [];
