@@ -16,8 +16,13 @@ registerParts('screen', {
 registerParts('pane', PANES);
 registerParts('widget', WIDGETS);
 registerParts('field', FIELD_WIDGETS);
-// The date picker of list filters and panes, outside a form.
-registerParts('input', { date: () => import('../widgets/DateWidgets').then((m) => m.DateInput) });
+// Plain inputs the engine shows outside a form: the date picker of list filters and panes,
+// the password and phone inputs of the account dialogs (src/engine/account/inputs.tsx).
+registerParts('input', {
+  date: () => import('../widgets/DateWidgets').then((m) => m.DateInput),
+  password: () => import('../widgets/PasswordInput').then((m) => m.PasswordInput),
+  phone: () => import('../widgets/PhoneInput').then((m) => m.PhoneInput),
+});
 registerParts('formAction', {
   // A declaration's `preview`: the marketing preview beside Save (src/marketing).
   preview: () => import('../marketing/PreviewButton'),
