@@ -52,11 +52,11 @@
  * brands.
  */
 import type { Transaction } from 'kysely';
-import { declaration, type ScreenDeclaration } from '../../src/domain/declarations';
-import { ErrorCode } from '../../src/domain/errors';
+import { declaration, resolveForm, type ScreenDeclaration } from '../../src/domain/declarations';
 import { isLang, pickName, type Lang, type Names } from '../../src/domain/lang';
 import { timezoneById } from '../../src/domain/reference/timezones';
 import type { FileRule } from '../../src/domain/validation/files';
+import { codeRuleFailure, type FormDeclaration } from '../../src/domain/validation/index';
 import type { AppDeps } from '../context';
 import type { Database } from '../db/schema';
 import { ApiError, badRequest } from '../errors';
@@ -101,20 +101,28 @@ async function defaultLanguage(db: Db, tenantId: number): Promise<Lang> {
   return isLang(t?.default_language) ? t.default_language : 'zh_TW';
 }
 
-/** 6403 when the names lack the tenant's default language. */
-export async function requireDefaultLanguage(db: Db, tenantId: number, names: Names): Promise<void> {
-  if (!names[await defaultLanguage(db, tenantId)]) throw new ApiError(400, ErrorCode.DefaultLanguageMissing, { names: { key: 'required' } });
+/**
+ * The rules of a declared form that carry a catalogue code (validateBody leaves them to the
+ * route), checked with the tenant's default language: e.g. 6403 when the names lack it (the
+ * marketing declarations' `$defaultLanguage` rule, the same the form checks in the browser).
+ */
+export async function requireCodeRules(db: Db, tenantId: number, form: FormDeclaration, body: Record<string, unknown>): Promise<void> {
+  const failed = codeRuleFailure(form, body, { defaultLanguage: await defaultLanguage(db, tenantId) });
+  if (failed) throw new ApiError(400, failed.code, { [failed.path]: { key: failed.key } });
 }
 
+/** The form of a screen declaration (src/schemas/marketing/*.json), its `$ref`s resolved. */
+export const declaredForm = (id: string): FormDeclaration => resolveForm(declaration(id).form!);
+
 /**
- * A screen's declaration (src/schemas/marketing/*.json) for the resource layer, with two
- * fields of the API kept: the body form is the API's (src/domain/marketing/forms.ts: the
- * tenant's default language, not zh_TW, is the required name (6403); multipart writes share
- * it), and the change log keeps the resource name it has always written (kebab case, read by
- * src/domain/changeLog.ts).
+ * A screen's declaration (src/schemas/marketing/*.json) for the resource layer; `form` given:
+ * the API's body form where it still differs from the screen's (src/domain/marketing/forms.ts),
+ * else the screen's own. The change log keeps the resource name it has always written (kebab
+ * case, read by src/domain/changeLog.ts).
  */
-export function apiDeclaration(id: string, resource: string, form: ScreenDeclaration['form']): ScreenDeclaration {
-  return { ...declaration(id), resource, form };
+export function apiDeclaration(id: string, resource: string, form?: ScreenDeclaration['form']): ScreenDeclaration {
+  const decl = declaration(id);
+  return { ...decl, resource, form: form ?? decl.form };
 }
 
 /**

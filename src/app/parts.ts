@@ -16,10 +16,32 @@ registerParts('screen', {
 registerParts('pane', PANES);
 registerParts('widget', WIDGETS);
 registerParts('field', FIELD_WIDGETS);
-// The date picker of list filters and panes, outside a form.
-registerParts('input', { date: () => import('../widgets/DateWidgets').then((m) => m.DateInput) });
+// Plain inputs the engine shows outside a form: the date picker of list filters and panes,
+// the password and phone inputs of the account dialogs (src/engine/account/inputs.tsx).
+registerParts('input', {
+  date: () => import('../widgets/DateWidgets').then((m) => m.DateInput),
+  password: () => import('../widgets/PasswordInput').then((m) => m.PasswordInput),
+  phone: () => import('../widgets/PhoneInput').then((m) => m.PhoneInput),
+});
 registerParts('formAction', {
   // A declaration's `preview`: the marketing preview beside Save (src/marketing).
   preview: () => import('../marketing/PreviewButton'),
 });
 registerParts('playground', { texts: () => import('../schemas/texts') });
+// The icons a declaration's row action may name (`"icon": "LockReset"`), the built-in actions' too.
+registerParts('icon', {
+  Add: () => import('@mui/icons-material/AddRounded'),
+  Block: () => import('@mui/icons-material/BlockOutlined'),
+  CheckCircle: () => import('@mui/icons-material/CheckCircleOutlined'),
+  ContentCopy: () => import('@mui/icons-material/ContentCopyOutlined'),
+  Delete: () => import('@mui/icons-material/DeleteOutlined'),
+  Download: () => import('@mui/icons-material/DownloadOutlined'),
+  Edit: () => import('@mui/icons-material/EditOutlined'),
+  Key: () => import('@mui/icons-material/KeyOutlined'),
+  LockOpen: () => import('@mui/icons-material/LockOpenOutlined'),
+  LockReset: () => import('@mui/icons-material/LockReset'),
+  PlayArrow: () => import('@mui/icons-material/PlayArrowOutlined'),
+  Refresh: () => import('@mui/icons-material/RefreshOutlined'),
+  Send: () => import('@mui/icons-material/SendOutlined'),
+  Visibility: () => import('@mui/icons-material/VisibilityOutlined'),
+});

@@ -206,6 +206,18 @@ describeApi('Marketing back office', (h) => {
   });
 
   describe('product master', () => {
+    it("requires the names in the tenant's default language, by the screen's own rule (6403, issue 24)", async () => {
+      const c = await marketingClient(h);
+      await h.db.updateTable('tenants').set({ default_language: 'en' }).where('id', '=', c.id).execute();
+      // zh_TW alone no longer does: the tenant's default language is en (the browser form said zh_TW before).
+      const refused = expectFailure(await call(h, app, 'POST', 'marketing/product/category', c.token, { names: { zh_TW: '杯具' } }), 400, 6403);
+      expect(refused.data).toEqual({ names: { key: 'defaultLanguageMissing' } });
+      const category = await ok<{ id: number; names: object }>(h, app, 'POST', 'marketing/product/category', c.token, { names: { en: 'Cups' } }, 201);
+      expect(category.names).toEqual({ en: 'Cups' });
+      expectFailure(await call(h, app, 'POST', 'marketing/product', c.token, { names: { zh_TW: '杯' }, categoryId: category.id }), 400, 6403);
+      await ok(h, app, 'POST', 'marketing/product', c.token, { names: { en: 'Mug' }, categoryId: category.id }, 201);
+    });
+
     it('needs a category first; checks languages (6401, 6403), disabling (6402) and deleting (6404)', async () => {
       const c = await marketingClient(h);
       const noCategory = expectFailure(await call(h, app, 'POST', 'marketing/product', c.token, { names: { zh_TW: '杯子' }, categoryId: 1 }), 400, 1);

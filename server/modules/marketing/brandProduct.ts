@@ -24,7 +24,7 @@ import { recordChange } from '../../services/changelog';
 import { idParams, objectBody, validated } from '../../services/resource';
 import { roleScope, scopeCondition, type RoleScope } from '../../services/scope';
 import { cleanNames } from '../../services/names';
-import { iso, MARKETING_MENU, num, requireDefaultLanguage, withoutAnswered, type Db } from '../../services/marketing';
+import { declaredForm, iso, MARKETING_MENU, num, requireCodeRules, withoutAnswered, type Db } from '../../services/marketing';
 
 // --- Brand products (32) ----------------------------------------------------------------
 
@@ -64,6 +64,8 @@ const scopedBrandProducts = (db: Db, tenantId: number, scope: RoleScope) =>
   brandProductQuery(db).where('bp.tenant_id', '=', tenantId).where(scopeCondition(scope.brands, 'bp.brand_id'));
 
 const brandProductSpec = listSpec(declaration('marketing.brand-product'), { name: sql`lower(bp.name)`, brandName: sql`lower(b.name)` }, 'bp.id');
+/** The screen's form, whose coded rule (6403, the tenant's default language) the save checks. */
+const SCREEN_FORM = declaredForm('marketing.brand-product');
 
 const BRAND_PRODUCT_FILTERS = {
   type: 'object',
@@ -130,7 +132,7 @@ export default async function marketingBrandProductRoutes(app: FastifyInstance, 
       BRAND_PRODUCT_FORM, withoutAnswered(objectBody(req.body), ['brandId', 'brandName', 'name', 'completed', 'createdAt', 'updatedAt']));
     if (!currencyByCode(body.currency)) throw badRequest({ currency: { key: 'oneOf' } });
     const names = cleanNames(body.names);
-    if (Object.keys(names).length) await requireDefaultLanguage(db, who.tenantId, names);
+    if (Object.keys(names).length) await requireCodeRules(db, who.tenantId, SCREEN_FORM, { names });
     const out = await db.transaction().execute(async (trx) => {
       const scope = await roleScope(trx, who);
       const before = await scopedBrandProducts(trx, who.tenantId, scope).where('bp.id', '=', body.id).forUpdate('bp').executeTakeFirst();

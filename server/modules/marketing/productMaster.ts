@@ -11,7 +11,7 @@ import multipart from '@fastify/multipart';
 import { sql } from 'kysely';
 import { ErrorCode } from '../../../src/domain/errors';
 import { LANGS, type Names } from '../../../src/domain/lang';
-import { CATEGORY_FORM, MARKETING_IMAGE_RULES, PRODUCT_FORM } from '../../../src/domain/marketing/forms';
+import { MARKETING_IMAGE_RULES, PRODUCT_FORM } from '../../../src/domain/marketing/forms';
 import { caller } from '../../auth';
 import type { AppDeps } from '../../context';
 import { containsPattern } from '../../db/list';
@@ -22,7 +22,7 @@ import { recordChange } from '../../services/changelog';
 import { validated } from '../../services/resource';
 import type { RoleScope } from '../../services/scope';
 import { cleanNames } from '../../services/names';
-import { apiDeclaration, checkImage, categoriesWithProducts, iso, MARKETING_MENU, PRODUCT_MASTER_MENUS, requireDefaultLanguage, withoutAnswered, type Db } from '../../services/marketing';
+import { apiDeclaration, checkImage, categoriesWithProducts, iso, MARKETING_MENU, PRODUCT_MASTER_MENUS, declaredForm, requireCodeRules, withoutAnswered, type Db } from '../../services/marketing';
 import { insertFiles, readBody, withUploads } from '../../services/formUploads';
 
 // --- Categories and products (34) -------------------------------------------------------
@@ -41,8 +41,13 @@ const categoryQuery = (db: Db) => db.selectFrom('marketing_categories as mc')
   .select((eb) => eb.selectFrom('marketing_products as p').select(eb.fn.countAll().as('n')).whereRef('p.category_id', '=', 'mc.id').as('productCount'));
 type CategoryRow = Awaited<ReturnType<ReturnType<typeof categoryQuery>['executeTakeFirstOrThrow']>>;
 
+/** The screens' forms, whose coded rules (6403) the writes check. */
+const CATEGORY_SCREEN_FORM = declaredForm('marketing.product-category');
+const PRODUCT_SCREEN_FORM = declaredForm('marketing.product');
+
 const categories = defineResource<CategoryRow, CategoryDto, { names: Names; enable?: boolean }>({
-  declaration: apiDeclaration('marketing.product-category', 'marketing-category', CATEGORY_FORM),
+  // The screen's form is the body's (one source; 6403 by its `$defaultLanguage` rule).
+  declaration: apiDeclaration('marketing.product-category', 'marketing-category'),
   menuId: PRODUCT_MASTER_MENUS,
   table: 'marketing_categories',
   alias: 'mc',
@@ -51,7 +56,7 @@ const categories = defineResource<CategoryRow, CategoryDto, { names: Names; enab
   toDto: (r) => ({ id: r.id, names: r.names, enable: r.enable, productCount: Number(r.productCount ?? 0), createdAt: iso(r.created_at), updatedAt: iso(r.updated_at) }),
   values: async ({ trx, who }, body, before) => {
     const names = cleanNames(body.names);
-    await requireDefaultLanguage(trx, who.tenantId, names);
+    await requireCodeRules(trx, who.tenantId, CATEGORY_SCREEN_FORM, { names });
     const enable = body.enable ?? true;
     if (before && !enable) {
       const enabled = await trx.selectFrom('marketing_products').select('id').where('category_id', '=', before.id).where('enable', '=', true).limit(1).executeTakeFirst();
@@ -147,7 +152,7 @@ export default async function marketingProductMasterRoutes(app: FastifyInstance,
       const category = await trx.selectFrom('marketing_categories').select(['id', 'names']).where('id', '=', body.categoryId).where('tenant_id', '=', who.tenantId).forShare().executeTakeFirst();
       if (!category) throw badRequest({ categoryId: { key: 'oneOf' } });
       const names = cleanNames(body.names);
-      await requireDefaultLanguage(trx, who.tenantId, names);
+      await requireCodeRules(trx, who.tenantId, PRODUCT_SCREEN_FORM, { names });
       const missing = LANGS.filter((l) => category.names[l] && !names[l]);
       if (missing.length) throw new ApiError(400, ErrorCode.ProductLanguageData, Object.fromEntries(missing.map((l) => [`names.${l}`, { key: 'required' }])));
       await insertFiles(trx, who, files);

@@ -127,15 +127,6 @@ export const BANNER_FORM = {
   },
 };
 
-/** POST marketing/product/category: `id` present edits. */
-export const CATEGORY_FORM = {
-  schema: {
-    type: 'object',
-    required: ['names'],
-    properties: { names: names(50), enable: { type: 'boolean', default: true } },
-  },
-};
-
 /** POST marketing/product (JSON or multipart): `id` present edits. */
 export const PRODUCT_FORM = {
   schema: {

@@ -2,8 +2,8 @@
  * The validator of declarations (JSON Schema draft-07 + json-logic rules), shared by the
  * form engine and the /v1 API. Pure TypeScript: no React, no Node APIs.
  */
-export { createValidator, validateBody } from './validator';
-export type { BodyResult, FormDeclaration, JsonSchema, ValidationContext, Validator, ValidatorOptions } from './validator';
+export { codeRuleFailure, createValidator, validateBody } from './validator';
+export type { BodyResult, CodeRuleFailure, FormDeclaration, JsonSchema, ValidationContext, Validator, ValidatorOptions } from './validator';
 export type { FormRule, JsonLogic } from './logic';
 export { OPERATIONS, applyLogic, registerOperations, requiredNow } from './logic';
 export { VALIDATION_KEYS, type ValidationKey } from './keys';

@@ -11,6 +11,7 @@ import { assertRule, evaluateRules, type FormRule } from './logic';
 import { boundIntegers, inputFaults } from './input';
 import { closeObjects, inlineRefs, requiredView, withoutEmpty } from './normalize';
 import { setOwn } from './paths';
+import { DEFAULT_LANG, type Lang } from '../lang';
 
 /** A JSON Schema, draft-07, with this project's formats and `x-` keywords. */
 export type JsonSchema = Record<string, unknown> | boolean;
@@ -35,6 +36,11 @@ export interface ValidatorOptions {
 export interface ValidationContext {
   /** The current time for isAfterNow; default new Date(). */
   now?: Date;
+  /**
+   * The tenant's default language (default zh_TW): rules read it as `{ "var": "$defaultLanguage" }`,
+   * e.g. the names a marketing form requires in it (code 6403).
+   */
+  defaultLanguage?: Lang;
 }
 
 export type Validator = (data: unknown, context?: ValidationContext) => FieldErrors;
@@ -73,6 +79,12 @@ function compile(form: FormDeclaration, mode: UnknownFields, options: ValidatorO
   return compiled;
 }
 
+/** What the rules see: the data and, beside its fields, the context's `$defaultLanguage`. */
+function ruleScope(data: unknown, context: ValidationContext | undefined): unknown {
+  if (!data || typeof data !== 'object' || Array.isArray(data)) return data;
+  return { ...data, $defaultLanguage: context?.defaultLanguage ?? DEFAULT_LANG };
+}
+
 function run(compiled: Compiled, data: unknown, context: ValidationContext | undefined, rules = compiled.rules): { view: unknown; errors: FieldErrors } {
   const view = withoutEmpty(data);
   // ajv removes unknown fields from what it validates: the view itself, not the copy that
@@ -83,7 +95,7 @@ function run(compiled: Compiled, data: unknown, context: ValidationContext | und
   const errors = fieldErrorsOfAjv(compiled.validate.errors);
   for (const [path, fault] of Object.entries(inputFaults(data))) setOwn(errors, path, fault);
   // Rules run even when the schema fails elsewhere; a field keeps its first error.
-  for (const f of evaluateRules(rules, data, context?.now)) {
+  for (const f of evaluateRules(rules, ruleScope(data, context), context?.now)) {
     if (Object.hasOwn(errors, f.path)) continue;
     setOwn(errors, f.path, f.params ? { key: f.key, params: f.params } : { key: f.key });
   }
@@ -117,4 +129,26 @@ export function validateBody<T = unknown>(
   const compiled = compile(form, options.unknownFields ?? 'reject', options);
   const { view, errors } = run(compiled, body, options, compiled.bodyRules);
   return Object.keys(errors).length ? { ok: false, errors } : { ok: true, value: view as T };
+}
+
+/** A failing rule with a catalogue code: the code, the field and its message key. */
+export interface CodeRuleFailure {
+  code: number;
+  path: string;
+  key: string;
+}
+
+/**
+ * For the server: the first failing rule of the declaration that carries a catalogue `code`
+ * (those validateBody leaves to the route), or null. The route answers its code with the
+ * field in `data`, checking the same rule the form checked.
+ */
+export function codeRuleFailure(form: FormDeclaration, body: unknown, context: ValidationContext = {}): CodeRuleFailure | null {
+  const scope = ruleScope(body, context);
+  for (const rule of form.rules ?? []) {
+    if (rule.code === undefined) continue;
+    const [first] = evaluateRules([rule], scope, context.now);
+    if (first) return { code: rule.code, path: first.path, key: first.key };
+  }
+  return null;
 }

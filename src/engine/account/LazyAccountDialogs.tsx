@@ -7,9 +7,11 @@ import { Suspense, useEffect } from 'react';
 import { afterContent } from '../lazy/afterContent';
 import { lazyChunk } from '../lazy/lazyChunk';
 import type { AccountDialogsProps } from './AccountDialogs';
+import { loadAccountInputs } from './inputs';
 import { HomeDialogMode } from './modes';
 
-const load = () => import('./AccountDialogs');
+// The dialogs open with their inputs (the app's PasswordInput and PhoneInput, inputs.tsx).
+const load = () => Promise.all([import('./AccountDialogs'), loadAccountInputs()]).then(([m]) => m);
 const AccountDialogs = lazyChunk(() => load().then((m) => ({ default: m.AccountDialogs })), { variant: 'dialog' });
 
 export function prefetchAccountDialogs(): void {

@@ -3,7 +3,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { FieldErrors } from '../../domain/api';
-import { PasswordInput } from '../../widgets/PasswordInput';
+import { PasswordInput } from './inputs';
 import { useFieldErrorText } from '../form/fieldErrors';
 
 export interface PasswordValues {

@@ -31,7 +31,7 @@ import { useSubmitGuard } from '../form/useSubmitGuard';
 import { useReferenceLists } from '../session/reference';
 import { sessionStore } from '../session/store';
 import { DialogFrame } from '../shell/DialogFrame';
-import { PhoneInput, type PhoneValue } from '../../widgets/PhoneInput';
+import { PhoneInput, type PhoneValue } from './inputs';
 import { EMPTY_PASSWORDS, PasswordFields, type PasswordValues } from './PasswordFields';
 import { PROFILE_KEY, saveProfile, shownProfile } from './profile';
 import { useLang } from '../i18n/useLang';

@@ -11,7 +11,7 @@ import { resolveForm } from '../../domain/declarations';
 import type { EngineRowAction } from './extensions';
 import { useCallApi } from './apiCall';
 import { DialogFrame } from '../shell/DialogFrame';
-import { actionIcon } from './icons';
+import { ActionIcon } from '../registry/icons';
 import { schemaDefaults, toBody } from './schemaForm';
 import { SchemaFields, useSchemaForm } from './useSchemaForm';
 import type { Row } from './useCrudList';
@@ -31,7 +31,6 @@ export function ActionInputDialog({ action, row, onClose, onDone }: ActionInputD
   const form = useSchemaForm({ form: resolved, initial: schemaDefaults(resolved.schema) });
   const [busy, setBusy] = useState(false);
   const callApi = useCallApi();
-  const Icon = actionIcon(action.icon);
 
   const submit = async () => {
     if (busy) return;
@@ -54,7 +53,7 @@ export function ActionInputDialog({ action, row, onClose, onDone }: ActionInputD
       testId="action-input"
       size="md"
       title={t(action.input.title ?? action.label, row)}
-      icon={<Icon color={action.danger ? 'error' : 'primary'} />}
+      icon={<ActionIcon name={action.icon} color={action.danger ? 'error' : 'primary'} />}
       onClose={onClose}
       dirty={form.dirty}
       onSubmit={() => void submit()}

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import type { ScreenDeclaration } from '../../domain/declarations';
 import type { FormMode } from './CrudForm';
 import { rowActionsOf, type EngineRowAction } from './extensions';
-import { actionIcon } from './icons';
+import { ActionIcon } from '../registry/icons';
 import type { Row } from './useCrudList';
 
 export interface RowActionsProps {
@@ -36,8 +36,7 @@ export function RowActions({ decl, row, onOpen, onRemove, onAction }: RowActions
       {actions.includes('view') && button('view', t('screens.crud.view'), <VisibilityOutlined fontSize="small" />, () => onOpen('view', row))}
       {actions.includes('edit') && decl.api.update && button('edit', t('screens.crud.edit'), <EditOutlined fontSize="small" />, () => onOpen('edit', row))}
       {rowActionsOf(decl).filter((a) => !a.download || !!row[a.download]).map((a) => {
-        const Icon = actionIcon(a.icon);
-        return button(a.id, t(a.label), <Icon fontSize="small" />, () => onAction(a, row), a.danger ? 'error' : undefined);
+        return button(a.id, t(a.label), <ActionIcon name={a.icon} fontSize="small" />, () => onAction(a, row), a.danger ? 'error' : undefined);
       })}
       {actions.includes('remove') && decl.api.remove && button('remove', t('screens.crud.remove'), <DeleteOutline fontSize="small" />, () => onRemove(row), 'error')}
     </Box>

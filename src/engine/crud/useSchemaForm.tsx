@@ -24,6 +24,7 @@ import type { FormDeclarationJson } from '../../domain/declarations';
 import { applyLogic, createValidator, requiredNow, type FormDeclaration } from '../../domain/validation/index';
 import { loadFormWidgets, useFormWidgets } from '../registry/widgets';
 import { useSession } from '../session/store';
+import { useSessionConfig } from '../session/config';
 import { isApiError } from '../api/ApiError';
 import { apiEnv } from '../api/env';
 import { useEngineEnv } from '../env/EngineEnv';
@@ -87,7 +88,10 @@ function canonical(data: unknown): string {
 export function useSchemaForm({ form, readOnly = NONE, initial = null, fallback }: SchemaFormOptions) {
   const { t } = useTranslation();
   const env = useEngineEnv();
-  const validate = useMemo(() => createValidator(form), [form]);
+  // Rules read the tenant's default language (`$defaultLanguage`: the names it requires, 6403).
+  const defaultLanguage = useSessionConfig().data?.defaultLanguage;
+  const validator = useMemo(() => createValidator(form), [form]);
+  const validate = useCallback((d: FormData) => validator(d, { defaultLanguage }), [validator, defaultLanguage]);
   const localized = useMemo(() => localizeSchema(form.schema, (k) => t(k)) as RJSFSchema, [form, t]);
   const baseUi = useMemo(() => buildUiSchema(form.schema, form.uiSchema, (k, o) => t(k, o), { readOnly }), [form, readOnly, t]);
 

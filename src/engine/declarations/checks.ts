@@ -11,22 +11,21 @@
  * The server's routes reach the browser as src/domain/api-routes.json (`npm run api-routes`;
  * a schema test keeps it equal to the server's route table).
  */
-import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import {
   apiCallsOf, editForm, enumNamesOf, loadDeclarations, parseApiCall, resolveForm, resolveSchema, sortableKeys,
-  type FormDeclarationJson, type ScreenDeclaration,
+  type ScreenDeclaration,
 } from '../../domain/declarations';
 import { API_ROUTES, findApiRoute, routeMenuIds, type ApiRoute } from '../../domain/apiRoutes';
 import { ENUMS, isEnumName } from '../../domain/enums';
-import { LANGS, type Lang } from '../../domain/lang';
+import { LANGS } from '../../domain/lang';
 import { MENU_TREE, pathForMenuId } from '../../domain/menu';
 import { createValidator, validateBody } from '../../domain/validation/index';
-import { resources } from '../../locales';
-import SCREEN_SCHEMA from '../../schemas/screen.schema.json';
 import { isKnownWidget } from '../registry/widgets';
-import { ACTION_ICON_NAMES } from '../crud/iconNames';
 import { rowActionsOf } from '../crud/extensions';
 import { partNames } from '../registry/registry';
+import { i18nKeysOf, isNode, metaSchemaProblems, placeholdersOf, propsOf, textOf, walk, widgetsOf, type Found, type Node } from './reading';
+
+export { i18nKeysOf, metaSchemaProblems, placeholdersOf, textOf, widgetsOf } from './reading';
 
 export interface Problem {
   /** The check that found it (DECLARATION_CHECKS[].id). */
@@ -43,129 +42,12 @@ export interface CheckContext {
   file?: string;
 }
 
-type Found = { path: string; message: string };
 
 export interface DeclarationCheck {
   id: string;
   /** What the declaration must do, as a test title. */
   title: string;
   run(decl: ScreenDeclaration, ctx: Required<Pick<CheckContext, 'routes'>> & CheckContext): Found[];
-}
-
-type Node = Record<string, unknown>;
-const isNode = (v: unknown): v is Node => !!v && typeof v === 'object' && !Array.isArray(v);
-
-function walk(value: unknown, where: string, visit: (node: Node, where: string) => void): void {
-  if (Array.isArray(value)) value.forEach((v, i) => { walk(v, `${where}.${i}`, visit); });
-  else if (isNode(value)) {
-    visit(value, where);
-    for (const [k, v] of Object.entries(value)) walk(v, `${where}.${k}`, visit);
-  }
-}
-
-const propsOf = (schema: unknown): string[] => Object.keys(isNode(schema) && isNode(schema.properties) ? schema.properties : {});
-
-/** The text of an i18n key in a language, or undefined. */
-export function textOf(lang: Lang, key: string): string | undefined {
-  let node: unknown = resources[lang].translation;
-  for (const part of key.split('.')) {
-    if (!isNode(node)) return undefined;
-    node = node[part];
-  }
-  return typeof node === 'string' ? node : undefined;
-}
-
-/** The {{placeholders}} of a text, sorted, once each. */
-export const placeholdersOf = (s: string): string[] => [...new Set([...s.matchAll(/\{\{\s*([\w.]+)\s*(?:,[^}]*)?\}\}/g)].map((m) => m[1]))].sort();
-
-// --- What a declaration names ------------------------------------------------------------
-
-const UI_TEXT_KEYS = ['ui:placeholder', 'ui:help', 'ui:title', 'ui:description'];
-
-/** Every i18n key a declaration names, with where. */
-export function i18nKeysOf(decl: ScreenDeclaration): { where: string; key: string }[] {
-  const out: { where: string; key: string }[] = [];
-  const add = (where: string, key: unknown) => typeof key === 'string' && out.push({ where, key });
-  const schemaTexts = (schema: unknown, root: string) =>
-    walk(schema, root, (node, where) => {
-      if (where.endsWith('.properties')) return; // property names, not schema keywords
-      if (typeof node.title === 'string') add(`${where}.title`, node.title);
-      if (typeof node.description === 'string') add(`${where}.description`, node.description);
-    });
-  const uiTexts = (ui: unknown, root: string) =>
-    walk(ui, root, (node, where) => {
-      for (const k of UI_TEXT_KEYS) if (typeof node[k] === 'string') add(`${where}.${k}`, node[k]);
-    });
-  // A rule without a message (required_if) says 'required'.
-  const ruleTexts = (rules: FormDeclarationJson['rules'], root: string) =>
-    rules?.forEach((r, j) => {
-      const message = r.message ?? 'required';
-      add(`${root}.${j}.message`, message.startsWith('validation.') ? message : `validation.${message}`);
-    });
-  add('title', decl.title);
-  if (decl.description) add('description', decl.description);
-  decl.grid?.columns?.forEach((c, i) => { add(`grid.columns.${i}.label`, c.label); });
-  rowActionsOf(decl).forEach((a, i) => {
-    add(`grid.rowActions.${i}.label`, a.label);
-    for (const k of ['confirm', 'result', 'notice'] as const) if (a[k]) add(`grid.rowActions.${i}.${k}`, a[k]);
-    // A row action's input form: its title, field titles and hints.
-    if (!a.input) return;
-    if (a.input.title) add(`grid.rowActions.${i}.input.title`, a.input.title);
-    schemaTexts(a.input.schema, `grid.rowActions.${i}.input.schema`);
-    uiTexts(a.input.uiSchema, `grid.rowActions.${i}.input.uiSchema`);
-    ruleTexts(a.input.rules, `grid.rowActions.${i}.input.rules`);
-  });
-  if (decl.grid?.createResult) add('grid.createResult', decl.grid.createResult);
-  schemaTexts(decl.filters?.schema, 'filters.schema');
-  schemaTexts(decl.form?.schema, 'form.schema');
-  uiTexts(decl.filters?.uiSchema, 'filters.uiSchema');
-  uiTexts(decl.form?.uiSchema, 'form.uiSchema');
-  ruleTexts(decl.form?.rules, 'form.rules');
-  return out;
-}
-
-/** Every ui:widget (and ui:field) a declaration names. */
-export function widgetsOf(decl: ScreenDeclaration): { where: string; widget: unknown }[] {
-  const out: { where: string; widget: unknown }[] = [];
-  const parts: [string, unknown][] = [['filters.uiSchema', decl.filters?.uiSchema], ['form.uiSchema', decl.form?.uiSchema]];
-  rowActionsOf(decl).forEach((a, i) => { if (a.input) parts.push([`grid.rowActions.${i}.input.uiSchema`, a.input.uiSchema]); });
-  for (const [root, part] of parts) {
-    walk(part, root, (node, where) => {
-      if ('ui:widget' in node) out.push({ where: `${where}.ui:widget`, widget: node['ui:widget'] });
-      if ('ui:field' in node) out.push({ where: `${where}.ui:field`, widget: node['ui:field'] });
-    });
-  }
-  return out;
-}
-
-// --- The meta-schema ---------------------------------------------------------------------
-
-let metaValidate: ValidateFunction | null = null;
-
-/** Where an Ajv error points, dotted; an unknown property is named in the path. */
-function errorPath(e: ErrorObject): string {
-  const parts = e.instancePath.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
-  if (e.keyword === 'additionalProperties') parts.push(String((e.params as { additionalProperty: string }).additionalProperty));
-  if (e.keyword === 'required') parts.push(String((e.params as { missingProperty: string }).missingProperty));
-  return parts.join('.');
-}
-
-function errorMessage(e: ErrorObject): string {
-  if (e.keyword === 'additionalProperties') return `unknown property "${(e.params as { additionalProperty: string }).additionalProperty}"`;
-  if (e.keyword === 'enum') return `${e.message}: ${(e.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(', ')}`;
-  return e.message ?? e.keyword;
-}
-
-/** The problems screen.schema.json finds (the same Ajv settings as before: draft-07, allErrors). */
-export function metaSchemaProblems(decl: unknown): Found[] {
-  metaValidate ??= new Ajv({ allErrors: true, strict: false }).compile(SCREEN_SCHEMA as object);
-  if (metaValidate(decl)) return [];
-  // `if/then` and `anyOf` repeat what their branches said; keep the specific errors.
-  const errors = (metaValidate.errors ?? []).filter((e) => e.keyword !== 'if' && e.keyword !== 'anyOf' && e.keyword !== 'oneOf');
-  const seen = new Set<string>();
-  return errors
-    .map((e) => ({ path: errorPath(e), message: errorMessage(e) }))
-    .filter((p) => !seen.has(`${p.path}|${p.message}`) && !!seen.add(`${p.path}|${p.message}`));
 }
 
 // --- The checks --------------------------------------------------------------------------
@@ -402,7 +284,7 @@ export const DECLARATION_CHECKS: readonly DeclarationCheck[] = [
 
   check('icons', 'names row-action icons that exist', (decl) =>
     rowActionsOf(decl).flatMap((a, i) =>
-      a.icon === undefined || (ACTION_ICON_NAMES as readonly string[]).includes(a.icon) ? [] : [{ path: `grid.rowActions.${i}.icon`, message: `no icon "${a.icon}" (src/engine/crud/iconNames.ts)` }])),
+      a.icon === undefined || partNames('icon').includes(a.icon) ? [] : [{ path: `grid.rowActions.${i}.icon`, message: `no icon "${a.icon}" (src/app/parts.ts, kind icon)` }])),
 
   check('calls', 'names only calls the server declares, open to the screen menu', (decl, { routes }) => {
     const out: Found[] = [];

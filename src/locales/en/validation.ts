@@ -33,6 +33,7 @@ const validation: Record<string, string> = {
   required: 'This field is required.',
   required_if: 'This field is required.',
   fromToDatetime: 'The end cannot be earlier than the start.',
+  defaultLanguageMissing: 'Enter the name in the default language of your company.',
   isAfterNow: 'Must be later than the current time.',
   integerDecimal: 'At most {{integer}} integer digits and {{decimal}} decimal places.',
   pointLarger: "Each level's point threshold must be greater than the previous level's.",

@@ -30,6 +30,7 @@ const validation: Record<string, string> = {
   required: '此字段为必填。',
   required_if: '此字段为必填。',
   fromToDatetime: '结束时间不能早于开始时间。',
+  defaultLanguageMissing: '请填写公司默认语言的名称。',
   isAfterNow: '须晚于当前时间。',
   integerDecimal: '整数最多 {{integer}} 位，小数最多 {{decimal}} 位。',
   pointLarger: '每个等级的积分门槛须大于前一个等级。',

@@ -30,6 +30,7 @@ const validation: Record<string, string> = {
   required: '此欄位為必填。',
   required_if: '此欄位為必填。',
   fromToDatetime: '結束時間不可早於開始時間。',
+  defaultLanguageMissing: '請填寫公司預設語系的名稱。',
   isAfterNow: '須晚於目前時間。',
   integerDecimal: '整數最多 {{integer}} 位，小數最多 {{decimal}} 位。',
   pointLarger: '每個等級的點數門檻須大於前一個等級。',
