@@ -30,6 +30,7 @@ import * as m0025 from './migrations/0025_retention';
 import * as m0026 from './migrations/0026_file_blobs';
 import * as m0027 from './migrations/0027_lottery_draw_proof';
 import * as m0028 from './migrations/0028_check_in_records';
+import * as m0029 from './migrations/0029_member_social';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -58,6 +59,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0026_file_blobs': m0026,
   '0027_lottery_draw_proof': m0027,
   '0028_check_in_records': m0028,
+  '0029_member_social': m0029,
 };
 
 export async function migrate(db: Db): Promise<string[]> {

@@ -32,7 +32,7 @@ import { containsPattern, listPage, listRoute, listSpec, type ListParams } from 
 import { json, type Database } from '../../db/schema';
 import { ApiError, badRequest, notFound } from '../../errors';
 import { inBatches, queueExport, registerJobHandler, writeExport, type ExportFormat, type JobContext, type JobRecord } from '../../jobs/index';
-import { exportPhone } from '../../../src/domain/phone';
+import { exportPhone, memberPhoneText } from '../../../src/domain/phone';
 import { exporterOf } from '../../services/exporter';
 import { recordChange } from '../../services/changelog';
 import { enumLabel, exportText } from '../../services/codes';
@@ -41,6 +41,7 @@ import { balanceSql } from '../../services/memberPoints';
 import { idParams, isUniqueViolation, objectBody, validated, withoutKeys } from '../../services/resource';
 import { langOf } from '../../services/names';
 import { loadMemberSettings, pointHistory } from '../../services/memberSettings';
+import { checkClientPlatforms, loginClientDtos, saveLoginClients } from '../../services/social/clients';
 
 export const MEMBER_SETTING_MENU_ID = 38;
 
@@ -78,8 +79,8 @@ export interface MemberFilters { phone?: string; name?: string }
 
 interface MemberRow {
   id: number;
-  phone_country_code: string;
-  phone: string;
+  phone_country_code: string | null;
+  phone: string | null;
   name: string | null;
   gender: number | null;
   birth: string | Date | null;
@@ -94,8 +95,8 @@ interface MemberRow {
 
 export interface MemberItem {
   id: number;
-  phoneCountryCode: string;
-  /** As shown: '+886 912345678' (the list sorts by the national number). */
+  phoneCountryCode: string | null;
+  /** As shown: '+886 912345678' (the list sorts by the national number); '' for a member who joined through a platform. */
   phone: string;
   name: string | null;
   balance: number;
@@ -120,7 +121,7 @@ const birthText = (b: string | Date | null) => (b === null ? null : typeof b ===
 function toItem(r: MemberRow, tiers: MemberTierSetting[]): MemberItem {
   const balance = Number(r.balance);
   return {
-    id: r.id, phoneCountryCode: r.phone_country_code, phone: `+${r.phone_country_code} ${r.phone}`, name: r.name, balance,
+    id: r.id, phoneCountryCode: r.phone_country_code, phone: memberPhoneText(r.phone_country_code, r.phone), name: r.name, balance,
     tierName: tierOf(tiers, balance)?.name ?? null, enabled: r.enabled, createdAt: new Date(r.created_at).toISOString(),
   };
 }
@@ -172,8 +173,9 @@ export default async function memberRoutes(app: FastifyInstance, deps: AppDeps) 
 
   // None saved yet: only `id: null` and nulls, so the form starts from its declared defaults (add mode).
   app.get('/member', { config }, async (req) => {
-    const s = await loadMemberSettings(db, caller(req).tenantId);
-    return s.id === null ? Object.fromEntries(Object.keys(s).map((k) => [k, null])) : s;
+    const tenantId = caller(req).tenantId;
+    const s = await loadMemberSettings(db, tenantId);
+    return s.id === null ? Object.fromEntries(Object.keys(s).map((k) => [k, null])) : { ...s, loginClients: await loginClientDtos(db, tenantId) };
   });
 
   app.post('/member', {
@@ -195,6 +197,8 @@ export default async function memberRoutes(app: FastifyInstance, deps: AppDeps) 
           name: r.name.trim(), earnType: r.earnType, brandProductIds: r.brandProductIds ?? [], points: r.points, memoType: r.memoType, memo: r.memo?.trim() ?? '',
         }));
         await checkBrandProducts(trx, who.tenantId, rules);
+        const clients = (body.loginClients ?? []).map((c) => ({ platform: c.platform, clientId: c.clientId, clientSecret: c.clientSecret }));
+        checkClientPlatforms(clients);
         const values = {
           // Phone is the member's key: always required.
           required_info: body.requiredInfo | 1,
@@ -210,8 +214,11 @@ export default async function memberRoutes(app: FastifyInstance, deps: AppDeps) 
         } else {
           await trx.updateTable('member_settings').set({ ...values, updated_at: now }).where('tenant_id', '=', who.tenantId).execute();
         }
-        const saved = await loadMemberSettings(trx, who.tenantId);
-        await recordChange(trx, who, { resource: 'memberSetting', resourceId: who.tenantId, action: created ? 'create' : 'update', ...(created ? {} : { before }), after: saved });
+        // Issue 29: a client saved without a new secret keeps the stored one; secrets never come back.
+        const clientsBefore = adding ? [] : await loginClientDtos(trx, who.tenantId);
+        await saveLoginClients(trx, who.tenantId, clients);
+        const saved = { ...(await loadMemberSettings(trx, who.tenantId)), loginClients: await loginClientDtos(trx, who.tenantId) };
+        await recordChange(trx, who, { resource: 'memberSetting', resourceId: who.tenantId, action: created ? 'create' : 'update', ...(created ? {} : { before: { ...before, loginClients: clientsBefore } }), after: saved });
         return saved;
       });
       return reply.code(created ? 201 : 200).send(after);
