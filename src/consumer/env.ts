@@ -9,6 +9,8 @@ export interface ConsumerEnv {
   win: Pick<Window, 'addEventListener' | 'removeEventListener'> & { opener?: unknown };
   geolocation: Geolocation | null;
   permissions: Pick<Permissions, 'query'> | null;
+  /** Goes to another address (a login platform's page); default: location.assign. */
+  go?: (url: string) => void;
   /** Replaces the address bar's url (language switch). */
   replaceUrl: (url: string) => void;
   doc: Document;
@@ -26,6 +28,7 @@ export function browserEnv(): ConsumerEnv {
     win: window,
     geolocation: navigator.geolocation ?? null,
     permissions: navigator.permissions ?? null,
+    go: (url) => location.assign(url),
     replaceUrl: (url) => history.replaceState(null, '', url),
     doc: document,
   };
