@@ -1,5 +1,6 @@
 /** What the consumer page reads of its browser: one object, so the tests give their own. */
 export interface ConsumerEnv {
+  /** The page's address (kept current by replaceUrl). */
   href: string;
   origin: string;
   fetch: typeof fetch;
@@ -19,7 +20,7 @@ export interface ConsumerEnv {
 export function browserEnv(): ConsumerEnv {
   let storage: Storage | null = null;
   try { storage = window.localStorage; } catch { /* private mode */ }
-  return {
+  const env: ConsumerEnv = {
     href: location.href,
     origin: location.origin,
     fetch: (...args) => fetch(...args),
@@ -29,7 +30,9 @@ export function browserEnv(): ConsumerEnv {
     geolocation: navigator.geolocation ?? null,
     permissions: navigator.permissions ?? null,
     go: (url) => location.assign(url),
-    replaceUrl: (url) => history.replaceState(null, '', url),
+    // `href` follows the address (a social sign-in's return path is taken from it).
+    replaceUrl: (url) => { history.replaceState(null, '', url); env.href = location.href; },
     doc: document,
   };
+  return env;
 }
