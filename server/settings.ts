@@ -74,6 +74,8 @@ export interface Settings {
   jobRetentionDays: number;
   /** Hours an expired one-time code is kept (OTP_RETENTION_HOURS, default 24). */
   otpRetentionHours: number;
+  /** Full months of the scan log kept besides the current one (SCAN_LOG_RETENTION_MONTHS; 0, the default: all). */
+  scanLogRetentionMonths: number;
   /** Who sends members' one-time codes (SMS_PROVIDER and the provider's settings; services/sms). */
   sms: SmsSettings;
   /**
@@ -223,6 +225,7 @@ export function readSettings(env: Env = process.env): Settings {
     exportRetentionDays: positiveInt(env, 'EXPORT_RETENTION_DAYS', 7),
     jobRetentionDays: positiveInt(env, 'JOB_RETENTION_DAYS', 30),
     otpRetentionHours: positiveInt(env, 'OTP_RETENTION_HOURS', 24),
+    scanLogRetentionMonths: nonNegativeInt(env, 'SCAN_LOG_RETENTION_MONTHS', 0),
     sms: readSmsSettings(env),
     socialIssuers: socialIssuers(env),
     testClock: testClock(env),

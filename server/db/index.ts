@@ -14,6 +14,7 @@ import pg from 'pg';
 import type { Database } from './schema';
 import { namedStatementsEnabled, useNamedStatements } from './namedStatements';
 import { pgliteDialect } from './pglite-dialect';
+import { notePglite } from './prepared';
 import { useFastTimestamps } from './timestamps';
 
 export type Db = Kysely<Database>;
@@ -41,6 +42,7 @@ export async function createPglite(dataDir?: string, loadDataDir?: Blob): Promis
 export function kyselyOverPglite(pglite: PGlite, options: Omit<KyselyConfig, 'dialect'> = {}): Db {
   const db = new Kysely<Database>({ ...options, dialect: pgliteDialect(pglite) });
   EMBEDDED.add(db);
+  notePglite(db, pglite);
   return db;
 }
 

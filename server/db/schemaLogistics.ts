@@ -170,6 +170,22 @@ export interface AntiCounterfeitPageTable {
   updated_at: CreatedAt;
 }
 
+/** A scanned code's count, newest scan and the one before it (migrations/0030_scan_log_partitions.ts). */
+export interface CodeScanCountTable {
+  package_id: number;
+  seq: number;
+  /** bigint: a string from pg, a number from PGlite. */
+  scans: ColumnType<string | number, number, number>;
+  last_at: ColumnType<Date, Date | string, Date | string>;
+  last_location: Nullable<string>;
+  last_latitude: Nullable<number>;
+  last_longitude: Nullable<number>;
+  prev_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  prev_location: Nullable<string>;
+  prev_latitude: Nullable<number>;
+  prev_longitude: Nullable<number>;
+}
+
 export interface LogisticsTables {
   factories: FactoryTable;
   production_lines: ProductionLineTable;
@@ -183,5 +199,6 @@ export interface LogisticsTables {
   exception_logs: ExceptionLogTable;
   partner_warehouses: PartnerWarehouseTable;
   short_urls: ShortUrlTable;
+  code_scan_counts: CodeScanCountTable;
   anti_counterfeit_pages: AntiCounterfeitPageTable;
 }

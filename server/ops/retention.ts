@@ -8,7 +8,9 @@
  * - ended sessions (past their absolute end, or idle past SESSION_IDLE_MINUTES) and ended
  *   member sessions;
  * - one-time codes expired more than OTP_RETENTION_HOURS ago (kept a while: the hourly send
- *   limit counts the last hour's codes).
+ *   limit counts the last hour's codes);
+ * - the scan log's months: the coming ones created, those older than SCAN_LOG_RETENTION_MONTHS
+ *   dropped (0, the default: kept), in a transaction of its own (ops/scanLogPartitions.ts).
  *
  * Once across all nodes: every node schedules it, and a run first takes a transaction-scoped
  * PostgreSQL advisory lock (pg_try_advisory_xact_lock, PGlite too); a node that does not get
@@ -20,6 +22,7 @@ import { Cron } from 'croner';
 import { sql } from 'kysely';
 import { ReportExportStatus } from '../../src/domain/enums';
 import type { Db } from '../db/index';
+import { maintainScanLogMonths, type ScanLogMonths } from './scanLogPartitions';
 import type { FileStore } from '../storage/index';
 import type { Settings } from '../settings';
 
@@ -28,7 +31,7 @@ const RETENTION_LOCK = 25_250_001;
 
 const FINISHED = [ReportExportStatus.Completed, ReportExportStatus.Error];
 
-export type RetentionSettings = Pick<Settings, 'exportRetentionDays' | 'jobRetentionDays' | 'otpRetentionHours' | 'sessionIdleMinutes'>;
+export type RetentionSettings = Pick<Settings, 'exportRetentionDays' | 'jobRetentionDays' | 'otpRetentionHours' | 'sessionIdleMinutes'> & Partial<Pick<Settings, 'scanLogRetentionMonths'>>;
 
 export interface RetentionResult {
   /** False when another node held the lock (nothing done here). */
@@ -39,6 +42,8 @@ export interface RetentionResult {
   sessions: number;
   memberSessions: number;
   otps: number;
+  /** The scan log's months created and dropped (null: another node held their lock). */
+  scanLogMonths: ScanLogMonths | null;
 }
 
 interface Logger { info(o: object, m: string): void; warn(o: object, m: string): void; error(o: object, m: string): void }
@@ -51,7 +56,7 @@ export function exportExpiresAt(createdAt: Date | string, days: number): Date {
 }
 
 export async function runRetention(db: Db, store: FileStore, settings: RetentionSettings, log?: Logger, now = new Date()): Promise<RetentionResult> {
-  const none: RetentionResult = { ran: false, exportReports: 0, exportFiles: 0, jobs: 0, sessions: 0, memberSessions: 0, otps: 0 };
+  const none: RetentionResult = { ran: false, exportReports: 0, exportFiles: 0, jobs: 0, sessions: 0, memberSessions: 0, otps: 0, scanLogMonths: null };
   const outcome = await db.transaction().execute(async (trx) => {
     const lock = await sql<{ got: boolean }>`select pg_try_advisory_xact_lock(${sql.raw(String(RETENTION_LOCK))}) as got`.execute(trx);
     if (!lock.rows[0]?.got) return null;
@@ -70,11 +75,16 @@ export async function runRetention(db: Db, store: FileStore, settings: Retention
       keys: reports.map((r) => r.file_key).filter((k): k is string => !!k),
       result: {
         ran: true, exportReports: reports.length, exportFiles: 0, jobs: Number(jobs.numDeletedRows),
-        sessions: Number(sessions.numDeletedRows), memberSessions: Number(memberSessions.numDeletedRows), otps: Number(otps.numDeletedRows),
+        sessions: Number(sessions.numDeletedRows), memberSessions: Number(memberSessions.numDeletedRows), otps: Number(otps.numDeletedRows), scanLogMonths: null as ScanLogMonths | null,
       },
     };
   });
   if (!outcome) return none;
+  try {
+    outcome.result.scanLogMonths = await maintainScanLogMonths(db, settings.scanLogRetentionMonths ?? 0, now);
+  } catch (err) {
+    log?.warn({ err }, 'retention: the scan log months were left for the next run');
+  }
   for (const key of outcome.keys) {
     try {
       await store.delete(key);

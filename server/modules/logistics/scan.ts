@@ -28,7 +28,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql, type Transaction } from 'kysely';
 import type { FieldErrors } from '../../../src/domain/api';
-import { ClientFunction, ScanLogType, ScanSource, SupplierFunction } from '../../../src/domain/enums';
+import { ClientFunction, SupplierFunction } from '../../../src/domain/enums';
 import { ErrorCode } from '../../../src/domain/errors';
 import {
   BATCH_ID_PATTERN, CodeStockStatus, SCAN_BATCH_MAX_CODES, SCAN_CODE_MAX_LENGTH, SHIP_SHEET_TYPES, STOCK_SHEET_TYPES,
@@ -39,6 +39,7 @@ import type { AppDeps } from '../../context';
 import type { Database } from '../../db/schema';
 import type { RatioUnit } from '../../db/schemaLogistics';
 import { appFunctionsOf } from '../../services/appFunctions';
+import { appendAppScans } from '../../services/scanLog';
 import { ApiError, badRequest, forbidden } from '../../errors';
 import type { Db } from '../../resource/define';
 import { DB_INT_MAX, objectBody } from '../../services/resource';
@@ -137,13 +138,9 @@ function flatten(items: BindingNode[], maxDepth: number): { code: string; parent
   return out;
 }
 
-async function scanLogs(trx: Transaction<Database>, who: Caller, codes: CodeKey[], location: string, at: Date) {
-  if (codes.length === 0) return;
-  const { pids, seqs } = keyArrays(codes);
-  await sql`insert into scan_logs (tenant_id, package_id, seq, code, source, type, scanned_at, location, user_id)
-    select ${who.tenantId}, u.p, u.s, u.c, ${ScanSource.App}, ${ScanLogType.Mobile}, ${at}, ${location}, ${who.userId}
-    from unnest(${pids}::integer[], ${seqs}::integer[], ${codes.map((c) => c.code)}::text[]) as u(p, s, c)`.execute(trx);
-}
+/** The scan_logs rows of the batch and the codes' scan counts (services/scanLog.ts). */
+const scanLogs = (trx: Transaction<Database>, who: Caller, codes: CodeKey[], location: string, at: Date) =>
+  appendAppScans(trx, { tenantId: who.tenantId, userId: who.userId, codes, location, at });
 
 async function bind(trx: Transaction<Database>, who: Caller, body: BindingBody): Promise<BindingAnswer> {
   const factory = await trx.selectFrom('factories').select(['id', 'name', 'enabled']).where('id', '=', body.factoryId).where('tenant_id', '=', who.tenantId).forShare().executeTakeFirst();

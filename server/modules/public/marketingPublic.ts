@@ -13,8 +13,8 @@
  * unknown code) is 404 code 2. A code answers `exists: true` only when it belongs to a
  * generated package whose client is this tenant; any other code (unknown, or another tenant's)
  * answers `exists: false` with nothing of the code's owner, and is not recorded (scan_logs rows
- * need the code's package). A known code's visit is recorded in ONE statement that also reads
- * the earlier count and the newest earlier scan with a place: source Consumer, type Mobile or
+ * need the code's package). A known code's visit is recorded in ONE prepared statement that
+ * also counts it and reads the scan before it (services/consumerScan.ts): source Consumer, type Mobile or
  * PC from the user agent, latitude/longitude when both are given and valid (else none), the
  * client IP. scannedCount includes this visit; warning = scannedCount > the live layout's
  * safeScanCount (PREVIEW_DEFAULTS 10 without a layout).
@@ -25,9 +25,8 @@
  * Every route is rate-limited per client IP (MARKETING_RATE_LIMIT a minute, code 3 over it)
  * like the sign-in route; bad input (NUL, a code over 100 characters, a bad lang) is 400 code 1.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
-import { ClientFunction, CodePackageStatus, ScanLogType, ScanSource } from '../../../src/domain/enums';
+import type { FastifyInstance } from 'fastify';
+import { ClientFunction } from '../../../src/domain/enums';
 import { ErrorCode } from '../../../src/domain/errors';
 import { DEFAULT_LANG, LANGS, pickName, type Lang, type Names } from '../../../src/domain/lang';
 import {
@@ -42,6 +41,9 @@ import { pageAuthenticity } from '../../services/antiCounterfeit';
 import { pointProductsInForce } from '../../services/pointProducts';
 import { contactInfo, layoutInfo, titleDisplayName } from '../../services/marketing';
 import { latestActivities } from '../../services/pageActivities';
+import { coordinates, queryOf, recordScan } from '../../services/consumerScan';
+
+export { coordinates, scanTypeOf } from '../../services/consumerScan';
 
 /** The marketing API base (SPEC 7: "a separate marketing API base"), on the same server. */
 export const MARKETING_API_BASE = '/mapi/v1';
@@ -59,20 +61,6 @@ const PAGE_QUERY = {
     mode: { type: 'string', maxLength: 20 },
   },
 } as const;
-
-/** Mobile for phones and tablets (what the user agent says), else PC (SPEC scan log type). */
-export function scanTypeOf(userAgent: string | undefined): number {
-  return /Mobi|Android|iPhone|iPad|iPod|Windows Phone|BlackBerry|Opera Mini|IEMobile/i.test(userAgent ?? '') ? ScanLogType.Mobile : ScanLogType.PC;
-}
-
-/** Both coordinates as numbers in range, else null (a shopper who did not share a place). */
-export function coordinates(lat: string | undefined, lng: string | undefined): { lat: number; lng: number } | null {
-  if (lat === undefined || lng === undefined || lat.trim() === '' || lng.trim() === '') return null;
-  const la = Number(lat);
-  const lo = Number(lng);
-  if (!Number.isFinite(la) || !Number.isFinite(lo) || la < -90 || la > 90 || lo < -180 || lo > 180) return null;
-  return { lat: la, lng: lo };
-}
 
 /** The page serves Marketing (its sections) and Member (joining, points, point products) clients. */
 const findTenant = (db: Db, code: string) => findPublicTenant(db, code, ClientFunction.Marketing | ClientFunction.Member);
@@ -124,87 +112,6 @@ async function popularInForce(db: Db, tenantId: number, now: Date): Promise<Page
     id: r.id, productId: r.product_id, names: hasNames(r.names) ? r.names : r.productNames, price: num(r.price), currency: r.currency,
     url: r.url, image: r.image ?? r.productImage, from: iso(r.starts_at), to: iso(r.ends_at),
   }));
-}
-
-interface ScanRow {
-  earlier: number | string;
-  brand_product_id: number | null;
-  product_name: string | null;
-  brand_name: string | null;
-  price: string | null;
-  currency: string | null;
-  names: Names | null;
-  m_enable: boolean | null;
-  last_at: Date | string | null;
-  last_location: string | null;
-  last_latitude: number | null;
-  last_longitude: number | null;
-}
-
-/**
- * The scan of `code` in one statement: finds the code in the tenant's generated packages,
- * inserts the scan_logs row, and reads the earlier count, the newest earlier scan (its time, and
- * its place when the shopper shared one: the page says "place not shared" otherwise; a code
- * checked before never reads as a first check) and the code's brand product (through its
- * packaging material). No row: not this tenant's code.
- */
-async function recordScan(db: Db, tenantId: number, code: string, req: FastifyRequest, place: { lat: number; lng: number } | null): Promise<ScanRow | undefined> {
-  const userAgent = (req.headers['user-agent'] ?? '').slice(0, 500) || null;
-  const result = await sql<ScanRow>`
-    with hit as (
-      select c.package_id, c.seq, c.code, p.packaging_material_id
-      from codes c join code_packages p on p.id = c.package_id
-      where c.code = ${code} and p.client_id = ${tenantId} and p.status = ${CodePackageStatus.Generated}
-      limit 1
-    ),
-    ins as (
-      insert into scan_logs (tenant_id, package_id, seq, code, source, type, user_agent, ip, latitude, longitude)
-      select ${tenantId}, hit.package_id, hit.seq, hit.code, ${ScanSource.Consumer}, ${scanTypeOf(userAgent ?? undefined)},
-        ${userAgent}, ${req.ip ?? null}, ${place?.lat ?? null}::double precision, ${place?.lng ?? null}::double precision
-      from hit
-      returning id
-    )
-    select
-      (select count(*) from scan_logs s where s.package_id = hit.package_id and s.seq = hit.seq) as earlier,
-      bp.id as brand_product_id, bp.name as product_name, b.name as brand_name, m.price, m.currency, m.names, m.enable as m_enable,
-      last.scanned_at as last_at, last.location as last_location, last.latitude as last_latitude, last.longitude as last_longitude
-    from hit
-    left join lateral (
-      select s.scanned_at, s.location, s.latitude, s.longitude from scan_logs s
-      where s.package_id = hit.package_id and s.seq = hit.seq
-      order by s.scanned_at desc, s.id desc limit 1
-    ) last on true
-    left join lateral (
-      select l.brand_product_id from brand_product_materials l
-      join brand_products x on x.id = l.brand_product_id and x.tenant_id = ${tenantId}
-      left join marketing_brand_products mm on mm.brand_product_id = x.id
-      where l.material_id = hit.packaging_material_id
-      order by (mm.id is null), x.id limit 1
-    ) link on true
-    left join brand_products bp on bp.id = link.brand_product_id
-    left join brands b on b.id = bp.brand_id
-    left join marketing_brand_products m on m.brand_product_id = bp.id
-  `.execute(db);
-  return result.rows[0];
-}
-
-function queryOf(code: string, row: ScanRow | undefined, safeScanCount: number): PageQuery {
-  if (!row) {
-    return { code, exists: false, scannedCount: 0, latestScan: null, price: null, currency: null, productNames: null, brandName: null, warning: false };
-  }
-  const scannedCount = Number(row.earlier) + 1;
-  const priced = row.m_enable === true;
-  return {
-    code,
-    exists: true,
-    scannedCount,
-    latestScan: row.last_at ? { at: iso(row.last_at), location: row.last_location, latitude: row.last_latitude, longitude: row.last_longitude } : null,
-    price: priced ? num(row.price) : null,
-    currency: priced ? row.currency : null,
-    productNames: row.brand_product_id === null ? null : hasNames(row.names) ? row.names : { [DEFAULT_LANG]: row.product_name ?? '' },
-    brandName: row.brand_name,
-    warning: scannedCount > safeScanCount,
-  };
 }
 
 async function buildPage(db: Db, tenant: PublicTenant, lang: Lang, now: Date, productBanners: PageBanner[], query: PageQuery | null, layout?: PageLayoutInfo): Promise<PageData> {

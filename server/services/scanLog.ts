@@ -1,0 +1,37 @@
+/**
+ * The app's scans into the scan log (issue 27): one statement appends a scan_logs row per
+ * scanned code and counts them in code_scan_counts (migrations/0030_scan_log_partitions.ts),
+ * so the count a shopper sees on the consumer page (services/consumerScan.ts) includes
+ * the app's scans without counting the log. Runs in the batch's transaction: both or neither.
+ * Counter rows are taken in (package, seq) order, so two batches sharing codes cannot deadlock.
+ */
+import { sql, type Transaction } from 'kysely';
+import { ScanLogType, ScanSource } from '../../src/domain/enums';
+import type { Database } from '../db/schema';
+
+export interface AppScan {
+  tenantId: number;
+  userId: number;
+  /** The codes scanned (their keys in `codes`), each once. */
+  codes: { package_id: number; seq: number; code: string }[];
+  location: string;
+  at: Date;
+}
+
+export async function appendAppScans(trx: Transaction<Database>, scan: AppScan): Promise<void> {
+  if (scan.codes.length === 0) return;
+  await sql`
+    with u as (
+      select * from unnest(${scan.codes.map((c) => c.package_id)}::integer[], ${scan.codes.map((c) => c.seq)}::integer[], ${scan.codes.map((c) => c.code)}::text[]) as u(p, s, c)
+    ),
+    ins as (
+      insert into scan_logs (tenant_id, package_id, seq, code, source, type, scanned_at, location, user_id)
+      select ${scan.tenantId}::integer, u.p, u.s, u.c, ${ScanSource.App}::smallint, ${ScanLogType.Mobile}::smallint, ${scan.at}::timestamptz, ${scan.location}::text, ${scan.userId}::integer
+      from u
+    )
+    insert into code_scan_counts as k (package_id, seq, scans, last_at, last_location)
+    select u.p, u.s, count(*), ${scan.at}::timestamptz, ${scan.location}::text from u group by u.p, u.s order by u.p, u.s
+    on conflict (package_id, seq) do update set scans = k.scans + excluded.scans,
+      prev_at = k.last_at, prev_location = k.last_location, prev_latitude = k.last_latitude, prev_longitude = k.last_longitude,
+      last_at = excluded.last_at, last_location = excluded.last_location, last_latitude = null, last_longitude = null`.execute(trx);
+}
