@@ -5,8 +5,10 @@
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { ErrorObject } from 'ajv';
 import type { ApiErrorBody, FieldErrors } from '../src/domain/api';
 import { ErrorCode } from '../src/domain/errors';
+import { firstPerField, mapAjvError, type PathedResult } from '../src/domain/validation/errors';
 import { enErrors } from '../src/locales/index';
 
 /** Used when the English locale has no text for a code (yet). */
@@ -54,37 +56,18 @@ export const forbidden = () => new ApiError(403, ErrorCode.NotAllowed);
  */
 export const unauthorized = () => new ApiError(401, ErrorCode.NotAllowed, undefined, 'Unauthorized');
 
-type AjvError = { keyword: string; instancePath: string; params: Record<string, unknown> };
+type AjvError = ErrorObject;
 
-/** i18n key under 'validation' (SPEC.md 5 rule names) and params for one ajv failure. */
-function ruleOf(e: AjvError): { key: string; params?: Record<string, unknown> } {
-  switch (e.keyword) {
-    case 'required': return { key: 'required' };
-    case 'minLength': return { key: 'min', params: { length: e.params.limit } };
-    case 'maxLength': return { key: 'max', params: { length: e.params.limit } };
-    case 'minimum': return { key: 'min_value', params: { min: e.params.limit } };
-    case 'maximum': return { key: 'max_value', params: { max: e.params.limit } };
-    case 'format': return { key: e.params.format === 'email' ? 'email' : e.params.format === 'uri' ? 'url' : 'regex' };
-    case 'enum': return { key: 'oneOf' };
-    case 'type':
-      if (e.params.type === 'integer') return { key: 'integer' };
-      if (e.params.type === 'number') return { key: 'numeric' };
-      return { key: 'regex' };
-    default: return { key: 'regex' };
-  }
-}
-
-/** FieldErrors of a schema-validation failure: 'a.b.0.c' -> rule (first failure per field). */
+/**
+ * FieldErrors of a route schema's failure (Fastify's ajv: params, querystring, hand-written
+ * bodies), mapped to fields by the shared validator's one mapping (src/domain/validation/errors.ts,
+ * the same keys as a declaration's form): 'a.b.0.c' -> rule; an error of the whole part is
+ * named by the part (`querystring`, `body`).
+ */
 export function fieldErrorsOf(validation: AjvError[], context: string | undefined): FieldErrors {
-  const out: FieldErrors = {};
-  for (const e of validation) {
-    const parts = e.instancePath.split('/').filter(Boolean).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
-    if (e.keyword === 'required' && typeof e.params.missingProperty === 'string') parts.push(e.params.missingProperty);
-    if (e.keyword === 'additionalProperties' && typeof e.params.additionalProperty === 'string') parts.push(e.params.additionalProperty);
-    const field = parts.length ? parts.join('.') : (context ?? 'body');
-    out[field] ??= ruleOf(e);
-  }
-  return out;
+  const results = validation.map(mapAjvError).filter((r): r is PathedResult => r !== null)
+    .map((r) => (r.path === '' ? { ...r, path: context ?? 'body' } : r));
+  return firstPerField(results);
 }
 
 /**

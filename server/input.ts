@@ -68,7 +68,9 @@ export function guardInput(app: FastifyInstance): void {
     const schema = route.schema as Record<string, unknown> | undefined;
     if (!schema) return;
     const bounded: Record<string, unknown> = { ...schema };
-    for (const part of SCHEMA_PARTS) if (schema[part] !== undefined) bounded[part] = boundIntegers(schema[part]);
+    // A declared body (resource/body.ts) is checked by the shared validator with its form, not by ajv.
+    const declared = route.validatorCompiler !== undefined;
+    for (const part of SCHEMA_PARTS) if (schema[part] !== undefined && !(declared && part === 'body')) bounded[part] = boundIntegers(schema[part]);
     route.schema = bounded;
   });
 

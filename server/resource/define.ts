@@ -4,7 +4,8 @@
  * the declaration's `api` names, each with
  *  - the caller's tenant (`<alias>.tenant_id`) and role scope (services/scope.ts) on every
  *    query: an id outside them is 404 code 2;
- *  - the body checked with the declaration's form by the shared validator (unknown fields
+ *  - the body checked with the declaration's form by the shared validator, in the route's
+ *    validator (resource/body.ts: the same schema documents the body; unknown fields
  *    code 1, fields the server answers but never takes stripped: the grid's columns that are
  *    not form fields, plus `readOnly`), and `readOnlyOnEdit` fields compared with the stored
  *    value (another value: code 1 `invalid`);
@@ -33,8 +34,9 @@ import { listPage, listRoute, listSpec, type ListParams, type ListSpec, type Sor
 import type { Database } from '../db/schema';
 import { ApiError, badRequest, notFound } from '../errors';
 import { recordChange } from '../services/changelog';
-import { bodyId, idParams, isForeignKeyViolation, isUniqueViolation, objectBody, validated, withoutKeys } from '../services/resource';
+import { bodyId, idParams, isForeignKeyViolation, isUniqueViolation, validated, withoutKeys } from '../services/resource';
 import { roleScope, scopeCondition, type RoleScope } from '../services/scope';
+import { declaredBody } from './body';
 import { bodySchema, itemSchema, pageSchema } from './schemas';
 
 export type Db = AppDeps['db'] | Transaction<Database>;
@@ -159,6 +161,10 @@ export interface Resource<Row, Dto> {
 }
 
 type WriteMode = 'create' | 'update' | 'upsert';
+
+/** The write's id, carried beside the checked body from the route's validator to the handler. */
+const WRITE_ID = Symbol('writeId');
+type CheckedWrite<Body> = Body & { [WRITE_ID]: number | null };
 
 /** No role scope (resources without `scope`, reads of what was just created). */
 export const UNSCOPED: RoleScope = { clients: null, brands: null };
@@ -302,15 +308,18 @@ export function defineResource<Row, Dto extends { id: number }, Body, Filters = 
       });
     }
 
-    const write = (mode: WriteMode) => async (req: FastifyRequest, reply: FastifyReply) => {
-      const raw = objectBody(req.body);
+    /** The route's validator (resource/body.ts): the id (an update's, or an upsert's when sent) and the checked body. */
+    const checkWrite = (mode: WriteMode) => (raw: Record<string, unknown>): CheckedWrite<Body> => {
       const id = mode === 'create' ? null : mode === 'update' || hasValue(raw.id) ? bodyId(raw) : null;
-      const saved = await save(deps, caller(req), id, readBody(raw, id, mode));
+      return { [WRITE_ID]: id, ...readBody(raw, id, mode) } as CheckedWrite<Body>;
+    };
+    const write = async (req: FastifyRequest, reply: FastifyReply) => {
+      const { [WRITE_ID]: id, ...body } = req.body as CheckedWrite<Body>;
+      const saved = await save(deps, caller(req), id, body as Body);
       return reply.code(id === null ? 201 : 200).send(saved);
     };
     const writeDocs = (mode: WriteMode): RouteDocs => ({
       summary: mode === 'create' ? `Create ${title}` : mode === 'update' ? `Change ${title}` : `Create ${title} (no id) or change it (id)`,
-      body: bodySchema(decl, mode, readOnly),
       status: mode === 'create' ? 201 : mode === 'update' ? 200 : [201, 200],
       response: mode === 'create' && def.created ? def.created.schema : itemSchema(decl),
       errors: [
@@ -321,9 +330,10 @@ export function defineResource<Row, Dto extends { id: number }, Body, Filters = 
     });
     const writeRoute = (call: string, mode: WriteMode) => {
       const { method } = parseApiCall(call);
-      const options = { config: config(writeDocs(mode)) };
-      if (method === 'PUT') app.put(fastifyPath(call), options, write(mode));
-      else app.post(fastifyPath(call), options, write(mode));
+      // The declaration's form is the body's schema: it documents the route and its validator checks the body.
+      const options = { config: config(writeDocs(mode)), ...declaredBody(bodySchema(decl, mode, readOnly), checkWrite(mode)) };
+      if (method === 'PUT') app.put(fastifyPath(call), options, write);
+      else app.post(fastifyPath(call), options, write);
     };
     if (upsert) {
       for (const call of new Set([api.create, api.update])) if (call) writeRoute(call, 'upsert');

@@ -1,11 +1,11 @@
 /**
- * A small RFC 4180 CSV reader (no CSV parsing library is in package.json; csv-stringify only
- * writes). Fields separated by commas, records by CRLF or LF (a lone CR too), fields may be
- * quoted with `"`, a quote inside a quoted field is doubled, quoted fields may hold commas and
- * line breaks. A leading UTF-8 BOM is dropped (Excel writes one). Blank records are skipped
- * but counted, so every record keeps its line number in the file (for error reports).
- * Pure: used by the server's imports and testable in the browser.
+ * The CSV reader of the imports (RFC 4180, csv-parse): fields separated by commas, records by
+ * CRLF or LF (a lone CR too), fields may be quoted with `"`, a quote inside a quoted field is
+ * doubled, quoted fields may hold commas and line breaks. A leading UTF-8 BOM is dropped (Excel
+ * writes one). Blank records are skipped but counted, so every record keeps its line number in
+ * the file (for error reports). Pure: used by the server's imports and testable in the browser.
  */
+import { CsvError, parse } from 'csv-parse/sync';
 
 export interface CsvRecord {
   /** 1-based line of the file where the record starts. */
@@ -46,55 +46,24 @@ export function csvText(bytes: Uint8Array): { text: string } | CsvTextFault {
   return { text };
 }
 
-/** The records of `text`; throws CsvSyntaxError on an unterminated quote or text after a closing quote. */
+/** Line breaks inside a record's fields (a quoted field may hold them). */
+const breaksIn = (fields: string[]) => fields.reduce((n, f) => n + (f.match(/\r\n|\n|\r/g)?.length ?? 0), 0);
+
+/** The records of `text`; throws CsvSyntaxError on an unterminated quote or a stray quote. */
 export function parseCsv(text: string): CsvRecord[] {
-  const src = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  const out: CsvRecord[] = [];
-  let fields: string[] = [];
-  let field = '';
-  let line = 1;
-  let start = 1;
-  let i = 0;
-  let quoted = false;
-  let wasQuoted = false;
-  const n = src.length;
-  const endRecord = () => {
-    fields.push(field);
-    if (!(fields.length === 1 && fields[0] === '' && !wasQuoted)) out.push({ line: start, fields });
-    fields = [];
-    field = '';
-    wasQuoted = false;
-  };
-  while (i < n) {
-    const c = src[i];
-    if (quoted) {
-      if (c === '"') {
-        if (src[i + 1] === '"') { field += '"'; i += 2; continue; }
-        quoted = false;
-        i++;
-        const next = src[i];
-        if (i < n && next !== ',' && next !== '\n' && next !== '\r') throw new CsvSyntaxError(line, 'text after a closing quote');
-        continue;
-      }
-      if (c === '\n' || (c === '\r' && src[i + 1] !== '\n')) line++;
-      field += c;
-      i++;
-      continue;
-    }
-    if (c === '"' && field === '') { quoted = true; wasQuoted = true; i++; continue; }
-    if (c === ',') { fields.push(field); field = ''; wasQuoted = false; i++; continue; }
-    if (c === '\r' || c === '\n') {
-      endRecord();
-      i += c === '\r' && src[i + 1] === '\n' ? 2 : 1;
-      line++;
-      start = line;
-      continue;
-    }
-    if (c === '"') throw new CsvSyntaxError(line, 'a quote inside an unquoted field');
-    field += c;
-    i++;
+  try {
+    const records = parse(text, {
+      bom: true,
+      relax_column_count: true,
+      skip_empty_lines: true,
+      // CRLF, LF and a lone CR in the same file (csv-parse would otherwise keep the first it meets).
+      record_delimiter: ['\r\n', '\n', '\r'],
+      info: true,
+    }) as unknown as { record: string[]; info: { lines: number } }[];
+    // info.lines is the line where the record ends; it starts as many lines earlier as its fields break.
+    return records.map(({ record, info }) => ({ line: info.lines - breaksIn(record), fields: record }));
+  } catch (e) {
+    if (e instanceof CsvError) throw new CsvSyntaxError((e as CsvError & { lines?: number }).lines ?? 1, e.message);
+    throw e;
   }
-  if (quoted) throw new CsvSyntaxError(start, 'unterminated quoted field');
-  if (field !== '' || fields.length || wasQuoted) endRecord();
-  return out;
 }

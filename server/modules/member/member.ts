@@ -21,24 +21,24 @@
 import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely, type SelectQueryBuilder, type Transaction } from 'kysely';
 import type { Page } from '../../../src/domain/api';
-import { declaration, resolveForm } from '../../../src/domain/declarations';
+import { declaration } from '../../../src/domain/declarations';
 import { JobCategory } from '../../../src/domain/enums';
 import { ErrorCode } from '../../../src/domain/errors';
 import type { Lang } from '../../../src/domain/lang';
-import { memberSettingFault, tierOf, type MemberSettingBody, type MemberTierSetting, type RewardRule } from '../../../src/domain/member/settings';
+import { memberSettingFault, tierOf, type MemberSettingBody, type MemberSettingDto, type MemberTierSetting, type RewardRule } from '../../../src/domain/member/settings';
 import { caller } from '../../auth';
 import type { AppDeps } from '../../context';
+import { defineForm } from '../../resource/form';
 import { containsPattern, listPage, listRoute, listSpec, type ListParams } from '../../db/list';
 import { json, type Database } from '../../db/schema';
 import { ApiError, badRequest, notFound } from '../../errors';
 import { inBatches, queueExport, registerJobHandler, writeExport, type ExportFormat, type JobContext, type JobRecord } from '../../jobs/index';
 import { exportPhone, memberPhoneText } from '../../../src/domain/phone';
 import { exporterOf } from '../../services/exporter';
-import { recordChange } from '../../services/changelog';
 import { enumLabel, exportText } from '../../services/codes';
 import { countRows, listExportForm } from '../../services/listExport';
 import { balanceSql } from '../../services/memberPoints';
-import { idParams, isUniqueViolation, objectBody, validated, withoutKeys } from '../../services/resource';
+import { idParams, objectBody, validated } from '../../services/resource';
 import { langOf } from '../../services/names';
 import { loadMemberSettings, pointHistory } from '../../services/memberSettings';
 import { checkClientPlatforms, loginClientDtos, saveLoginClients } from '../../services/social/clients';
@@ -46,16 +46,51 @@ import { checkClientPlatforms, loginClientDtos, saveLoginClients } from '../../s
 export const MEMBER_SETTING_MENU_ID = 38;
 
 const SETTING_DECL = declaration('member.setting');
-const SETTING_FORM = resolveForm(SETTING_DECL.form!);
 const MEMBER_DECL = declaration('member.member');
-const READ_ONLY = ['createdAt', 'updatedAt'];
 
 type Db = Kysely<Database> | Transaction<Database>;
 
 
 // --- Settings ------------------------------------------------------------------------------
 
-const settingExists = () => new ApiError(400, ErrorCode.MemberSettingExists);
+/** The settings as GET answers them: only `id: null` and nulls while none is saved, so the form starts from its declared defaults (add mode). */
+async function settingsView(db: Db, tenantId: number): Promise<MemberSettingDto> {
+  const s = await loadMemberSettings(db, tenantId);
+  // Issue 29: the login clients without their secrets (`secretSet`), in the change log too.
+  return s.id === null ? Object.fromEntries(Object.keys(s).map((k) => [k, null])) as unknown as MemberSettingDto : { ...s, loginClients: await loginClientDtos(db, tenantId) };
+}
+
+const settings = defineForm<MemberSettingDto, MemberSettingBody>({
+  declaration: SETTING_DECL,
+  table: 'member_settings',
+  save: 'id',
+  key: 'tenant_id',
+  exists: () => new ApiError(400, ErrorCode.MemberSettingExists),
+  load: settingsView,
+  readOnly: ['createdAt', 'updatedAt'],
+  // Catalogue codes first (7103 platforms, 7104 tiers removed, 7102 tier count), then the form's field errors.
+  check: (raw, before) => memberSettingFault(raw as Partial<MemberSettingBody>, before),
+  values: async ({ trx, who }, body) => {
+    const rules = (body.rewardRules ?? []).map((r) => ({
+      name: r.name.trim(), earnType: r.earnType, brandProductIds: r.brandProductIds ?? [], points: r.points, memoType: r.memoType, memo: r.memo?.trim() ?? '',
+    }));
+    await checkBrandProducts(trx, who.tenantId, rules);
+    // Issue 29: a client saved without a new secret keeps the stored one.
+    const clients = (body.loginClients ?? []).map((c) => ({ platform: c.platform, clientId: c.clientId, clientSecret: c.clientSecret }));
+    checkClientPlatforms(clients);
+    await saveLoginClients(trx, who.tenantId, clients);
+    return {
+      // Phone is the member's key: always required.
+      required_info: body.requiredInfo | 1,
+      point_calculation_type: body.pointCalculationType,
+      login_platforms: json(body.loginPlatforms ?? []),
+      tiers: json((body.tiers ?? []).map((t) => ({ name: t.name.trim(), points: t.points }))),
+      reward_rules: json(rules),
+    };
+  },
+  menuId: MEMBER_SETTING_MENU_ID,
+  errors: [ErrorCode.MemberSettingExists, ErrorCode.MemberTierCount, ErrorCode.LoginPlatformLimit, ErrorCode.TierCannotBeDisabled],
+});
 
 async function checkBrandProducts(db: Db, tenantId: number, rules: RewardRule[]): Promise<void> {
   const ids = [...new Set(rules.flatMap((r) => r.brandProductIds ?? []))];
@@ -171,62 +206,7 @@ export default async function memberRoutes(app: FastifyInstance, deps: AppDeps) 
   const { db } = deps;
   const config = { menuId: MEMBER_SETTING_MENU_ID };
 
-  // None saved yet: only `id: null` and nulls, so the form starts from its declared defaults (add mode).
-  app.get('/member', { config }, async (req) => {
-    const tenantId = caller(req).tenantId;
-    const s = await loadMemberSettings(db, tenantId);
-    return s.id === null ? Object.fromEntries(Object.keys(s).map((k) => [k, null])) : { ...s, loginClients: await loginClientDtos(db, tenantId) };
-  });
-
-  app.post('/member', {
-    config: { ...config, docs: { summary: 'Save the member settings (no id: add)', body: SETTING_FORM.schema, errors: [ErrorCode.MemberSettingExists, ErrorCode.MemberTierCount, ErrorCode.LoginPlatformLimit, ErrorCode.TierCannotBeDisabled] } },
-  }, async (req, reply) => {
-    const who = caller(req);
-    const raw = withoutKeys(objectBody(req.body), READ_ONLY);
-    let created = false;
-    try {
-      const after = await db.transaction().execute(async (trx) => {
-        const before = await loadMemberSettings(trx, who.tenantId, true);
-        const adding = raw.id === undefined || raw.id === null;
-        if (adding && before.id !== null) throw settingExists();
-        if (!adding && before.id !== raw.id) throw notFound();
-        const fault = memberSettingFault(raw as Partial<MemberSettingBody>, before.id === null ? null : before);
-        if (fault !== null) throw new ApiError(400, fault);
-        const body = validated<MemberSettingBody>(SETTING_FORM, raw);
-        const rules = (body.rewardRules ?? []).map((r) => ({
-          name: r.name.trim(), earnType: r.earnType, brandProductIds: r.brandProductIds ?? [], points: r.points, memoType: r.memoType, memo: r.memo?.trim() ?? '',
-        }));
-        await checkBrandProducts(trx, who.tenantId, rules);
-        const clients = (body.loginClients ?? []).map((c) => ({ platform: c.platform, clientId: c.clientId, clientSecret: c.clientSecret }));
-        checkClientPlatforms(clients);
-        const values = {
-          // Phone is the member's key: always required.
-          required_info: body.requiredInfo | 1,
-          point_calculation_type: body.pointCalculationType,
-          login_platforms: json(body.loginPlatforms ?? []),
-          tiers: json((body.tiers ?? []).map((t) => ({ name: t.name.trim(), points: t.points }))),
-          reward_rules: json(rules),
-        };
-        const now = new Date();
-        if (adding) {
-          await trx.insertInto('member_settings').values({ tenant_id: who.tenantId, ...values, created_at: now, updated_at: now }).execute();
-          created = true;
-        } else {
-          await trx.updateTable('member_settings').set({ ...values, updated_at: now }).where('tenant_id', '=', who.tenantId).execute();
-        }
-        // Issue 29: a client saved without a new secret keeps the stored one; secrets never come back.
-        const clientsBefore = adding ? [] : await loginClientDtos(trx, who.tenantId);
-        await saveLoginClients(trx, who.tenantId, clients);
-        const saved = { ...(await loadMemberSettings(trx, who.tenantId)), loginClients: await loginClientDtos(trx, who.tenantId) };
-        await recordChange(trx, who, { resource: 'memberSetting', resourceId: who.tenantId, action: created ? 'create' : 'update', ...(created ? {} : { before: { ...before, loginClients: clientsBefore } }), after: saved });
-        return saved;
-      });
-      return reply.code(created ? 201 : 200).send(after);
-    } catch (err) {
-      if (isUniqueViolation(err)) throw settingExists();
-      throw err;
-    }
-  });
+  settings.routes(app, deps);
 
   app.get('/member/brand-products', { config }, async (req) => {
     const who = caller(req);
