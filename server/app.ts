@@ -46,6 +46,7 @@ import lotteryPlayRoutes from './modules/public/lotteryPlay';
 import lotteryProofRoutes from './modules/public/lotteryProof';
 import memberRoutes from './modules/member/member';
 import memberPublicRoutes from './modules/public/memberPublic';
+import memberSocialRoutes from './modules/public/memberSocial';
 import checkInPublicRoutes from './modules/public/checkInPublic';
 import memberOrderRoutes from './modules/member/memberOrder';
 import memberShopRoutes from './modules/public/memberShop';
@@ -200,6 +201,7 @@ export async function buildApp({ db, settings, keys, logger = false, logRequests
   await app.register(lotteryProofRoutes, { ...deps, prefix: MARKETING_API_BASE });
   // The member side of the consumer page, on the same base (join, sign in, points, redemption).
   await app.register(memberPublicRoutes, { ...deps, prefix: MARKETING_API_BASE });
+  await app.register(memberSocialRoutes, { ...deps, prefix: MARKETING_API_BASE });
   await app.register(memberShopRoutes, { ...deps, prefix: MARKETING_API_BASE });
   await app.register(pointBoxRoutes, { ...deps, prefix: MARKETING_API_BASE });
   await app.register(checkInPublicRoutes, { ...deps, prefix: MARKETING_API_BASE });

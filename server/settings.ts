@@ -79,6 +79,12 @@ export interface Settings {
   /** Who sends members' one-time codes (SMS_PROVIDER and the provider's settings; services/sms). */
   sms: SmsSettings;
   /**
+   * Members' social sign-in (issue 29): an OpenID provider that stands in for a platform
+   * (SOCIAL_ISSUER_LINE, SOCIAL_ISSUER_FACEBOOK, SOCIAL_ISSUER_GOOGLE: its issuer URL, read by
+   * discovery; tests and staging). Unset: the platform's own endpoints (services/social/platforms.ts).
+   */
+  socialIssuers: SocialIssuers;
+  /**
    * TEST_CLOCK=1 (tests only, refused with NODE_ENV=production): the member check-in takes its
    * "now" from the request header x-test-now (an ISO instant), so an e2e test can move days.
    */
@@ -164,6 +170,22 @@ function testClock(env: Env): boolean {
   return on;
 }
 
+export type SocialIssuers = Partial<Record<'line' | 'facebook' | 'google', string>>;
+
+function socialIssuers(env: Env): SocialIssuers {
+  const out: SocialIssuers = {};
+  for (const key of ['line', 'facebook', 'google'] as const) {
+    const name = `SOCIAL_ISSUER_${key.toUpperCase()}`;
+    const raw = text(env, name);
+    if (raw === null) continue;
+    let url: URL;
+    try { url = new URL(raw); } catch { throw new SettingsError(`${name}: '${raw}' is not a URL`); }
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new SettingsError(`${name}: '${raw}' is not an http(s) URL`);
+    out[key] = raw;
+  }
+  return out;
+}
+
 export function readSettings(env: Env = process.env): Settings {
   const dataDir = path.resolve(text(env, 'DATA_DIR') ?? './data');
   const unreleased = list(env, 'UNRELEASED_MENU_IDS');
@@ -205,6 +227,7 @@ export function readSettings(env: Env = process.env): Settings {
     otpRetentionHours: positiveInt(env, 'OTP_RETENTION_HOURS', 24),
     scanLogRetentionMonths: nonNegativeInt(env, 'SCAN_LOG_RETENTION_MONTHS', 0),
     sms: readSmsSettings(env),
+    socialIssuers: socialIssuers(env),
     testClock: testClock(env),
   };
 }

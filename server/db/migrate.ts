@@ -30,6 +30,7 @@ import * as m0025 from './migrations/0025_retention';
 import * as m0026 from './migrations/0026_file_blobs';
 import * as m0027 from './migrations/0027_lottery_draw_proof';
 import * as m0028 from './migrations/0028_check_in_records';
+import * as m0029 from './migrations/0029_member_social';
 import * as m0030 from './migrations/0030_scan_log_partitions';
 import * as m0031 from './migrations/0031_codes_partitioned';
 
@@ -60,6 +61,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0026_file_blobs': m0026,
   '0027_lottery_draw_proof': m0027,
   '0028_check_in_records': m0028,
+  '0029_member_social': m0029,
   '0030_scan_log_partitions': m0030,
   '0031_codes_partitioned': m0031,
 };

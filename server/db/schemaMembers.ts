@@ -23,8 +23,9 @@ export interface MemberSettingTable {
 export interface MemberTable {
   id: Generated<number>;
   tenant_id: number;
-  phone_country_code: string;
-  phone: string;
+  /** Null for a shopper who joined through a platform (0029_member_social). */
+  phone_country_code: Nullable<string>;
+  phone: Nullable<string>;
   name: Nullable<string>;
   gender: Nullable<number>;
   /** 'YYYY-MM-DD' */
@@ -129,11 +130,48 @@ export interface GameTemplateTable {
   updated_at: CreatedAt;
 }
 
+/** A tenant's OAuth client of a login platform (0029_member_social); the secret never leaves the server. */
+export interface MemberLoginClientTable {
+  tenant_id: number;
+  platform: number;
+  client_id: string;
+  client_secret: string;
+  updated_at: CreatedAt;
+}
+
+/** A platform account linked to a member. */
+export interface MemberIdentityTable {
+  id: Generated<number>;
+  tenant_id: number;
+  member_id: number;
+  platform: number;
+  subject: string;
+  email: Nullable<string>;
+  created_at: CreatedAt;
+}
+
+/** A social sign-in under way (state hash, PKCE verifier, nonce), used once. */
+export interface MemberSocialStateTable {
+  state_hash: string;
+  tenant_id: number;
+  platform: number;
+  member_id: Nullable<number>;
+  code_verifier: string;
+  nonce: Nullable<string>;
+  redirect_uri: string;
+  return_path: string;
+  expires_at: Instant;
+  created_at: CreatedAt;
+}
+
 export interface MemberTables {
   member_settings: MemberSettingTable;
   members: MemberTable;
   member_otps: MemberOtpTable;
   member_sessions: MemberSessionTable;
+  member_login_clients: MemberLoginClientTable;
+  member_identities: MemberIdentityTable;
+  member_social_states: MemberSocialStateTable;
   point_products: PointProductTable;
   member_orders: MemberOrderTable;
   member_order_items: MemberOrderItemTable;

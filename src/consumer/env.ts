@@ -1,5 +1,6 @@
 /** What the consumer page reads of its browser: one object, so the tests give their own. */
 export interface ConsumerEnv {
+  /** The page's address (kept current by replaceUrl). */
   href: string;
   origin: string;
   fetch: typeof fetch;
@@ -9,6 +10,8 @@ export interface ConsumerEnv {
   win: Pick<Window, 'addEventListener' | 'removeEventListener'> & { opener?: unknown };
   geolocation: Geolocation | null;
   permissions: Pick<Permissions, 'query'> | null;
+  /** Goes to another address (a login platform's page); default: location.assign. */
+  go?: (url: string) => void;
   /** Replaces the address bar's url (language switch). */
   replaceUrl: (url: string) => void;
   doc: Document;
@@ -17,7 +20,7 @@ export interface ConsumerEnv {
 export function browserEnv(): ConsumerEnv {
   let storage: Storage | null = null;
   try { storage = window.localStorage; } catch { /* private mode */ }
-  return {
+  const env: ConsumerEnv = {
     href: location.href,
     origin: location.origin,
     fetch: (...args) => fetch(...args),
@@ -26,7 +29,10 @@ export function browserEnv(): ConsumerEnv {
     win: window,
     geolocation: navigator.geolocation ?? null,
     permissions: navigator.permissions ?? null,
-    replaceUrl: (url) => history.replaceState(null, '', url),
+    go: (url) => location.assign(url),
+    // `href` follows the address (a social sign-in's return path is taken from it).
+    replaceUrl: (url) => { history.replaceState(null, '', url); env.href = location.href; },
     doc: document,
   };
+  return env;
 }

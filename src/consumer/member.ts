@@ -4,7 +4,7 @@
  * the fields the brand requires (a member who set a password may sign in with it instead;
  * too many wrong ones lock that for a while, 8152, and the page says so), then see the balance, the tier and the point history. A code
  * in the address (?c=) earns points once the shopper is signed in (POST member/{tenant}/scan,
- * once per page visit). The login platforms the brand configured are shown, inactive. The
+ * once per page visit). The login platforms the brand enabled sign in, join and link (social.ts). The
  * bearer token lives in localStorage per tenant. A tenant without members (404) shows nothing.
  */
 import { h } from 'preact';
@@ -18,29 +18,14 @@ import type { ConsumerEnv } from './env';
 import { PointActivityReveal, type OpenBox } from './pointActivity';
 import { validUntil } from '../domain/member/points';
 import { CheckInSection } from './checkIn';
+import { call, type Failure } from './memberApi';
+import { LinkPlatforms, SocialButtons, SocialReturn } from './social';
 import type { PointActivityEarning } from '../domain/activity/pointActivity';
 
 const html = htm.bind(h);
 
 const tokenKey = (tenantCode: string) => `oioc.member.${tenantCode}`;
 const COUNTRY_CODES = ['886', '852', '853', '86', '65', '60', '81', '1'];
-
-interface Failure { status: number; code: number | null; data?: Record<string, { key: string }> }
-
-async function call<T>(env: ConsumerEnv, method: string, path: string, body?: unknown, token?: string | null): Promise<{ ok: true; value: T; status: number } | ({ ok: false } & Failure)> {
-  try {
-    const headers: Record<string, string> = { accept: 'application/json' };
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    if (token) headers.authorization = `Bearer ${token}`;
-    const res = await env.fetch(`/mapi/v1/member/${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-    const text = await res.text();
-    const json = text ? JSON.parse(text) : null;
-    if (res.ok) return { ok: true, value: json as T, status: res.status };
-    return { ok: false, status: res.status, code: typeof json?.code === 'number' ? json.code : null, data: json?.data };
-  } catch {
-    return { ok: false, status: 0, code: null };
-  }
-}
 
 function fmtDate(lang: Lang, iso: string): string {
   const d = new Date(iso);
@@ -49,7 +34,7 @@ function fmtDate(lang: Lang, iso: string): string {
 
 const errorText = (m: MemberTexts, f: Failure) => (f.code !== null && m.errors[f.code]) || m.failed;
 
-function SignIn({ env, tenantCode, setting, m, onToken }: { env: ConsumerEnv; tenantCode: string; setting: MemberPageSetting; m: MemberTexts; onToken: (token: string, account: MemberAccount) => void }) {
+function SignIn({ env, tenantCode, setting, m, lang, onToken }: { env: ConsumerEnv; tenantCode: string; setting: MemberPageSetting; m: MemberTexts; lang: Lang; onToken: (token: string, account: MemberAccount) => void }) {
   const [purpose, setPurpose] = useState<'join' | 'signin'>('join');
   const [cc, setCc] = useState('886');
   const [phone, setPhone] = useState('');
@@ -131,10 +116,7 @@ function SignIn({ env, tenantCode, setting, m, onToken }: { env: ConsumerEnv; te
     </form>
     ${purpose === 'signin' && html`<button type="button" class="linklike member-switch" onClick=${() => { setByPassword(!byPassword); setError(null); }} data-testid="member-use-password">${byPassword ? m.useCode : m.usePassword}</button>`}
     <button type="button" class="linklike member-switch" onClick=${() => switchTo(purpose === 'join' ? 'signin' : 'join')}>${purpose === 'join' ? m.haveAccount : m.noAccount}</button>
-    ${setting.loginPlatforms.length > 0 && html`<div class="member-platforms">
-      <p class="muted small">${m.otherLogins}</p>
-      <ul>${setting.loginPlatforms.map((p) => html`<li key=${p}><button type="button" class="btn outline" disabled aria-disabled="true" title=${m.notYet}>${m.platforms[p] ?? p}<small>${m.notYet}</small></button></li>`)}</ul>
-    </div>`}
+    <${SocialButtons} env=${env} tenantCode=${tenantCode} platforms=${setting.loginPlatforms} lang=${lang} />
   </div>`;
 }
 
@@ -184,7 +166,7 @@ function Profile({ env, tenantCode, token, account, m, onSaved }: { env: Consume
 type ScanNote = { kind: 'earned'; points: number } | { kind: 'none' } | { kind: 'reused' };
 const scanText = (n: ScanNote, m: MemberTexts) => (n.kind === 'earned' ? m.earned(n.points) : n.kind === 'none' ? m.noReward : m.errors[8103]);
 
-function Account({ account, lang, m, scan, activities, onOpen, onSignOut }: { account: MemberAccount; lang: Lang; m: MemberTexts; scan: ScanNote | null; activities: PointActivityEarning[]; onOpen: OpenBox; onSignOut: () => void }) {
+function Account({ account, lang, m, scan, activities, onOpen, onSignOut, links }: { account: MemberAccount; lang: Lang; m: MemberTexts; scan: ScanNote | null; activities: PointActivityEarning[]; onOpen: OpenBox; onSignOut: () => void; links?: unknown }) {
   const next = account.nextTier;
   const pct = next ? Math.max(4, Math.min(100, Math.round((account.balance / Math.max(1, next.points)) * 100))) : 100;
   return html`<div class="card member-card member-account" data-testid="member-account">
@@ -203,6 +185,7 @@ function Account({ account, lang, m, scan, activities, onOpen, onSignOut }: { ac
           <div><strong>${r.memo || m.changeTypes[r.type] || ''}</strong><p class="muted small">${fmtDate(lang, r.createdAt)}${r.expiresAt ? html` · ${m.expires} <span data-expires>${fmtDate(lang, validUntil(r.expiresAt))}</span>` : ''}</p></div>
           <span class=${r.points >= 0 ? 'pts plus' : 'pts minus'}>${r.points >= 0 ? `+${r.points}` : r.points}</span>
         </li>`)}</ul>`}
+    ${links}
     <button type="button" class="linklike member-signout" onClick=${onSignOut}>${m.signOut}</button>
   </div>`;
 }
@@ -291,12 +274,15 @@ export function MemberSection({ env, tenantCode, code, lang, pointsChanged = 0 }
     setActivities([]);
   };
   let body: ReturnType<typeof html>;
-  if (!token) body = html`<${SignIn} env=${env} tenantCode=${tenantCode} setting=${setting} m=${m} onToken=${onToken} />${code ? html`<p class="muted small member-hint">${m.scanToEarn}</p>` : null}`;
+  if (!token) body = html`<${SignIn} env=${env} tenantCode=${tenantCode} setting=${setting} m=${m} lang=${lang} onToken=${onToken} />${code ? html`<p class="muted small member-hint">${m.scanToEarn}</p>` : null}`;
   else if (!account) body = html`<div class="card member-card"><div class="sk sk-line w60"></div><div class="sk sk-line w40"></div></div>`;
   else if (account.missingFields.length > 0) body = html`<${Profile} env=${env} tenantCode=${tenantCode} token=${token} account=${account} m=${m} onSaved=${setAccount} />`;
-  else body = html`<${Account} account=${account} lang=${lang} m=${m} scan=${scan} activities=${activities} onOpen=${openBox} onSignOut=${signOut} />
+  else body = html`<${Account} account=${account} lang=${lang} m=${m} scan=${scan} activities=${activities} onOpen=${openBox} onSignOut=${signOut}
+      links=${html`<${LinkPlatforms} env=${env} tenantCode=${tenantCode} token=${token} platforms=${setting.loginPlatforms} linked=${account.linked ?? []} lang=${lang} />`} />
     <${CheckInSection} env=${env} tenantCode=${tenantCode} token=${token} lang=${lang} onChecked=${reload} />`;
   return html`<section class="section s-member" id="member" aria-labelledby="h-member" data-testid="member-section">
-    <h2 id="h-member">${m.members}</h2>${body}
+    <h2 id="h-member">${m.members}</h2>
+    <${SocialReturn} env=${env} tenantCode=${tenantCode} token=${token} lang=${lang} onToken=${onToken} onLinked=${setAccount} />
+    ${body}
   </section>`;
 }

@@ -70,3 +70,8 @@ export function exportPhone(callingCode: unknown, phone: unknown): string {
   }
   return `+${code}${digits.replace(/^0+/, '')}`;
 }
+
+/** A member's phone as the back office shows it ('+886 912345678'); '' for a member who joined through a platform (no phone). */
+export function memberPhoneText(callingCode: string | null, phone: string | null): string {
+  return callingCode && phone ? `+${callingCode} ${phone}` : '';
+}

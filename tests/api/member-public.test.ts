@@ -42,7 +42,8 @@ describeApi('Member side (public)', (h) => {
   it('answers the settings a shopper sees; "no members" (200, not an error) for a page without the Member function or settings', async () => {
     const res = await mapi(app, 'GET', `${a.code}/setting`);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ members: true, requiredInfo: 19, requiredFields: ['name', 'email'], loginPlatforms: [1, 4], tiers: SETTINGS.tiers, pointCalculationType: 2 });
+    // Issue 29: only the platforms the shopper can use (enabled with a client; none has one here).
+    expect(res.json()).toEqual({ members: true, requiredInfo: 19, requiredFields: ['name', 'email'], loginPlatforms: [], tiers: SETTINGS.tiers, pointCalculationType: 2 });
     // Issue 26: a normal visit of such a page logs no failed request.
     const none = { members: false, requiredInfo: 0, requiredFields: [], loginPlatforms: [], tiers: [], pointCalculationType: 0 };
     const noMember = await memberClient(h, { functionFlags: 2 });

@@ -12,6 +12,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { startTestProvider } from '../support/oidcProvider';
 import { ADMIN_INITIAL_PASSWORD, databaseName, databaseUrl, E2E_PORT, E2E_VISUAL_PORT, otpOutboxFile, PG_ADMIN_URL, pidFile, type ServerKind } from './env';
 
 const kind: ServerKind = process.env.E2E_SERVER_KIND === 'visual' ? 'visual' : 'main';
@@ -41,6 +42,9 @@ async function main(): Promise<void> {
   }
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'oioc-e2e-'));
+  // Members' social sign-in (issue 29): a real OpenID provider in this process stands in for
+  // LINE, Facebook and Google (69-member-social signs in there); it ends with this process.
+  const provider = await startTestProvider();
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
     stdio: 'inherit',
@@ -61,6 +65,9 @@ async function main(): Promise<void> {
       UNRELEASED_MENU_IDS: kind === 'visual' ? '' : (process.env.UNRELEASED_MENU_IDS ?? '37,41,51'),
       // The member check-in honours x-test-now, so a spec can move days (67-member-check-in).
       TEST_CLOCK: '1',
+      SOCIAL_ISSUER_LINE: provider.issuer,
+      SOCIAL_ISSUER_FACEBOOK: provider.issuer,
+      SOCIAL_ISSUER_GOOGLE: provider.issuer,
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     },
   });

@@ -51,12 +51,12 @@ function api(route: Route) {
 /** Preact renders a state change on the next tick: a shopper never clicks faster. */
 const tick = () => new Promise((r) => setTimeout(r, 0));
 
-function open(path: string, fetchImpl: typeof fetch) {
+function open(path: string, fetchImpl: typeof fetch, nav: Pick<ConsumerEnv, 'go' | 'replaceUrl'> = { replaceUrl: () => {} }) {
   const root = document.createElement('div');
   document.body.appendChild(root);
   const env: ConsumerEnv = {
     href: `${ORIGIN}${path}`, origin: ORIGIN, fetch: fetchImpl, storage: localStorage, languages: ['en'],
-    win: window, geolocation: null, permissions: null, replaceUrl: () => {}, doc: document,
+    win: window, geolocation: null, permissions: null, doc: document, ...nav,
   };
   unmount = mountConsumer(root, env);
 }
@@ -70,7 +70,7 @@ describe('the member section', () => {
     expect(screen.queryByTestId('member-section')).toBeNull();
   });
 
-  it('joins with a phone and the code, shows the platforms inactive, keeps the token per tenant', async () => {
+  it('joins with a phone and the code, offers the enabled platforms, keeps the token per tenant', async () => {
     const { fn, calls } = api((method, path, body) => {
       if (method === 'GET' && path === 'setting') return { status: 200, body: SETTING };
       if (method === 'POST' && path === 'otp') return { status: 201, body: { expiresAt: '', resendAfter: '' } };
@@ -82,9 +82,9 @@ describe('the member section', () => {
     });
     open('/m/acme?lang=en', fn);
     const section = await screen.findByTestId('member-section');
-    const line = within(section).getByRole('button', { name: /LINE/ });
-    expect(line).toBeDisabled();
-    expect(line).toHaveTextContent('coming soon');
+    // Issue 29: the enabled platforms sign in (their buttons work; social sign-in has its own tests below).
+    expect(within(section).getByRole('button', { name: 'Continue with LINE' })).toBeEnabled();
+    expect(within(section).getByRole('button', { name: 'Continue with Google' })).toBeEnabled();
     fireEvent.input(within(section).getByTestId('member-phone'), { target: { value: '0912345678' } });
     await tick();
     fireEvent.click(within(section).getByTestId('member-send'));
@@ -151,5 +151,47 @@ describe('the member section', () => {
     await tick();
     fireEvent.click(within(screen.getByRole('dialog')).getByText('Confirm'));
     await waitFor(() => expect(screen.getByTestId('member-balance')).toHaveTextContent('700'));
+  });
+
+  it('social sign-in (issue 29): a platform button goes to the address the server answers; the return is posted once, leaves the address and signs in', async () => {
+    const gone: string[] = [];
+    const { fn, calls } = api((method, path) => {
+      if (method === 'GET' && path === 'setting') return { status: 200, body: SETTING };
+      if (method === 'POST' && path === 'social/4/start') return { status: 201, body: { url: 'https://op.example/authorize?state=s1' } };
+      return undefined;
+    });
+    open('/m/acme?lang=en', fn, { replaceUrl: () => {}, go: (u) => { gone.push(u); } });
+    fireEvent.click(await screen.findByRole('button', { name: 'Continue with Google' }));
+    await waitFor(() => expect(gone).toEqual(['https://op.example/authorize?state=s1']));
+    expect(calls.find((c) => c.path.endsWith('/social/4/start'))?.body).toEqual({ returnPath: '/m/acme?lang=en' });
+    unmount?.();
+
+    const replaced: string[] = [];
+    const back = api((method, path, body) => {
+      if (method === 'GET' && path === 'setting') return { status: 200, body: SETTING };
+      if (method === 'POST' && path === 'social/callback') {
+        expect(body).toEqual({ params: '?lang=en&code=c1&state=s1&iss=https%3A%2F%2Fop.example' });
+        return { status: 201, body: { outcome: 'joined', platform: 4, token: 'tok-social-abcdefghijklmnopqrst', returnPath: '/m/acme?lang=en', account: { ...account(0), linked: [4] } } };
+      }
+      if (method === 'GET' && path === 'me') return { status: 200, body: { ...account(0), linked: [4] } };
+      return undefined;
+    });
+    open('/m/acme?lang=en&code=c1&state=s1&iss=https%3A%2F%2Fop.example', back.fn, { replaceUrl: (u) => { replaced.push(u); } });
+    expect(await screen.findByTestId('linked-4')).toHaveTextContent('Google');
+    expect(localStorage.getItem('oioc.member.acme')).toBe('tok-social-abcdefghijklmnopqrst');
+    expect(replaced[0]).toBe('/m/acme?lang=en');
+    expect(back.calls.filter((c) => c.path.endsWith('/social/callback'))).toHaveLength(1);
+    // The member's other platform links from the account.
+    expect(screen.getByRole('button', { name: 'Link LINE' })).toBeEnabled();
+  });
+
+  it('social sign-in: a refused return says why (8122)', async () => {
+    const { fn } = api((method, path) => {
+      if (method === 'GET' && path === 'setting') return { status: 200, body: SETTING };
+      if (method === 'POST' && path === 'social/callback') return { status: 400, body: { code: 8122, message: 'x' } };
+      return undefined;
+    });
+    open('/m/acme?lang=en&code=c1&state=s1', fn);
+    expect(await screen.findByTestId('social-error')).toHaveTextContent('This platform account is linked to another member.');
   });
 });

@@ -33,7 +33,7 @@ import { containsPattern, listPage, listRoute, listSpec, type ListParams } from 
 import { json, type Database } from '../../db/schema';
 import { ApiError, badRequest, notFound } from '../../errors';
 import { inBatches, queueExport, registerJobHandler, writeExport, type ExportFormat, type JobContext, type JobRecord } from '../../jobs/index';
-import { exportPhone } from '../../../src/domain/phone';
+import { exportPhone, memberPhoneText } from '../../../src/domain/phone';
 import { exporterOf } from '../../services/exporter';
 import { enumLabel, exportText } from '../../services/codes';
 import { countRows, listExportForm } from '../../services/listExport';
@@ -41,6 +41,7 @@ import { balanceSql } from '../../services/memberPoints';
 import { idParams, objectBody, validated } from '../../services/resource';
 import { langOf } from '../../services/names';
 import { loadMemberSettings, pointHistory } from '../../services/memberSettings';
+import { checkClientPlatforms, loginClientDtos, saveLoginClients } from '../../services/social/clients';
 
 export const MEMBER_SETTING_MENU_ID = 38;
 
@@ -55,7 +56,8 @@ type Db = Kysely<Database> | Transaction<Database>;
 /** The settings as GET answers them: only `id: null` and nulls while none is saved, so the form starts from its declared defaults (add mode). */
 async function settingsView(db: Db, tenantId: number): Promise<MemberSettingDto> {
   const s = await loadMemberSettings(db, tenantId);
-  return s.id === null ? Object.fromEntries(Object.keys(s).map((k) => [k, null])) as unknown as MemberSettingDto : s;
+  // Issue 29: the login clients without their secrets (`secretSet`), in the change log too.
+  return s.id === null ? Object.fromEntries(Object.keys(s).map((k) => [k, null])) as unknown as MemberSettingDto : { ...s, loginClients: await loginClientDtos(db, tenantId) };
 }
 
 const settings = defineForm<MemberSettingDto, MemberSettingBody>({
@@ -73,6 +75,10 @@ const settings = defineForm<MemberSettingDto, MemberSettingBody>({
       name: r.name.trim(), earnType: r.earnType, brandProductIds: r.brandProductIds ?? [], points: r.points, memoType: r.memoType, memo: r.memo?.trim() ?? '',
     }));
     await checkBrandProducts(trx, who.tenantId, rules);
+    // Issue 29: a client saved without a new secret keeps the stored one.
+    const clients = (body.loginClients ?? []).map((c) => ({ platform: c.platform, clientId: c.clientId, clientSecret: c.clientSecret }));
+    checkClientPlatforms(clients);
+    await saveLoginClients(trx, who.tenantId, clients);
     return {
       // Phone is the member's key: always required.
       required_info: body.requiredInfo | 1,
@@ -108,8 +114,8 @@ export interface MemberFilters { phone?: string; name?: string }
 
 interface MemberRow {
   id: number;
-  phone_country_code: string;
-  phone: string;
+  phone_country_code: string | null;
+  phone: string | null;
   name: string | null;
   gender: number | null;
   birth: string | Date | null;
@@ -124,8 +130,8 @@ interface MemberRow {
 
 export interface MemberItem {
   id: number;
-  phoneCountryCode: string;
-  /** As shown: '+886 912345678' (the list sorts by the national number). */
+  phoneCountryCode: string | null;
+  /** As shown: '+886 912345678' (the list sorts by the national number); '' for a member who joined through a platform. */
   phone: string;
   name: string | null;
   balance: number;
@@ -150,7 +156,7 @@ const birthText = (b: string | Date | null) => (b === null ? null : typeof b ===
 function toItem(r: MemberRow, tiers: MemberTierSetting[]): MemberItem {
   const balance = Number(r.balance);
   return {
-    id: r.id, phoneCountryCode: r.phone_country_code, phone: `+${r.phone_country_code} ${r.phone}`, name: r.name, balance,
+    id: r.id, phoneCountryCode: r.phone_country_code, phone: memberPhoneText(r.phone_country_code, r.phone), name: r.name, balance,
     tierName: tierOf(tiers, balance)?.name ?? null, enabled: r.enabled, createdAt: new Date(r.created_at).toISOString(),
   };
 }

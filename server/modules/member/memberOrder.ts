@@ -22,6 +22,7 @@
  *   POST   member/order/batch               CSV status import (multipart part `file`): all or
  *                                           nothing, every bad line reported (7303-7307, 7311)
  */
+import { memberPhoneText } from '../../../src/domain/phone';
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import { sql, type Transaction } from 'kysely';
@@ -167,7 +168,7 @@ const orderQuery = (db: Db) => db.selectFrom('member_orders as o')
     from member_order_items i join marketing_products p on p.id = i.product_id where i.order_id = o.id)`.as('productSummary'));
 type OrderRow = Awaited<ReturnType<ReturnType<typeof orderQuery>['executeTakeFirstOrThrow']>>;
 
-const phoneOf = (r: { phone_country_code: string; phone: string }) => `+${r.phone_country_code} ${r.phone}`;
+const phoneOf = (r: { phone_country_code: string | null; phone: string | null }) => memberPhoneText(r.phone_country_code, r.phone);
 
 const orderDto = (r: OrderRow): MemberOrderDto => ({
   id: r.id, orderNo: r.order_no, status: r.status, points: r.points, memberId: r.member_id, memberPhone: phoneOf(r),

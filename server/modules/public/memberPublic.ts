@@ -4,7 +4,7 @@
  * saved member settings; anything else is 404 code 2 (but the settings below).
  *
  *   GET  member/{tenantCode}/setting   MemberPageSetting: required fields, login platforms
- *                                      (shown, not active), tiers; a page's tenant without
+ *                                      (usable ones: memberSocial.ts), tiers; a page's tenant without
  *                                      members answers 200 `members: false` (issue 26)
  *   POST member/{tenantCode}/otp       { phoneCountryCode, phone, purpose: join|signin } -> 201
  *                                      { expiresAt, resendAfter }. The code goes to the sender
@@ -47,9 +47,9 @@ import { ClientFunction, CodePackageStatus, PointChangeLogType } from '../../../
 import { ErrorCode } from '../../../src/domain/errors';
 import {
   memberPhoneKey, OTP_REQUEST_FORM, OTP_RESEND_MS, OTP_SENDS_PER_HOUR, OTP_TTL_MS, OTP_VERIFY_FORM, PASSWORD_SIGNIN_FORM, PROFILE_FORM, SCAN_FORM,
-  type MemberAccount, type MemberPageSetting, type MemberProfile, type MemberScanResult, type OtpPurpose,
+  type MemberAccount, type MemberPageSetting, type MemberScanResult, type OtpPurpose,
 } from '../../../src/domain/member/public';
-import { missingProfileFields, pointsExpireAt, requiredProfileFields, rewardMemo, scanRewardRule, tierOf, type ProfileField } from '../../../src/domain/member/settings';
+import { missingProfileFields, pointsExpireAt, requiredProfileFields, rewardMemo, scanRewardRule, type ProfileField } from '../../../src/domain/member/settings';
 import type { AppDeps } from '../../context';
 import type { Database } from '../../db/schema';
 import { ApiError, badRequest, notFound } from '../../errors';
@@ -66,9 +66,11 @@ import { findPublicTenant } from '../../services/publicTenant';
 import { claimOtp, claimPasswordTry, clearSigninLock, otpHash, useOtp, wrongPassword } from '../../services/memberSignin';
 import type { Transaction } from 'kysely';
 import crypto from 'node:crypto';
-import { loadMemberSettings, pointHistory } from '../../services/memberSettings';
+import { loadMemberSettings } from '../../services/memberSettings';
+import { accountOf } from '../../services/memberAccount';
+import { platformsWithClient } from '../../services/social/clients';
+import { usablePlatforms } from '../../../src/domain/member/social';
 import { memberTenant } from '../../services/publicTenant';
-import { unopenedBoxes } from '../../services/pointBoxes';
 
 type Db = AppDeps['db'];
 type Trx = Transaction<Database>;
@@ -85,36 +87,6 @@ async function checkPasswordChange(trx: Trx, tenantId: number, memberId: number,
   if (original === next) throw fail(ErrorCode.SameAsOldPassword);
 }
 const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
-
-async function profileOf(db: Db | Trx, tenantId: number, memberId: number): Promise<MemberProfile> {
-  const m = await db.selectFrom('members').selectAll().where('id', '=', memberId).where('tenant_id', '=', tenantId).executeTakeFirst();
-  if (!m) throw fail(ErrorCode.MemberNotFound, 404);
-  const birth = m.birth === null ? null : typeof m.birth === 'string' ? m.birth.slice(0, 10) : new Date(m.birth as unknown as Date).toISOString().slice(0, 10);
-  return {
-    id: m.id, phoneCountryCode: m.phone_country_code, phone: m.phone, name: m.name, gender: m.gender, birth, email: m.email,
-    address: m.address, lineId: m.line_id, discountCode: m.discount_code, hasPassword: m.password_hash !== null,
-  };
-}
-
-/** The shopper's account; writes off due points first (under the member lock). */
-async function accountOf(db: Db, tenantId: number, memberId: number): Promise<MemberAccount> {
-  return db.transaction().execute(async (trx) => {
-    await lockMember(trx, tenantId, memberId);
-    const balance = await expireDue(trx, tenantId, memberId, new Date());
-    const [member, settings, history, boxes] = await Promise.all([profileOf(trx, tenantId, memberId), loadMemberSettings(trx, tenantId), pointHistory(trx, memberId, 50), unopenedBoxes(trx, memberId)]);
-    const tier = tierOf(settings.tiers, balance);
-    const next = settings.tiers[tier ? tier.index + 1 : 0] ?? null;
-    return {
-      member,
-      missingFields: missingProfileFields(settings.requiredInfo, member as unknown as Record<ProfileField, unknown>),
-      balance,
-      tier,
-      nextTier: next ? { name: next.name, points: next.points } : null,
-      history: history.map(({ orderId: _o, ...r }) => r),
-      boxes,
-    };
-  });
-}
 
 interface ScanHit { brand_product_id: number | null }
 
@@ -152,8 +124,8 @@ export default async function memberPublicRoutes(app: FastifyInstance, deps: App
         throw err;
       });
       if (!t) return { members: false, requiredInfo: 0, requiredFields: [], loginPlatforms: [], tiers: [], pointCalculationType: 0 };
-      const s = await loadMemberSettings(db, t.id);
-      return { members: true, requiredInfo: s.requiredInfo, requiredFields: requiredProfileFields(s.requiredInfo), loginPlatforms: s.loginPlatforms, tiers: s.tiers, pointCalculationType: s.pointCalculationType };
+      const [s, clients] = await Promise.all([loadMemberSettings(db, t.id), platformsWithClient(db, t.id)]);
+      return { members: true, requiredInfo: s.requiredInfo, requiredFields: requiredProfileFields(s.requiredInfo), loginPlatforms: usablePlatforms(s.loginPlatforms, clients), tiers: s.tiers, pointCalculationType: s.pointCalculationType };
     });
 
   app.post<P>('/member/:tenantCode/otp', {

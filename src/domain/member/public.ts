@@ -77,7 +77,10 @@ export interface MemberPageSetting {
   requiredInfo: number;
   /** Profile fields the tenant requires (src/domain/member/settings.ts PROFILE_FIELDS). */
   requiredFields: string[];
-  /** AccountLinkType values, shown as configured but inactive. */
+  /**
+   * AccountLinkType values a shopper can sign in, join and link with (issue 29): enabled in the
+   * settings, with the tenant's client id and secret, and supported (src/domain/member/social.ts).
+   */
   loginPlatforms: number[];
   tiers: { name: string; points: number }[];
   pointCalculationType: number;
@@ -85,8 +88,9 @@ export interface MemberPageSetting {
 
 export interface MemberProfile {
   id: number;
-  phoneCountryCode: string;
-  phone: string;
+  /** Null for a shopper who joined through a platform (issue 29). */
+  phoneCountryCode: string | null;
+  phone: string | null;
   name: string | null;
   gender: number | null;
   birth: string | null;
@@ -109,6 +113,8 @@ export interface MemberAccount {
   history: MemberPointRow[];
   /** Issue 26: point activities' boxes drawn but not opened yet (their points not in the balance). */
   boxes?: (PointActivityEarning & { code: string })[];
+  /** Issue 29: the login platforms (AccountLinkType) linked to the member. */
+  linked?: number[];
 }
 
 /** POST member/{tenantCode}/scan */

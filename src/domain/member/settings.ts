@@ -24,6 +24,8 @@ export const LOGIN_PLATFORM_MAX = 4;
 export const REWARD_RULE_MAX = 10;
 export const REWARD_POINTS_MAX = 100_000;
 
+import type { LoginClientBody, LoginClientDto } from './social';
+
 export interface MemberTierSetting { name: string; points: number }
 
 export interface RewardRule {
@@ -44,9 +46,13 @@ export interface MemberSettingBody {
   loginPlatforms?: number[];
   tiers?: MemberTierSetting[];
   rewardRules?: RewardRule[];
+  /** Issue 29: the tenant's OAuth client per login platform (a secret only when it changes). */
+  loginClients?: LoginClientBody[];
 }
 
-export interface MemberSettingDto extends Required<Omit<MemberSettingBody, 'id'>> {
+export interface MemberSettingDto extends Required<Omit<MemberSettingBody, 'id' | 'loginClients'>> {
+  /** The clients without their secrets (GET member and the save's answer only). */
+  loginClients?: LoginClientDto[];
   /** The tenant id once saved; null while the tenant has no settings (the form adds). */
   id: number | null;
   createdAt: string | null;

@@ -1,6 +1,14 @@
 /** Text of the member screens (en): settings and the member list. Merged under `screens`. */
 const member = {
   memberSetting: {
+    loginClients: 'Login platform clients',
+    loginClient: 'Client',
+    loginClientPlatform: 'Platform',
+    clientId: 'Client ID (channel ID, app ID)',
+    clientSecret: 'Client secret',
+    clientSecretKeep: 'Leave empty to keep the saved secret',
+    secretSet: 'Secret saved',
+    loginClientsHelp: 'The app of each platform sends shoppers back to your consumer page: register https://<domain of your page>/m/<client code> as its callback URL. Secrets are never shown again. WeChat is not available for sign-in.',
     title: 'Member settings',
     description: 'What a shopper gives when joining, how long points last, the tiers and how scans earn points.',
     entity: 'member settings',

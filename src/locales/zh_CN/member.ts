@@ -1,6 +1,14 @@
 /** 会员画面文字（zh_CN）：会员设定与会员名单。并入 `screens`。 */
 const member = {
   memberSetting: {
+    loginClients: '登录平台应用',
+    loginClient: '应用',
+    loginClientPlatform: '平台',
+    clientId: 'Client ID（Channel ID、App ID）',
+    clientSecret: 'Client Secret',
+    clientSecretKeep: '留空则保留已保存的密钥',
+    secretSet: '已保存密钥',
+    loginClientsHelp: '各平台的应用会把消费者导回消费者页面：请将 https://<消费者页面域名>/m/<客户代码> 登记为回调地址。密钥保存后不再显示。微信暂不提供登录。',
     title: '会员设定',
     description: '消费者加入时须填写的资料、积分有效期、会员等级，以及扫码如何累积积分。',
     entity: '会员设定',

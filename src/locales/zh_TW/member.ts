@@ -1,6 +1,14 @@
 /** 會員畫面文字（zh_TW）：會員設定與會員名單。併入 `screens`。 */
 const member = {
   memberSetting: {
+    loginClients: '登入平台應用程式',
+    loginClient: '應用程式',
+    loginClientPlatform: '平台',
+    clientId: 'Client ID（Channel ID、App ID）',
+    clientSecret: 'Client Secret',
+    clientSecretKeep: '留空則保留已儲存的密鑰',
+    secretSet: '已儲存密鑰',
+    loginClientsHelp: '各平台的應用程式會把消費者導回消費者頁面：請將 https://<消費者頁面網域>/m/<客戶代碼> 登記為回呼網址。密鑰儲存後不再顯示。微信暫不提供登入。',
     title: '會員設定',
     description: '消費者加入時須填寫的資料、點數效期、會員等級，以及掃碼如何累積點數。',
     entity: '會員設定',
