@@ -68,6 +68,8 @@ export const VALIDATION_KEYS = [
   'keywordIntervalInvalid',
   'keywordCountMismatch',
   'phoneOrLandline',
+  // marketing names in the tenant's default language, 6403 (category, product, brand product)
+  'defaultLanguageMissing',
   // activity rules (src/domain/activity: check-in days and entries, game template styles)
   'checkInDaysOverTotal',
   'checkInEntriesCount',

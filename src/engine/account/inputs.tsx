@@ -8,6 +8,7 @@ import type { ChangeEvent, ComponentType, ReactNode } from 'react';
 import type { DialCode } from '../../domain/api';
 import { lazyChunk } from '../lazy/lazyChunk';
 import { loadPart } from '../registry/registry';
+import { screensReady } from '../routes/screens';
 
 /** A password input with a show/hide toggle; `name` is the field path. */
 export interface PasswordInputProps {
@@ -39,19 +40,23 @@ export interface PhoneInputProps {
 
 const loaded: { password?: ComponentType<PasswordInputProps>; phone?: ComponentType<PhoneInputProps> } = {};
 
+// The app registers its parts with the first section route (routes/screens.ts); the dialogs
+// also open on /home, before any section route, so their inputs wait for the registrations.
+const input = async <T,>(name: string): Promise<T> => {
+  await screensReady();
+  return loadPart<T>('input', name);
+};
+
 /** Loads the account dialogs' inputs (the dialogs' chunk waits for them). */
 export async function loadAccountInputs(): Promise<void> {
-  const [password, phone] = await Promise.all([
-    loadPart<ComponentType<PasswordInputProps>>('input', 'password'),
-    loadPart<ComponentType<PhoneInputProps>>('input', 'phone'),
-  ]);
+  const [password, phone] = await Promise.all([input<ComponentType<PasswordInputProps>>('password'), input<ComponentType<PhoneInputProps>>('phone')]);
   Object.assign(loaded, { password, phone });
 }
 
 // Before they are loaded (a dialog rendered without LazyAccountDialogs): lazily, under the
 // caller's Suspense.
-const LazyPassword = lazyChunk(() => loadPart<ComponentType<PasswordInputProps>>('input', 'password').then((c) => ({ default: c })));
-const LazyPhone = lazyChunk(() => loadPart<ComponentType<PhoneInputProps>>('input', 'phone').then((c) => ({ default: c })));
+const LazyPassword = lazyChunk(() => input<ComponentType<PasswordInputProps>>('password').then((c) => ({ default: c })));
+const LazyPhone = lazyChunk(() => input<ComponentType<PhoneInputProps>>('phone').then((c) => ({ default: c })));
 
 export function PasswordInput(props: PasswordInputProps) {
   const Input = loaded.password ?? LazyPassword;

@@ -9,8 +9,6 @@
  *   loadPart('pane', 'helpDocuments')
  */
 
-import { screensReady } from '../routes/screens';
-
 /** A lazy loader: resolves to the part (usually a module with a default export). */
 export type Loader<T = unknown> = () => Promise<T>;
 /** A map of lazy loaders; its keys are the names a declaration may use. */
@@ -48,14 +46,8 @@ export function partLoader<T = unknown>(kind: PartKind, name: string | undefined
   return map && Object.hasOwn(map, name) ? (map[name] as Loader<T>) : undefined;
 }
 
-/**
- * Loads a registered part; rejects when the name is unknown. Waits for the app's registrations
- * first (routes/screens.ts: they load with the first section route), so a part asked for outside
- * a section (the account dialogs' inputs on /home) is found too.
- */
-export async function loadPart<T = unknown>(kind: PartKind, name: string): Promise<T> {
-  await screensReady();
+/** Loads a registered part; rejects when the name is unknown. */
+export function loadPart<T = unknown>(kind: PartKind, name: string): Promise<T> {
   const load = partLoader<T>(kind, name);
-  if (!load) throw new Error(`no ${kind} "${name}" is registered`);
-  return load();
+  return load ? load() : Promise.reject(new Error(`no ${kind} "${name}" is registered`));
 }
