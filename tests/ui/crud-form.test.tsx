@@ -288,7 +288,8 @@ describe('crud form: dependent selects (ui:options.filterBy)', () => {
           ],
         };
       }
-      if (method === 'GET' && path === 'config') return { status: 200, body: config() };
+      // The form reads the tenant's config too (its default language, for the marketing names' rule).
+      if (method === 'GET' && (path === 'config' || path.startsWith('Config/tenant'))) return { status: 200, body: config() };
       if (method === 'POST' && path === 'Code/package') return { status: 201, body: { id: 1 } };
       return undefined;
     });
