@@ -174,28 +174,6 @@ describe('export jobs', () => {
     expect(clicks).toHaveLength(0);
   });
 
-  it('a failed poll (server error) is tried again at the next tick, without a Fail modal', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
-    signedIn(null);
-    let polls = 0;
-    const calls = stubFetch((method, url) => {
-      if (method === 'GET' && url === '/v1/Job?ids=5') {
-        polls++;
-        return polls === 1 ? json({ code: 9999, message: 'busy' }, 500) : json([{ id: 5, category: 1, status: 2, progress: 70, message: null, data: { Url: null, reportId: 3 } }]);
-      }
-      if (method === 'GET' && url.startsWith('/v1/Report/exportReportAmount')) return json({ amount: 0 });
-      return undefined;
-    });
-    withProviders(<ExportJobsHost />, 'en');
-    act(() => { jobsStore.track({ id: 5, reportId: 3 }); });
-    await advance(2_000);
-    expect(jobPolls(calls)).toHaveLength(1);
-    await advance(2_000);
-    expect(jobPolls(calls)).toHaveLength(2);
-    expect(screen.getByTestId('export-job-progress-5')).toHaveTextContent('70%');
-    expect(screen.queryByTestId('alert-modal')).toBeNull();
-  });
-
   it('reads the file name of Content-Disposition', () => {
     expect(fileNameOf(`attachment; filename="a.csv"; filename*=UTF-8''%E5%8C%85.csv`)).toBe('包.csv');
     expect(fileNameOf('attachment; filename="plain.txt"')).toBe('plain.txt');
