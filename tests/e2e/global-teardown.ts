@@ -26,7 +26,9 @@ async function stopServer(kind: ServerKind): Promise<void> {
   }
   if (!Number.isInteger(pid) || pid <= 0 || !alive(pid)) return;
   process.kill(pid, 'SIGTERM');
-  for (let i = 0; i < 100 && alive(pid); i++) await new Promise((r) => setTimeout(r, 100));
+  // Poll until it has exited, with a deadline (it drains within 10 s).
+  const deadline = Date.now() + 10_000;
+  while (alive(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
 }
 
 export default async function globalTeardown(): Promise<void> {

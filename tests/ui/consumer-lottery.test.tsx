@@ -7,6 +7,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/dom';
+import { act } from 'preact/test-utils';
 import { mountConsumer, type ConsumerEnv } from '../../src/consumer/app';
 import type { PlayActivity, PlayRecord } from '../../src/domain/activity/lotteryPublic';
 import { fixturePage } from './consumerFixtures';
@@ -19,7 +20,8 @@ afterEach(async () => {
   unmount = null;
   document.body.innerHTML = '';
   localStorage.clear();
-  await new Promise((r) => setTimeout(r, 50));
+  // Let the unmounted page's pending renders and effects settle before the next test.
+  await act(async () => {});
 });
 
 const PRIZES = [
@@ -65,8 +67,8 @@ function api(route: Route) {
   return { fn: fn as unknown as typeof fetch, calls };
 }
 
-/** Preact renders a state change on the next tick: a shopper never clicks faster. */
-const tick = () => new Promise((r) => setTimeout(r, 0));
+/** Flushes Preact's pending renders (a shopper never clicks before the page has drawn). */
+const tick = () => act(async () => {});
 
 function open(path: string, fetchImpl: typeof fetch) {
   const root = document.createElement('div');
