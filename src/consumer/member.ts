@@ -34,6 +34,27 @@ function fmtDate(lang: Lang, iso: string): string {
 
 const errorText = (m: MemberTexts, f: Failure) => (f.code !== null && m.errors[f.code]) || m.failed;
 
+/**
+ * The member's account as last known. A read's answer is dropped when a newer account was set
+ * after the read began: the account a link returns (or a sign-in, a saved profile) is never
+ * overwritten by a slower read that the server answered before the change.
+ */
+function useAccount() {
+  const [account, setAccount] = useState<MemberAccount | null>(null);
+  const seq = useRef({ started: 0, applied: 0 });
+  /** Begins a read; its answer is applied only if nothing newer was applied meanwhile. */
+  const begin = () => {
+    const n = ++seq.current.started;
+    return (acc: MemberAccount | null) => {
+      if (n < seq.current.applied) return;
+      seq.current.applied = n;
+      setAccount(acc);
+    };
+  };
+  const put = (acc: MemberAccount | null) => begin()(acc);
+  return { account, begin, put };
+}
+
 function SignIn({ env, tenantCode, setting, m, lang, onToken }: { env: ConsumerEnv; tenantCode: string; setting: MemberPageSetting; m: MemberTexts; lang: Lang; onToken: (token: string, account: MemberAccount) => void }) {
   const [purpose, setPurpose] = useState<'join' | 'signin'>('join');
   const [cc, setCc] = useState('886');
@@ -195,7 +216,7 @@ export function MemberSection({ env, tenantCode, code, lang, pointsChanged = 0 }
   const m = MEMBER_TEXTS[lang];
   const [setting, setSetting] = useState<MemberPageSetting | null>(null);
   const [token, setToken] = useState<string | null>(() => env.storage?.getItem(tokenKey(tenantCode)) || null);
-  const [account, setAccount] = useState<MemberAccount | null>(null);
+  const { account, begin: beginRead, put: setAccount } = useAccount();
   const [scan, setScan] = useState<ScanNote | null>(null);
   const [activities, setActivities] = useState<PointActivityEarning[]>([]);
   const scanned = useRef(false);
@@ -225,10 +246,11 @@ export function MemberSection({ env, tenantCode, code, lang, pointsChanged = 0 }
         else if (r.status === 401) { if (live) forget(); return; }
         else if (r.code === 8103) setScan({ kind: 'reused' });
       }
+      const apply = beginRead();
       const me = await call<MemberAccount>(env, 'GET', `${t}/me`, undefined, token);
       if (!live) return;
       if (me.ok) {
-        setAccount(me.value);
+        apply(me.value);
         // Boxes left closed on an earlier visit join this scan's (issue 26), kept once opened.
         const left = (me.value.boxes ?? []).map((b) => ({ ...b, code: b.code }));
         setActivities((cur) => [...cur, ...left.filter((b) => !cur.some((a) => a.activityId === b.activityId && b.code === code))]);
@@ -243,8 +265,9 @@ export function MemberSection({ env, tenantCode, code, lang, pointsChanged = 0 }
     if (!token || !boxCode) return false;
     const r = await call<{ balance: number }>(env, 'POST', `${t}/point-activity/${item.activityId}/open`, { code: boxCode }, token);
     if (!r.ok) { if (r.status === 401) forget(); return false; }
+    const apply = beginRead();
     const me = await call<MemberAccount>(env, 'GET', `${t}/me`, undefined, token);
-    if (me.ok) setAccount(me.value);
+    if (me.ok) apply(me.value);
     return true;
   };
 
@@ -252,15 +275,17 @@ export function MemberSection({ env, tenantCode, code, lang, pointsChanged = 0 }
   useEffect(() => {
     if (!pointsChanged || !token || !setting) return;
     let live = true;
-    call<MemberAccount>(env, 'GET', `${t}/me`, undefined, token).then((me) => { if (live && me.ok) setAccount(me.value); });
+    const apply = beginRead();
+    call<MemberAccount>(env, 'GET', `${t}/me`, undefined, token).then((me) => { if (live && me.ok) apply(me.value); });
     return () => { live = false; };
   }, [pointsChanged]);
 
   if (!setting) return null;
   // After a check-in: the balance and history again.
   const reload = async () => {
+    const apply = beginRead();
     const me = await call<MemberAccount>(env, 'GET', `${t}/me`, undefined, token);
-    if (me.ok) setAccount(me.value);
+    if (me.ok) apply(me.value);
   };
   const onToken = (tok: string, acc: MemberAccount) => {
     try { env.storage?.setItem(tokenKey(tenantCode), tok); } catch { /* private mode */ }

@@ -9,7 +9,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/dom';
 import { mountConsumer, type ConsumerEnv } from '../../src/consumer/app';
 import type { MemberAccount } from '../../src/domain/member/public';
 import { fixturePage } from './consumerFixtures';
+import { preactSettled, trackPreactEffects } from './preactSettled';
 
+trackPreactEffects();
 const ORIGIN = 'https://brand.example';
 let unmount: (() => void) | null = null;
 
@@ -18,7 +20,8 @@ afterEach(async () => {
   unmount = null;
   document.body.innerHTML = '';
   localStorage.clear();
-  await new Promise((r) => setTimeout(r, 50));
+  // The unmounted page's pending renders and effects run now, while the test window exists.
+  await preactSettled();
 });
 
 const SETTING = { members: true, requiredInfo: 1, requiredFields: [], loginPlatforms: [1, 4], tiers: [{ name: 'Silver', points: 0 }, { name: 'Gold', points: 100 }], pointCalculationType: 2 };
@@ -28,11 +31,19 @@ const account = (balance: number, history: MemberAccount['history'] = []): Membe
 });
 
 const TUMBLER = { id: 4, productId: 9, names: { en: 'Tumbler' }, image: null, points: 300, stock: 5, from: '2026-01-01T00:00:00.000Z', to: '2099-12-31T00:00:00.000Z', timezoneId: 103 };
-type Route = (method: string, path: string, body: unknown, auth: string | null) => { status: number; body?: unknown } | undefined;
+type Answer = { status: number; body?: unknown } | undefined;
+type Route = (method: string, path: string, body: unknown, auth: string | null) => Answer | Promise<Answer>;
 
 function api(route: Route) {
   const calls: { method: string; path: string; body: unknown; auth: string | null }[] = [];
+  /** Every answer given: the page has read one once its body is used. */
+  const answers: Response[] = [];
   const fn = vi.fn(async (url: string, init: RequestInit = {}) => {
+    const res = await answer(url, init);
+    answers.push(res);
+    return res;
+  });
+  const answer = async (url: string, init: RequestInit): Promise<Response> => {
     const method = (init.method ?? 'GET').toUpperCase();
     const body = init.body ? JSON.parse(String(init.body)) : undefined;
     const auth = (init.headers as Record<string, string> | undefined)?.authorization ?? null;
@@ -42,14 +53,14 @@ function api(route: Route) {
       return new Response(JSON.stringify({ ...page, layoutInfo: { ...page.layoutInfo, privacyInfo: null }, pointProducts: [TUMBLER] }), { status: 200 });
     }
     calls.push({ method, path, body, auth });
-    const a = route(method, path.replace('/mapi/v1/member/acme/', ''), body, auth) ?? { status: 404, body: { code: 2, message: 'not found' } };
+    const a = (await route(method, path.replace('/mapi/v1/member/acme/', ''), body, auth)) ?? { status: 404, body: { code: 2, message: 'not found' } };
     return new Response(a.body === undefined ? '' : JSON.stringify(a.body), { status: a.status });
-  });
-  return { fn: fn as unknown as typeof fetch, calls };
+  };
+  return { fn: fn as unknown as typeof fetch, calls, answers };
 }
 
-/** Preact renders a state change on the next tick: a shopper never clicks faster. */
-const tick = () => new Promise((r) => setTimeout(r, 0));
+/** Draws the state change and runs its effects (a shopper never clicks before the page has drawn). */
+const tick = preactSettled;
 
 function open(path: string, fetchImpl: typeof fetch, nav: Pick<ConsumerEnv, 'go' | 'replaceUrl'> = { replaceUrl: () => {} }) {
   const root = document.createElement('div');
@@ -63,10 +74,12 @@ function open(path: string, fetchImpl: typeof fetch, nav: Pick<ConsumerEnv, 'go'
 
 describe('the member section', () => {
   it('is absent for a tenant without members', async () => {
-    const { fn, calls } = api((method, path) => (method === 'GET' && path === 'setting' ? { status: 200, body: { members: false, requiredInfo: 0, requiredFields: [], loginPlatforms: [], tiers: [], pointCalculationType: 0 } } : undefined));
+    const { fn, calls, answers } = api((method, path) => (method === 'GET' && path === 'setting' ? { status: 200, body: { members: false, requiredInfo: 0, requiredFields: [], loginPlatforms: [], tiers: [], pointCalculationType: 0 } } : undefined));
     open('/m/acme?lang=en', fn);
     await waitFor(() => expect(calls.map((c) => c.path)).toEqual(['/mapi/v1/member/acme/setting']));
-    await new Promise((r) => setTimeout(r, 80));
+    // Every answer read and drawn: the section would be on the page by now.
+    await waitFor(() => expect(answers.every((a) => a.bodyUsed)).toBe(true));
+    await preactSettled();
     expect(screen.queryByTestId('member-section')).toBeNull();
   });
 
@@ -193,5 +206,38 @@ describe('the member section', () => {
     });
     open('/m/acme?lang=en&code=c1&state=s1', fn);
     expect(await screen.findByTestId('social-error')).toHaveTextContent('This platform account is linked to another member.');
+  });
+
+  it('social link: the account the link returns stays, though a read of the account answered before the link arrives later', async () => {
+    localStorage.setItem('oioc.member.acme', 'tok-abcdefghijklmnopqrstuvwxyz');
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => { release = resolve; });
+    let meAsked!: () => void;
+    const asked = new Promise<void>((resolve) => { meAsked = resolve; });
+    const { fn, answers } = api(async (method, path) => {
+      if (method === 'GET' && path === 'setting') return { status: 200, body: SETTING };
+      if (method === 'GET' && path === 'me') {
+        // Read by the server before the link: answered late, still without Google.
+        meAsked();
+        await gate;
+        return { status: 200, body: { ...account(0), linked: [] } };
+      }
+      if (method === 'POST' && path === 'social/callback') {
+        await asked;
+        return { status: 201, body: { outcome: 'linked', platform: 4, token: null, returnPath: '/m/acme?lang=en', account: { ...account(0), linked: [4] } } };
+      }
+      return undefined;
+    });
+    open('/m/acme?lang=en&code=c1&state=s1', fn);
+    expect(await screen.findByTestId('social-linked')).toHaveTextContent('Google is linked.');
+    expect(await screen.findByTestId('linked-4')).toHaveTextContent('Google');
+    const before = answers.length;
+    release();
+    // The late read answered, every answer read and drawn: the stale account would show by now.
+    await waitFor(() => expect(answers.length).toBeGreaterThan(before));
+    await waitFor(() => expect(answers.every((a) => a.bodyUsed)).toBe(true));
+    await preactSettled();
+    expect(screen.getByTestId('linked-4')).toHaveTextContent('Google');
+    expect(screen.getByRole('button', { name: 'Link LINE' })).toBeEnabled();
   });
 });
