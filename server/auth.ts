@@ -19,6 +19,7 @@ import type { AppDeps } from './context';
 import { forbidden, unauthorized } from './errors';
 import { ShortCache, writeEpoch } from './db/shortCache';
 import { hashToken } from './security/tokens';
+import { appFunctions as appFunctionsFrom } from './services/appFunctions';
 
 export interface Caller {
   sessionId: number;
@@ -36,6 +37,8 @@ export interface Caller {
   mimaStatus: number;
   /** UserType: Admin 1, Staff 2, Supplier 3, Distributor 4. */
   userType: number;
+  /** The mobile app's functions the account holds (SupplierFunction flags; services/appFunctions.ts). */
+  appFunctions: number;
 }
 
 declare module 'fastify' {
@@ -160,7 +163,7 @@ async function lookUpSession(deps: AppDeps, tokenHash: string): Promise<(Caller 
       's.id as sessionId', 's.last_seen_at as lastSeenAt',
       'u.id as userId', 'u.account', 'u.mima_status as mimaStatus', 'u.status', 'u.type as userType', 'u.app_functions as appFunctions',
       't.id as tenantId', 't.code as tenantCode', 't.type as tenantType', 't.function_flags as functionFlags', 't.excluded_menu_ids as excludedMenuIds',
-      'r.id as roleId', 'r.functions as roleFunctions',
+      'r.id as roleId', 'r.functions as roleFunctions', 'r.type as roleType', 'r.app_stock as appStock',
     ])
     .where('s.token_hash', '=', tokenHash)
     .where('s.expires_at', '>', now)
@@ -170,7 +173,7 @@ async function lookUpSession(deps: AppDeps, tokenHash: string): Promise<(Caller 
     .where('t.status', '=', UserStatus.Enabled)
     .executeTakeFirst();
   if (!row || row.status !== UserStatus.Enabled) return null;
-  const { status: _status, appFunctions, ...rest } = row;
+  const { status: _status, appFunctions, roleType, appStock, ...rest } = row;
   const partner = isPartnerType(row.userType);
   if (!partner && row.roleId === null) return null;
   return {
@@ -178,6 +181,7 @@ async function lookUpSession(deps: AppDeps, tokenHash: string): Promise<(Caller 
     roleId: row.roleId ?? 0,
     excludedMenuIds: Array.isArray(row.excludedMenuIds) ? row.excludedMenuIds : [],
     roleFunctions: partner ? partnerMenuFunctions(row.userType, appFunctions) : Array.isArray(row.roleFunctions) ? row.roleFunctions : [],
+    appFunctions: appFunctionsFrom({ type: row.userType, app_functions: appFunctions, roleType, app_stock: appStock }),
   };
 }
 

@@ -33,6 +33,8 @@ import * as m0028 from './migrations/0028_check_in_records';
 import * as m0029 from './migrations/0029_member_social';
 import * as m0030 from './migrations/0030_scan_log_partitions';
 import * as m0031 from './migrations/0031_codes_partitioned';
+import * as m0032 from './migrations/0032_code_rows_checked_per_batch';
+import * as m0035 from './migrations/0035_users_status_index';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -64,6 +66,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0029_member_social': m0029,
   '0030_scan_log_partitions': m0030,
   '0031_codes_partitioned': m0031,
+  '0032_code_rows_checked_per_batch': m0032,
+  '0035_users_status_index': m0035,
 };
 
 export async function migrate(db: Db): Promise<string[]> {

@@ -5,7 +5,8 @@
 import { sql } from 'kysely';
 import { CodePackageStatus, RoleType, TenantType } from '../../src/domain/enums';
 import { CODE_QUERY_MAX_ROWS } from '../../src/domain/logistics';
-import type { Db } from '../resource/define';
+import type { Db } from '../db/index';
+import { withGenericPlan } from '../db/genericPlan';
 import type { Caller } from '../auth';
 import type { RatioUnit } from '../db/schemaLogistics';
 import { barcodeNotExist } from './logistics';
@@ -39,6 +40,7 @@ interface CodeAnswerRow {
  * logistics state, the chain of outer packages (a recursive walk, at most five), the child
  * packages, the scan count and newest scans, the newest movements and the short address.
  * An unknown code, or one the caller may not read, is 404 code 2 "this barcode does not exist".
+ * Every part is a lookup by key, so it runs on PostgreSQL's generic plan (db/genericPlan.ts).
  */
 export async function codeAnswer(db: Db, who: Caller, rawCode: string, shortUrl: (token: string) => string) {
   const wanted = rawCode.trim();
@@ -48,7 +50,7 @@ export async function codeAnswer(db: Db, who: Caller, rawCode: string, shortUrl:
         and (ro.type = ${RoleType.Admin} or ro.customers @> to_jsonb(p.client_id)))`
     : sql`p.client_id = ${who.tenantId}`;
   const max = CODE_QUERY_MAX_ROWS;
-  const { rows } = await sql<CodeAnswerRow>`
+  const { rows } = await withGenericPlan(db, (q) => sql<CodeAnswerRow>`
     select c.code, c.seq,
       p.id as pkg_id, p.type as pkg_type, p.code_type as pkg_code_type, p.quantity as pkg_quantity, p.created_at as pkg_created_at, p.generated_at,
       m.id as material_id, m.no as material_no, m.name as material_name, cp.id as product_id, cp.name as product_name,
@@ -57,7 +59,9 @@ export async function codeAnswer(db: Db, who: Caller, rawCode: string, shortUrl:
       r.id as ratio_id, r.name as ratio_name, r.units, f.id as factory_id, f.name as factory_name,
       l.id as line_id, l.name as line_name, s.id as shift_id, s.name as shift_name,
       w.id as warehouse_id, w.name as warehouse_name, w.type as warehouse_type, u.account as bound_by,
-      (select count(*) from scan_logs x where x.package_id = c.package_id and x.seq = c.seq) as scan_count,
+      -- The counter every scan keeps (services/consumerScan.ts, scanLog.ts), not a count of the log:
+      -- the same number the shopper sees, also after the retention dropped old months of the log.
+      coalesce((select k.scans from code_scan_counts k where k.package_id = c.package_id and k.seq = c.seq), 0) as scan_count,
       (select su.token from short_urls su where su.package_id = c.package_id and su.seq = c.seq limit 1) as short_token,
       coalesce((select json_agg(json_build_object('code', pc.code, 'level', pl.level) order by up.depth)
         from (with recursive up(package_id, seq, depth) as (
@@ -103,7 +107,7 @@ export async function codeAnswer(db: Db, who: Caller, rawCode: string, shortUrl:
     left join shifts s on s.id = cl.shift_id
     left join warehouses w on w.id = cl.warehouse_id
     left join users u on u.id = cl.bound_by
-    where c.code = ${wanted} and p.status = ${CodePackageStatus.Generated} and ${readable}`.execute(db);
+    where c.code = ${wanted} and p.status = ${CodePackageStatus.Generated} and ${readable}`.execute(q));
   const row = rows[0];
   if (!row) throw barcodeNotExist(wanted);
   const units = row.units ?? null;

@@ -42,14 +42,18 @@ export const alreadyBound = (code: string) =>
 
 /**
  * The codes among `codes` that `tenantId` owns (as a client), by code. One index probe per code
- * (codes_code_uq, then the package's primary key).
+ * in the one partition its hash names (codes is partitioned by hash of the code: migration 0031),
+ * then the package's primary key. Written as a lateral lookup per code (its `limit 1` keeps the
+ * planner from flattening it; a code is unique): `code = any(array)` probed every partition's
+ * index with the whole array, 4-10 times slower for a batch of 110 codes (docs/benchmarks.md).
  */
 export async function ownedCodes(db: Db, tenantId: number, codes: string[]): Promise<Map<string, CodeKey>> {
   if (codes.length === 0) return new Map();
   const rows = await sql<CodeKey>`
-    select c.package_id, c.seq, c.code from codes c
+    select c.package_id, c.seq, c.code from unnest(${codes}::text[]) as u(code)
+    cross join lateral (select c.package_id, c.seq, c.code from codes c where c.code = u.code limit 1) c
     join code_packages p on p.id = c.package_id
-    where c.code = any(${codes}::text[]) and p.client_id = ${tenantId} and p.status = ${CodePackageStatus.Generated}`.execute(db);
+    where p.client_id = ${tenantId} and p.status = ${CodePackageStatus.Generated}`.execute(db);
   return new Map(rows.rows.map((r) => [r.code, { package_id: Number(r.package_id), seq: Number(r.seq), code: r.code }]));
 }
 
@@ -83,7 +87,9 @@ export async function readableCodeOrFail(db: Db, who: Caller, code: string) {
 
 /**
  * The codes scanned and every code packed inside them (at any depth), each once, scanned ones
- * flagged. A recursive walk of code_logistics_parent_idx.
+ * flagged. A recursive walk of code_logistics_parent_idx, then each position's code by its
+ * index (a lateral lookup: joined as a set, the planner read the whole code table into a hash
+ * when the tree was small; docs/benchmarks.md).
  */
 export async function withContents(db: Db, scanned: CodeKey[]): Promise<(CodeKey & { scanned: boolean })[]> {
   if (scanned.length === 0) return [];
@@ -93,7 +99,8 @@ export async function withContents(db: Db, scanned: CodeKey[]): Promise<(CodeKey
       union
       select cl.package_id, cl.seq from code_logistics cl join tree t on cl.parent_package_id = t.package_id and cl.parent_seq = t.seq
     )
-    select t.package_id, t.seq, c.code from tree t join codes c on c.package_id = t.package_id and c.seq = t.seq`.execute(db);
+    select t.package_id, t.seq, c.code from tree t
+    cross join lateral (select c.code from codes c where c.package_id = t.package_id and c.seq = t.seq limit 1) c`.execute(db);
   const direct = new Set(scanned.map((c) => `${c.package_id}:${c.seq}`));
   return rows.rows.map((r) => {
     const key = { package_id: Number(r.package_id), seq: Number(r.seq), code: r.code };

@@ -142,11 +142,18 @@ describeApi('The app scan API and the barcode query', (h) => {
     const token = `t${Date.now().toString(36)}`;
     await h.db.insertInto('short_urls').values({ token, tenant_id: s.tenant.id, package_id: key.package_id, seq: key.seq, code: bottles[5] }).execute();
     await h.db.insertInto('scan_logs').values({ tenant_id: s.tenant.id, package_id: key.package_id, seq: key.seq, code: bottles[5], source: ScanSource.Consumer, type: ScanLogType.PC, latitude: 25.03, longitude: 121.56, location: 'Taipei' }).execute();
+    // ... and its count, as the consumer page's scan statement keeps it (services/consumerScan.ts).
+    await h.db.updateTable('code_scan_counts').set({ scans: sql<number>`scans + 1` }).where('package_id', '=', key.package_id).where('seq', '=', key.seq).execute();
     const scanned = await query(s.token, bottles[5]) as CodeInfo & { shortUrl: string | null };
     expect(scanned.shortUrl).toMatch(new RegExp(`/s/${token}$`));
     expect(scanned.scanCount).toBe(2);
     expect(scanned.scans[0]).toMatchObject({ source: ScanSource.Consumer, type: ScanLogType.PC, location: 'Taipei', latitude: 25.03, longitude: 121.56 });
     expect(scanned.movements).toEqual(bottle.movements);
+    // The retention dropped the binding's month of the log: the count stays what the shopper saw.
+    await h.db.deleteFrom('scan_logs').where('package_id', '=', key.package_id).where('seq', '=', key.seq).where('source', '=', ScanSource.App).execute();
+    const later = await query(s.token, bottles[5]);
+    expect(later.scanCount).toBe(2);
+    expect(later.scans).toHaveLength(1);
     const other = await query(s.token, bottles[999]);
     expect(other.logistics).toMatchObject({ status: CodeStockStatus.InStock, warehouse: { name: 'Main store' } });
     expect(other.movements).toHaveLength(1);
@@ -215,6 +222,19 @@ describeApi('The app scan API and the barcode query', (h) => {
     await ok(h, 'PUT', 'Binding/factory', s.token, { id: s.factory.id, name: 'Plant 1', enabled: false }, 200);
     expectFailure(await bind([{ code: codes[35] }]), 400, ErrorCode.FactoryNotEnabled);
     expect((await query(s.token, codes[35])).logistics).toBeNull();
+  });
+
+  it('refuses to delete a shift, a ratio or a warehouse a code was bound or stocked with (400 inUse), deletes unused ones', async () => {
+    // The per-code rows carry no foreign keys (migration 0032): the delete's own check is the guard.
+    const s = await setup();
+    const [box, bottle] = await codesFor(h, s.tenant.id, 2);
+    expect((await post('App/binding', s.app.token, { batchId: uniqueAccount('b'), ...s.binding, items: [{ code: box, children: [{ code: bottle }] }] })).statusCode).toBe(201);
+    expect((await post('App/stock', s.app.token, { batchId: uniqueAccount('s'), sheetType: 1, warehouseId: s.warehouse.id, codes: [box] })).statusCode).toBe(201);
+    for (const url of [`Binding/shift/${s.shift.id}`, `Binding/package/${s.ratio.id}`, `Binding/warehouse/${s.warehouse.id}`]) {
+      expect(expectFailure(await h.call('DELETE', url, { token: s.token }), 400, ErrorCode.NotAllowed).data, url).toEqual({ key: 'inUse' });
+    }
+    expect((await query(s.token, bottle)).logistics).toMatchObject({ shift: { id: s.shift.id }, ratio: { id: s.ratio.id } });
+    await ok(h, 'DELETE', `Binding/warehouse/${s.distributor.id}`, s.token);
   });
 
   it('lets only accounts holding an app function sign in from the app and scan', async () => {

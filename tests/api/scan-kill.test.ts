@@ -15,13 +15,9 @@
  * the harness's database of this file (dropped afterwards). The kill comes when KILL_AFTER scans
  * have been answered (no fixed wait); every wait is bounded.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import fsp from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openPglite, openPostgres, type Db } from '../../server/db/index';
@@ -29,9 +25,9 @@ import { migrate } from '../../server/db/migrate';
 import { seed } from '../../server/seed';
 import type { PageData } from '../../src/domain/marketing/page';
 import { setUpScanPage } from '../../bench/marketing-fixture';
+import { Child, Fatal, freePort, ROOT, waitFor } from '../support/processes';
 import { ADMIN_PASSWORD, BACKENDS, Harness, testSettings } from './harness';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const CHILD = path.join(ROOT, 'tests/api/crash-child.ts');
 const CODES = 20;
 const CLIENTS = 8;
@@ -39,26 +35,15 @@ const KILL_AFTER = 300;
 const START_WITHIN_MS = 120_000;
 const TEST_TIMEOUT_MS = 300_000;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
 interface Answered { ua: string; code: string; count: number }
 
 describe.each(BACKENDS)('A server killed under a burst of scans [%s]', (backend) => {
   const h = new Harness('postgres');
   let tmp = '';
-  let child: ChildProcess | undefined;
+  const child = new Child('scan-kill server', { keep: 10_000 });
 
   afterAll(async () => {
-    if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    if (child.alive) child.child.kill('SIGKILL');
     if (backend === 'postgres') await h.stop();
     if (tmp) await fsp.rm(tmp, { recursive: true, force: true });
   });
@@ -91,22 +76,14 @@ describe.each(BACKENDS)('A server killed under a burst of scans [%s]', (backend)
       FILES_DIR: path.join(tmp, 'files'), FILE_STORE: 'folder',
     };
     if (!databaseUrl) delete env.DATABASE_URL;
-    let output = '';
-    child = spawn(process.execPath, ['--import', 'tsx', CHILD], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    child.stdout!.on('data', (c: Buffer) => { output = (output + c.toString()).slice(-10_000); });
-    child.stderr!.on('data', (c: Buffer) => { output = (output + c.toString()).slice(-10_000); });
-    const exited = new Promise<NodeJS.Signals | null>((resolve) => child!.once('exit', (_code, signal) => resolve(signal)));
+    child.run(process.execPath, ['--import', 'tsx', CHILD], env);
     const base = `http://127.0.0.1:${port}/mapi/v1/page/demo`;
-    const alive = () => child!.exitCode === null && child!.signalCode === null;
 
     // Up: the page answers (bounded wait, the server's start included).
-    const end = Date.now() + START_WITHIN_MS;
-    for (;;) {
-      const up = await fetch(base).then((r) => r.ok, () => false);
-      if (up) break;
-      if (!alive() || Date.now() > end) throw new Error(`the server did not start: ${output}`);
-      await sleep(100);
-    }
+    await waitFor('the scan page', async () => {
+      if (!child.alive) throw new Fatal(`the server did not start: ${child.describe()}`);
+      return fetch(base).then((r) => r.ok, () => false);
+    }, START_WITHIN_MS);
 
     // The burst: CLIENTS loops of scans, each request its own user agent; the kill after KILL_AFTER answers.
     const answered: Answered[] = [];
@@ -133,10 +110,10 @@ describe.each(BACKENDS)('A server killed under a burst of scans [%s]', (backend)
       }
     };
     const loops = Array.from({ length: CLIENTS }, client);
-    await Promise.race([killPoint, Promise.all(loops).then(() => { throw new Error(`the burst ended before the kill: ${output}`); })]);
+    await Promise.race([killPoint, Promise.all(loops).then(() => { throw new Error(`the burst ended before the kill: ${child.describe()}`); })]);
     killed = true;
-    child.kill('SIGKILL');
-    expect(await exited).toBe('SIGKILL');
+    child.child.kill('SIGKILL');
+    expect((await child.exited).signal).toBe('SIGKILL');
     await Promise.all(loops);
     expect(answered.length).toBeGreaterThanOrEqual(KILL_AFTER);
 

@@ -38,7 +38,6 @@ import { caller, type Caller } from '../../auth';
 import type { AppDeps } from '../../context';
 import type { Database } from '../../db/schema';
 import type { RatioUnit } from '../../db/schemaLogistics';
-import { appFunctionsOf } from '../../services/appFunctions';
 import { appendAppScans } from '../../services/scanLog';
 import { ApiError, badRequest, forbidden } from '../../errors';
 import type { Db } from '../../resource/define';
@@ -47,9 +46,10 @@ import {
   alreadyBound, keyArrays, notStockedIn, requireOwned, runBatch, ScanBatchKind, withContents, type CodeKey,
 } from '../../services/logistics';
 
-async function requireApp(db: Db, who: Caller, flag: number): Promise<void> {
+/** The tenant has logistics and the account holds the app function (read with its session: auth.ts). */
+function requireApp(who: Caller, flag: number): void {
   if ((who.functionFlags & ClientFunction.Logistics) === 0) throw forbidden();
-  if ((await appFunctionsOf(db, who) & flag) === 0) throw forbidden();
+  if ((who.appFunctions & flag) === 0) throw forbidden();
 }
 
 /**
@@ -103,6 +103,12 @@ const sheetBody = (types: readonly number[], ship: boolean) => ({
 const SCAN_ERRORS: number[] = [ErrorCode.NotFound, ErrorCode.NotAllowed];
 
 interface BindingNode { code: string; children?: BindingNode[] }
+interface BindPlace {
+  factory: { id: number; name: string; enabled: boolean } | null;
+  line: { id: number; name: string; enabled: boolean; factory_id: number } | null;
+  shift: { id: number; name: string; enabled: boolean; line_id: number } | null;
+  ratio: { id: number; level: number; units: RatioUnit[] } | null;
+}
 interface BindingBody { batchId: string; factoryId: number; lineId: number; shiftId: number; ratioId: number; items: BindingNode[] }
 interface SheetBody { batchId: string; sheetType: number; warehouseId: number; toWarehouseId?: number; codes: string[]; location?: string }
 
@@ -143,10 +149,16 @@ const scanLogs = (trx: Transaction<Database>, who: Caller, codes: CodeKey[], loc
   appendAppScans(trx, { tenantId: who.tenantId, userId: who.userId, codes, location, at });
 
 async function bind(trx: Transaction<Database>, who: Caller, body: BindingBody): Promise<BindingAnswer> {
-  const factory = await trx.selectFrom('factories').select(['id', 'name', 'enabled']).where('id', '=', body.factoryId).where('tenant_id', '=', who.tenantId).forShare().executeTakeFirst();
-  const line = await trx.selectFrom('production_lines').select(['id', 'name', 'enabled', 'factory_id']).where('id', '=', body.lineId).where('tenant_id', '=', who.tenantId).forShare().executeTakeFirst();
-  const shift = await trx.selectFrom('shifts').select(['id', 'name', 'enabled', 'line_id']).where('id', '=', body.shiftId).where('tenant_id', '=', who.tenantId).forShare().executeTakeFirst();
-  const ratio = await trx.selectFrom('package_ratios').select(['id', 'level', 'units']).where('id', '=', body.ratioId).where('tenant_id', '=', who.tenantId).forShare().executeTakeFirst();
+  // The factory, line, shift and ratio in one round trip, each row shared-locked (a concurrent
+  // disable or delete waits for this batch).
+  const { rows: [place] } = await sql<BindPlace>`
+    with f as (select id, name, enabled from factories where id = ${body.factoryId} and tenant_id = ${who.tenantId} for share),
+      l as (select id, name, enabled, factory_id from production_lines where id = ${body.lineId} and tenant_id = ${who.tenantId} for share),
+      s as (select id, name, enabled, line_id from shifts where id = ${body.shiftId} and tenant_id = ${who.tenantId} for share),
+      r as (select id, level, units from package_ratios where id = ${body.ratioId} and tenant_id = ${who.tenantId} for share)
+    select (select to_json(f) from f) as factory, (select to_json(l) from l) as line,
+      (select to_json(s) from s) as shift, (select to_json(r) from r) as ratio`.execute(trx);
+  const { factory, line, shift, ratio } = place!;
   const fields: FieldErrors = {};
   if (!factory) fields.factoryId = { key: 'oneOf' };
   if (!line || line.factory_id !== body.factoryId) fields.lineId = { key: 'oneOf' };
@@ -272,7 +284,7 @@ export default async function scanRoutes(app: FastifyInstance, deps: AppDeps) {
     config: { docs: { summary: 'What the app offers: enabled factories with their enabled lines and shifts, package ratios, enabled warehouses, the caller\'s appFunctions' } },
   }, async (req) => {
     const who = caller(req);
-    const appFns = (who.functionFlags & ClientFunction.Logistics) ? await appFunctionsOf(db, who) : 0;
+    const appFns = (who.functionFlags & ClientFunction.Logistics) ? who.appFunctions : 0;
     if (appFns === 0) throw forbidden();
     const [factories, lines, shifts, ratios, warehouses] = await Promise.all([
       db.selectFrom('factories').select(['id', 'name']).where('tenant_id', '=', who.tenantId).where('enabled', '=', true).orderBy('name').orderBy('id').execute(),
@@ -305,7 +317,7 @@ export default async function scanRoutes(app: FastifyInstance, deps: AppDeps) {
     config: { docs: { summary: 'Production binding (one transaction; a retry of the same batchId answers the same and changes nothing)', body: BINDING_BODY, response: BINDING_ANSWER, status: 201, errors: SCAN_ERRORS.concat([ErrorCode.FactoryNotEnabled, ErrorCode.LineNotEnabled]) } },
   }, async (req, reply) => {
     const who = caller(req);
-    await requireApp(db, who, SupplierFunction.A);
+    requireApp(who, SupplierFunction.A);
     const body = objectBody(req.body) as unknown as BindingBody;
     const { answer } = await runBatch(db, who, ScanBatchKind.Binding, body.batchId, body, (trx) => bind(trx, who, body), { log: req.log });
     return reply.code(201).send(answer);
@@ -318,7 +330,7 @@ export default async function scanRoutes(app: FastifyInstance, deps: AppDeps) {
       config: { docs: { summary: ship ? 'Ship-out sheet (codes in stock in warehouseId)' : 'Stock-in sheet', body: schema, response: SHEET_ANSWER, status: 201, errors: SCAN_ERRORS } },
     }, async (req, reply) => {
       const who = caller(req);
-      await requireApp(db, who, SupplierFunction.B);
+      requireApp(who, SupplierFunction.B);
       const body = objectBody(req.body) as unknown as SheetBody;
       await requireWarehouse(db, who, body.warehouseId);
       const { answer } = await runBatch(db, who, ship ? ScanBatchKind.Ship : ScanBatchKind.Stock, body.batchId, body, (trx, id) => sheet(trx, who, id, body, ship), { sheetType: body.sheetType, log: req.log });

@@ -1,0 +1,38 @@
+/**
+ * A hot read whose plan is the same for every value: PostgreSQL's generic plan, not one planned
+ * per call (issue 27: the barcode query).
+ *
+ * A named statement (db/namedStatements.ts) runs with plan_cache_mode auto: PostgreSQL keeps a
+ * generic plan only when its estimated cost is no higher than the custom plans'. For a statement
+ * over partitioned tables (codes by hash of the code, scan_logs by month) the generic plan keeps
+ * every partition and prunes them when it runs, so its estimate is higher and PostgreSQL plans
+ * anew on every call. For GET Logistics/code that was 2-4 ms of planning against 0.3 ms of
+ * executing (EXPLAIN ANALYZE EXECUTE; docs/benchmarks.md "Barcode query").
+ *
+ * Only for statements made of equality lookups on keys (each part one index lookup whatever the
+ * value): there a generic plan is as good as a custom one. Never for a pattern search or a
+ * filter whose best plan depends on its value.
+ *
+ * PostgreSQL: one connection of the pool, a read-only transaction that sets plan_cache_mode for
+ * itself (SET LOCAL: no other statement of that connection is affected), opened in one round
+ * trip (both commands in one simple query), then the statement, then the commit. PGlite: run as
+ * is (its statements are unnamed, planned on every call anyway).
+ */
+import { sql, type Kysely } from 'kysely';
+import type { Database } from './schema';
+import { isEmbedded } from './index';
+
+export async function withGenericPlan<T>(db: Kysely<Database>, run: (q: Kysely<Database>) => Promise<T>): Promise<T> {
+  if (isEmbedded(db)) return run(db);
+  return db.connection().execute(async (conn) => {
+    await sql`begin read only; set local plan_cache_mode = force_generic_plan`.execute(conn);
+    try {
+      const result = await run(conn);
+      await sql`commit`.execute(conn);
+      return result;
+    } catch (err) {
+      await sql`rollback`.execute(conn).catch(() => {});
+      throw err;
+    }
+  });
+}
