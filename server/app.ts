@@ -40,6 +40,7 @@ import marketingProductMasterRoutes from './modules/marketing/productMaster';
 import marketingPopularRoutes from './modules/marketing/popular';
 import marketingContactRoutes from './modules/marketing/contact';
 import lotteryRoutes from './modules/activity/lottery';
+import lotteryListRoutes from './modules/activity/lotteryList';
 import pointActivityRoutes from './modules/activity/pointActivity';
 import marketingPublicRoutes, { MARKETING_API_BASE } from './modules/public/marketingPublic';
 import lotteryPlayRoutes from './modules/public/lotteryPlay';
@@ -90,7 +91,7 @@ const API_MODULES = [
   marketingLayoutRoutes, marketingBrandProductRoutes, marketingBannerRoutes, marketingProductMasterRoutes, marketingPopularRoutes, marketingContactRoutes,
   bindingRoutes, scanRoutes, logisticsRoutes,
   transactionLogRoutes, scanLogExportRoutes, shortUrlRoutes, antiCounterfeitRoutes, dashboardRoutes, memberRoutes, memberOrderRoutes,
-  activityRoutes, partnerRoutes, lotteryRoutes, pointActivityRoutes, clientsActivityRoutes, checkInExportRoutes,
+  activityRoutes, partnerRoutes, lotteryRoutes, lotteryListRoutes, pointActivityRoutes, clientsActivityRoutes, checkInExportRoutes,
 ];
 
 /** One route of the app as registered (HEAD twins of GET routes left out). */

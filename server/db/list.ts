@@ -42,17 +42,20 @@ export interface ListSpec {
  * The list spec of a screen: `columns` must cover every sortable column of the declaration
  * (and nothing else), and the default sort is the declaration's grid.defaultSort (else
  * createdAt desc, SPEC.md "Tables"). Mismatches throw at start-up, not at the first request.
+ * `more`: sort keys the API takes beyond the grid's (a column no screen shows, kept for callers).
  */
-export function listSpec(decl: ScreenDeclaration, columns: Record<string, SortExpression>, idColumn: string): ListSpec {
+export function listSpec(
+  decl: ScreenDeclaration, columns: Record<string, SortExpression>, idColumn: string, more: Record<string, SortExpression> = {},
+): ListSpec {
   const declared = sortableKeys(decl);
   const missing = declared.filter((k) => !(k in columns));
-  const extra = Object.keys(columns).filter((k) => !declared.includes(k));
-  if (missing.length || extra.length) {
+  const unknown = Object.keys(columns).filter((k) => !declared.includes(k));
+  if (missing.length || unknown.length) {
     throw new Error(`${decl.id}: sortable columns of the declaration [${declared}] and of the server [${Object.keys(columns)}] differ`);
   }
   const defaultSort = decl.grid?.defaultSort ?? { key: 'createdAt', order: 'desc' as const };
   if (!(defaultSort.key in columns)) throw new Error(`${decl.id}: the default sort "${defaultSort.key}" is not a sortable column`);
-  return { sortable: columns, defaultSort, idColumn };
+  return { sortable: { ...columns, ...more }, defaultSort, idColumn };
 }
 
 /** Drop `x-` annotations: Fastify's Ajv (strict) knows only standard keywords. */

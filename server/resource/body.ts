@@ -24,9 +24,11 @@ export interface DeclaredBody {
 /**
  * Route options whose body is documented by `documented` and checked by `check` (the shared
  * validator with the declaration's form; it throws ApiError). Anything but a JSON object is
- * 400 code 1 on `body`.
+ * 400 code 1 on `body`; `empty`: what no body (or null) stands for (an export's: `{}`).
  */
-export function declaredBody<Body>(documented: Record<string, unknown>, check: (raw: Record<string, unknown>) => Body): DeclaredBody {
+export function declaredBody<Body>(
+  documented: Record<string, unknown>, check: (raw: Record<string, unknown>) => Body, options: { empty?: Record<string, unknown> } = {},
+): DeclaredBody {
   return {
     schema: { body: documented },
     validatorCompiler: ({ httpPart }) => {
@@ -36,7 +38,8 @@ export function declaredBody<Body>(documented: Record<string, unknown>, check: (
         const faults = inputFaults(data, 'body');
         if (Object.keys(faults).length) return { error: badRequest(faults) };
         try {
-          return { value: check(objectBody(data)) };
+          const none = (data === undefined || data === null) && options.empty;
+          return { value: check(none ? { ...options.empty } : objectBody(data)) };
         } catch (error) {
           return { error: error as Error };
         }

@@ -10,7 +10,8 @@
  *    not form fields, plus `readOnly`), and `readOnlyOnEdit` fields compared with the stored
  *    value (another value: code 1 `invalid`);
  *  - one transaction per write: the row read FOR UPDATE, the module's rules and columns
- *    (`values`), the insert or update with tenant_id/created_at/updated_at, `afterWrite`
+ *    (`values`), the form's upload addresses checked with its `x-file` rules (an address the
+ *    row already holds not again; services/formUploads.ts), the insert or update with tenant_id/created_at/updated_at, `afterWrite`
  *    (relation rows), the resource read back, the change log (services/changelog.ts);
  *  - unique violations mapped to catalogue codes (`uniqueErrors`), a foreign key refusal
  *    to `foreignKeyError`;
@@ -36,6 +37,7 @@ import { ApiError, badRequest, notFound } from '../errors';
 import { recordChange } from '../services/changelog';
 import { bodyId, idParams, isForeignKeyViolation, isUniqueViolation, validated, withoutKeys } from '../services/resource';
 import { roleScope, scopeCondition, type RoleScope } from '../services/scope';
+import { checkDeclaredUploads, declaredFileRules } from '../services/formUploads';
 import { declaredBody } from './body';
 import { bodySchema, itemSchema, pageSchema } from './schemas';
 
@@ -86,6 +88,8 @@ export interface ResourceDefinition<Row, Dto, Body, Filters, Item, Prepared = un
   alias: string;
   /** Sortable grid columns -> what the database sorts by (db/list.ts listSpec). */
   columns: Record<string, SortExpression>;
+  /** Sort keys the list takes beyond the grid's sortable columns (no column shows them). */
+  extraSort?: Record<string, SortExpression>;
   /** The selection (joins, columns); the layer adds tenant, scope and id conditions. */
   query(db: Db): AnyQuery<Row>;
   /** Role scope: the column holding the client id (`clients`) or brand id (`brands`). */
@@ -150,10 +154,12 @@ export interface ResourceDefinition<Row, Dto, Body, Filters, Item, Prepared = un
   bodyErrorCode?(errors: FieldErrors): number;
 }
 
-export interface Resource<Row, Dto> {
+export interface Resource<Row, Dto, Filters = any> {
   readonly spec: ListSpec;
   /** The selection within the caller's tenant and role scope (lists, exports). */
   scoped(db: Db, who: Pick<Caller, 'tenantId'>, scope: RoleScope): AnyQuery<Row>;
+  /** `scoped` with the list's filters (`filter`): what the list shows, unpaged (exports). */
+  filtered(db: Db, who: Pick<Caller, 'tenantId'>, scope: RoleScope, filters: Filters): AnyQuery<Row>;
   /** The resource as the API shows it, or null when the caller may not see it. */
   load(db: Db, ctx: Pick<ResourceContext, 'who' | 'scope'>, id: number, lock?: boolean): Promise<Dto | null>;
   /** Register the declaration's routes on a /v1 plugin. */
@@ -169,22 +175,25 @@ type CheckedWrite<Body> = Body & { [WRITE_ID]: number | null };
 /** No role scope (resources without `scope`, reads of what was just created). */
 export const UNSCOPED: RoleScope = { clients: null, brands: null };
 const hasValue = (v: unknown) => v !== undefined && v !== null && v !== '';
-const fastifyPath = (call: string) => `/${parseApiCall(call).path.replace(/\{([^}]+)\}/g, ':$1')}`;
+/** 'GET system/role/{id}' -> '/system/role/:id' (a route of a /v1 plugin). */
+export const fastifyPath = (call: string) => `/${parseApiCall(call).path.replace(/\{([^}]+)\}/g, ':$1')}`;
 
 export function defineResource<Row, Dto extends { id: number }, Body, Filters = Record<string, unknown>, Item = Dto, Prepared = undefined>(
   def: ResourceDefinition<Row, Dto, Body, Filters, Item, Prepared>,
-): Resource<Row, Dto> {
+): Resource<Row, Dto, Filters> {
   const decl = def.declaration;
   const form = decl.form;
   const resource = decl.resource ?? def.table;
   const a = def.alias;
-  const spec = listSpec(decl, def.columns, `${a}.id`);
+  const spec = listSpec(decl, def.columns, `${a}.id`, def.extraSort);
   const formFields = Object.keys((form?.schema.properties as Record<string, unknown> | undefined) ?? {});
   const readOnly = [...new Set([
     ...(decl.grid?.columns ?? []).map((c) => c.key).filter((k) => !formFields.includes(k)),
     'createdAt', 'updatedAt', ...(def.readOnly ?? []),
   ])];
   const readOnlyOnEdit = form?.readOnlyOnEdit ?? [];
+  /** The form's upload rules (`x-file`): every write's addresses checked after `values`, an address kept from before not again. */
+  const uploads = form ? declaredFileRules(resolveForm(form).schema) : {};
   const tenantScoped = def.tenantScoped !== false;
   /** The caller's tenant on a write or delete of the table (none when not tenantScoped). */
   const ownRows = <Q extends { where: (...args: any[]) => Q }>(q: Q, who: Caller): Q =>
@@ -197,6 +206,9 @@ export function defineResource<Row, Dto extends { id: number }, Body, Filters = 
     if (def.scope?.brands) q = q.where(scopeCondition(scope.brands, def.scope.brands));
     return q;
   };
+
+  const filtered = (db: Db, who: Pick<Caller, 'tenantId'>, scope: RoleScope, filters: Filters) =>
+    (def.filter ? def.filter(scoped(db, who, scope), filters ?? ({} as Filters)) : scoped(db, who, scope));
 
   const load: Resource<Row, Dto>['load'] = async (db, { who, scope }, id, lock = false) => {
     let q = scoped(db, who, scope).where(sql.ref(`${a}.id`), '=', id);
@@ -238,6 +250,7 @@ export function defineResource<Row, Dto extends { id: number }, Body, Filters = 
       const ctx: WriteContext<Prepared> = { trx, who, scope: def.scope ? await roleScope(trx, who) : UNSCOPED, now: new Date(), deps, prepared };
       if (id === null) {
         const values = await def.values!(ctx, body, null);
+      await checkDeclaredUploads(trx, who.tenantId, uploads, body);
         const newId = def.insert
           ? await def.insert(ctx, values, body)
           : (await trx.insertInto(def.table as any)
@@ -256,6 +269,7 @@ export function defineResource<Row, Dto extends { id: number }, Body, Filters = 
         .map((k) => [k, { key: 'invalid' }]));
       if (Object.keys(fixed).length) throw badRequest(fixed);
       const values = await def.values!(ctx, body, before);
+      await checkDeclaredUploads(trx, who.tenantId, uploads, body, before);
       await ownRows(trx.updateTable(def.table as any).set({ ...values, updated_at: ctx.now }).where('id', '=', id), who).execute();
       await def.afterWrite?.(ctx, id, body, before);
       const after = (await load(trx, ctx, id))!;
@@ -288,9 +302,7 @@ export function defineResource<Row, Dto extends { id: number }, Body, Filters = 
           if (!one) throw notFound();
           return one;
         }
-        let q = scoped(db, who, scope);
-        if (def.filter) q = def.filter(q, query);
-        const page = await listPage(q, spec, query, { db });
+        const page = await listPage(filtered(db, who, scope, query), spec, query, { db });
         const item = def.listItem ?? def.toDto;
         return { total: page.total, items: page.items.map((r) => item(r)) };
       });
@@ -362,7 +374,7 @@ export function defineResource<Row, Dto extends { id: number }, Body, Filters = 
     }
   };
 
-  return { spec, scoped, load, routes };
+  return { spec, scoped, filtered, load, routes };
 }
 
 /**

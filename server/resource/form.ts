@@ -6,7 +6,8 @@
  *  - the save (POST/PUT as declared) checks the body with the declaration's form through the
  *    route's validator (resource/body.ts: the same object documents it), then in one
  *    transaction: the tenant's row read FOR UPDATE, the id rule (`save: 'id'`), the module's
- *    rules and columns (`values`), the insert or update (tenant_id, created_at, updated_at),
+ *    rules and columns (`values`), the form's upload addresses checked with its `x-file` rules
+ *    (services/formUploads.ts), the insert or update (tenant_id, created_at, updated_at),
  *    `afterWrite` (rows beside it, e.g. text keys), the form read back, the change log.
  * `save: 'id'`: the body's `id` says what the form edits: none creates (201; when the tenant
  * already has its row, someone saved meanwhile or a stale form, `exists()` and nothing
@@ -25,6 +26,7 @@ import type { Database } from '../db/schema';
 import { ApiError, notFound } from '../errors';
 import { recordChange } from '../services/changelog';
 import { isUniqueViolation, objectBody, validated, withoutKeys } from '../services/resource';
+import { checkDeclaredUploads, declaredFileRules } from '../services/formUploads';
 import { declaredBody } from './body';
 import type { Db, RouteDocs, WriteContext } from './define';
 import { bodySchema, standardOnly } from './schemas';
@@ -54,6 +56,8 @@ export interface FormDefinition<Dto, Body> {
   values(ctx: FormWriteContext, body: Body, before: Dto): Promise<Record<string, unknown>>;
   /** After the insert or update, in the same transaction (rows beside the form's). */
   afterWrite?(ctx: FormWriteContext, body: Body, before: Dto): Promise<void>;
+  /** The module checks the form's upload addresses itself (other settings: typed text-key entries, their type rule first). */
+  ownUploads?: boolean;
   /** Menu ids of the routes (default the declaration's). */
   menuId?: number | number[];
   /** Catalogue codes the save can answer, for the documentation. */
@@ -76,6 +80,8 @@ export function defineForm<Dto, Body>(def: FormDefinition<Dto, Body>): SettingsF
   const key = def.key ?? 'id';
   const check = (raw: Record<string, unknown>) => validated<Body>(form, withoutKeys(raw, readOnly));
   const formSchema = standardOnly(form.schema) as Record<string, unknown>;
+  /** The form's upload rules (`x-file`): the save's addresses checked after `values`, an address kept from before not again. */
+  const uploads = def.ownUploads ? {} : declaredFileRules(form.schema);
 
   /** The save; answers the form read back and whether it created the row. */
   const save = async (deps: AppDeps, who: Caller, input: Body | Record<string, unknown>): Promise<{ after: Dto; created: boolean }> =>
@@ -95,6 +101,7 @@ export function defineForm<Dto, Body>(def: FormDefinition<Dto, Body>): SettingsF
       const body = def.check ? check(input as Record<string, unknown>) : input as Body;
       const ctx: FormWriteContext = { trx, who, now: new Date(), deps, existed };
       const values = await def.values(ctx, body, before);
+      await checkDeclaredUploads(trx, who.tenantId, uploads, body, existed ? before : undefined);
       const q = trx as Transaction<any>;
       if (existed) {
         await q.updateTable(def.table).set({ ...values, updated_at: ctx.now }).where('tenant_id', '=', who.tenantId).execute();

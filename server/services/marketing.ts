@@ -55,13 +55,11 @@ import type { Transaction } from 'kysely';
 import { declaration, resolveForm, type ScreenDeclaration } from '../../src/domain/declarations';
 import { isLang, pickName, type Lang, type Names } from '../../src/domain/lang';
 import { timezoneById } from '../../src/domain/reference/timezones';
-import type { FileRule } from '../../src/domain/validation/files';
 import { codeRuleFailure, type FormDeclaration } from '../../src/domain/validation/index';
 import type { AppDeps } from '../context';
 import type { Database } from '../db/schema';
 import { ApiError, badRequest } from '../errors';
-import { storedFileFailure } from './textKeys';
-import { checkStoredUpload } from './uploads';
+import { declaredFileRules } from './formUploads';
 
 export const MARKETING_MENU = { layout: 31, brandProduct: 32, banner: 33, product: 34, popular: 35, contact: 36 } as const;
 /**
@@ -77,13 +75,6 @@ export const iso = (d: Date | string) => new Date(d).toISOString();
 export const num = (v: string | number | null) => (v === null ? null : Number(v));
 
 // --- Shared rules ------------------------------------------------------------------------
-
-/** An image address of the body checked against its rule: the tenant's upload, its pixels and size. */
-export async function checkImage(trx: Db, tenantId: number, field: string, url: unknown, rule: FileRule): Promise<void> {
-  if (url === undefined || url === null || url === '') return;
-  const result = await checkStoredUpload(trx as AppDeps['db'], tenantId, url, rule);
-  if (result) throw storedFileFailure(field, result);
-}
 
 /** from..to with a known time zone: code 1 on `to` (fromToDatetime) or `timezoneId` (oneOf). */
 export function period(body: { from: string; to: string; timezoneId: number }): { from: Date; to: Date } {
@@ -111,18 +102,22 @@ export async function requireCodeRules(db: Db, tenantId: number, form: FormDecla
   if (failed) throw new ApiError(400, failed.code, { [failed.path]: { key: failed.key } });
 }
 
-/** The form of a screen declaration (src/schemas/marketing/*.json), its `$ref`s resolved. */
+/**
+ * The form of a screen declaration (src/schemas/marketing/*.json), its `$ref`s resolved: the
+ * one source of a marketing write's body (the browser's form and the server's check) and of its
+ * upload rules (`x-file`, services/formUploads.ts).
+ */
 export const declaredForm = (id: string): FormDeclaration => resolveForm(declaration(id).form!);
 
+/** The upload rules of a screen's form by field path (`x-file`: kind, maxMB, width, height). */
+export const declaredUploads = (id: string) => declaredFileRules(declaredForm(id).schema);
+
 /**
- * A screen's declaration (src/schemas/marketing/*.json) for the resource layer; `form` given:
- * the API's body form where it still differs from the screen's (src/domain/marketing/forms.ts),
- * else the screen's own. The change log keeps the resource name it has always written (kebab
- * case, read by src/domain/changeLog.ts).
+ * A screen's declaration (src/schemas/marketing/*.json) for the resource layer. The change log
+ * keeps the resource name it has always written (kebab case, read by src/domain/changeLog.ts).
  */
-export function apiDeclaration(id: string, resource: string, form?: ScreenDeclaration['form']): ScreenDeclaration {
-  const decl = declaration(id);
-  return { ...decl, resource, form: form ?? decl.form };
+export function apiDeclaration(id: string, resource: string): ScreenDeclaration {
+  return { ...declaration(id), resource };
 }
 
 /**

@@ -36,6 +36,14 @@ export function bodyId(body: Record<string, unknown>): number {
   return id;
 }
 
+/** The `id` of a body where an id edits and none creates: undefined, or an integer id (else 400 code 1, data.id). */
+export function optionalBodyId(body: Record<string, unknown>): number | undefined {
+  const id = body.id;
+  if (id === undefined || id === null || id === '') return undefined;
+  if (!isDbId(id)) throw badRequest({ id: { key: 'integer' } });
+  return id;
+}
+
 /** A copy of the body without these keys (the id, and fields the server answers but never takes). */
 export function withoutKeys(body: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
   return Object.fromEntries(Object.entries(body).filter(([k]) => !keys.includes(k)));

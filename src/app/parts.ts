@@ -4,7 +4,7 @@
  * maps only, so the schema tests and the declaration checks can read the names.
  */
 import { registerParts } from '../engine/registry/registry';
-import { PANES } from '../panes/index';
+import { DIALOGS, PANES, STEPS } from '../panes/index';
 import { FIELD_WIDGETS, WIDGETS } from '../widgets/index';
 import { withFormWidgets } from '../engine/registry/widgets';
 
@@ -14,14 +14,13 @@ registerParts('screen', {
   custom: () => import('../engine/crud/CustomScreen'),
 });
 registerParts('pane', PANES);
+registerParts('step', STEPS);
+registerParts('dialog', DIALOGS);
 registerParts('widget', WIDGETS);
 registerParts('field', FIELD_WIDGETS);
-// Plain inputs the engine shows outside a form: the date picker of list filters and panes,
-// the password and phone inputs of the account dialogs (src/engine/account/inputs.tsx).
+// Plain inputs the engine shows outside a form: the date picker of list filters and panes.
 registerParts('input', {
   date: () => import('../widgets/DateWidgets').then((m) => m.DateInput),
-  password: () => import('../widgets/PasswordInput').then((m) => m.PasswordInput),
-  phone: () => import('../widgets/PhoneInput').then((m) => m.PhoneInput),
 });
 registerParts('formAction', {
   // A declaration's `preview`: the marketing preview beside Save (src/marketing).

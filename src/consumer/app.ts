@@ -9,7 +9,7 @@
  *     and products as a grid of picture cards.
  */
 import { h, render } from 'preact';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import htm from 'htm';
 import type { Lang } from '../domain/lang';
 import { QueryPageFunction, VisibleFunction } from '../domain/enums';
@@ -309,13 +309,14 @@ export function ConsumerApp({ env }: { env: ConsumerEnv }) {
   }, [env, route, load.state]);
 
   // Focus goes back where it was (the footer link) once the dialog closes; taken before the
-  // page behind turns inert, which drops the focus.
+  // page behind turns inert, which drops the focus. A layout effect: the focus is back in the
+  // same commit that removes the dialog and the page's inert, not a frame later.
   const returnFocus = useRef<HTMLElement | null>(null);
   const openPrivacy = () => {
     returnFocus.current = env.doc.activeElement as HTMLElement | null;
     setPrivacy('view');
   };
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (privacy === null && returnFocus.current) {
       returnFocus.current.focus();
       returnFocus.current = null;

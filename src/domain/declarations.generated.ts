@@ -66,7 +66,7 @@ export interface ScreenDeclaration {
    * Other menu paths where this crud list shows too, as a tab after the path's own screens, for a caller whose menu lacks the list's own path (the product master beside point products for a client with members but without marketing). Its api routes must accept the other path's menu function.
    */
   alsoOn?: string[];
-  kind: 'crud' | 'form' | 'wizard' | 'custom';
+  kind: 'crud' | 'form' | 'custom';
   title: I18NKey;
   description?: I18NKey;
   /**
@@ -109,21 +109,42 @@ export interface ScreenDeclaration {
    */
   preview?: 'layout' | 'brandProduct' | 'banner' | 'popularProduct' | 'contactInfo' | 'memberProduct';
   /**
-   * crud: view, add and edit open on a page of their own under the screen's path (e.g. "config": /activity/point-activity/config?mode=add|view|edit&id=N) instead of a dialog. The page without mode and id goes back to the list; a save in add mode goes back one page, in edit mode (with afterEdit view) shows the record in view mode. It is a child route of the screen's path by itself (not listed in routes).
+   * crud: view, add and edit open on a page of their own under the screen's path (e.g. "config": /activity/point-activity/config?mode=add|view|edit&id=N) instead of a dialog. The page without mode and id goes back to the list; a save in add mode goes back one page, in edit mode (with afterEdit view) shows the record in view mode. It is a child route of the screen's path by itself.
    */
   formPage?: string;
-  /**
-   * Child routes of the screen under its path (a pane's steps, e.g. ["create", "config"]: /activity/lottery-activity/create). They render the same menu screen, guarded by its menu entry; the screen reads the step from the location. Other paths under the menu path redirect to /.
-   */
-  routes?: string[];
   /**
    * crud: what a successful save in edit mode does: close the dialog (default) or reopen the record in view mode (SPEC.md 4, popular products). A save in add mode always closes.
    */
   afterEdit?: 'close' | 'view';
   /**
-   * For kind custom or wizard: the name of a registered pane (src/panes, registered by src/app/parts.ts) that renders the parts no declaration can express.
+   * For kind custom: the name of a registered pane (src/panes, registered by src/app/parts.ts) that renders the parts no declaration can express.
    */
   pane?: string;
+  /**
+   * Prefix of the screen's test hooks (data-testid) instead of the engine's own: <prefix>-add (the toolbar's add), <prefix>-table (the rows), <prefix>-row-<id> (a row or card), <prefix>-<column key> (a cell's content), <prefix>-view | -edit | -<row action id> (a row's buttons), <prefix>-back and <prefix>-<next id> (a wizard's buttons), <prefix>-<view route> (a wizard's record page).
+   */
+  testId?: string;
+  /**
+   * crud: add and edit run through these steps (the engine's wizard: step titles, Back and Next, each step checked before the next) instead of the form; each step a route of its own under the screen's path. Add opens the first step; edit opens the `edit` step with ?id=; view opens the `view` page with ?id=. The last step's Next ends the wizard back on the list.
+   */
+  wizard?: {
+    /**
+     * @minItems 1
+     */
+    steps: [WizardStep, ...WizardStep[]];
+    /**
+     * The route of the step that edits a row (?id=); default the first step.
+     */
+    edit?: string;
+    view?: {
+      route: string;
+      title?: I18NKey;
+      /**
+       * The registered step part that shows one row (?id=).
+       */
+      part: string;
+    };
+  };
 }
 /**
  * This interface was referenced by `ScreenDeclaration`'s JSON-Schema
@@ -227,6 +248,10 @@ export interface Action {
    * A destructive action: the confirmation warns and its buttons are red.
    */
   danger?: boolean;
+  /**
+   * A registered dialog part (registry kind `dialog`, src/app/parts.ts) that asks what the call needs and makes it (the lottery's result download: the activity's time zone, a product).
+   */
+  dialog?: string;
 }
 /**
  * A small form asked after the confirmation (e.g. the reason of a deletion); its data, checked by the shared validator, is the body of the call.
@@ -284,4 +309,23 @@ export interface Form {
    * How create and update bodies travel: json (default) or multipart/form-data (SPEC.md 7 'form data'): one part per top-level field, text as is, numbers and booleans as text, objects and arrays as JSON text; upload fields carry the stored file's address.
    */
   encoding?: 'json' | 'multipart';
+}
+/**
+ * This interface was referenced by `ScreenDeclaration`'s JSON-Schema
+ * via the `definition` "wizardStep".
+ */
+export interface WizardStep {
+  /**
+   * The step's child route under the screen's path (/activity/lottery-activity/create); its state travels in the query (?templateId=, ?draftId=).
+   */
+  route: string;
+  title: I18NKey;
+  /**
+   * The registered step part (registry kind `step`, src/app/parts.ts) that renders the step and checks it when Next is pressed.
+   */
+  part: string;
+  next?: {
+    id: string;
+    label: I18NKey;
+  };
 }

@@ -40,6 +40,9 @@ export interface ActionInputDeclaration extends Omit<G.ActionInput, 'schema' | '
 export interface RowActionDeclaration extends Omit<G.Action, 'input'> {
   input?: ActionInputDeclaration;
 }
+/** A crud declaration's wizard (add and edit through steps) and one of its steps. */
+export type WizardDeclaration = NonNullable<G.ScreenDeclaration['wizard']>;
+export type WizardStepDeclaration = G.WizardStep;
 /** grid.refresh: see screen.schema.json (everyMs, activeEveryMs with activeWhen or activeWhileCount, afterWriteMs). */
 export type GridRefreshDeclaration = NonNullable<G.Grid['refresh']>;
 export type SortOrder = 'asc' | 'desc';
@@ -52,6 +55,17 @@ export interface FormDeclarationJson extends Omit<G.Form, 'schema' | 'uiSchema' 
   schema: Json;
   uiSchema?: Json;
   rules?: FormRule[];
+}
+
+/**
+ * A declared form shown outside a screen (src/schemas/<module>/<form>.json, shape:
+ * src/schemas/form.schema.json): the top bar's profile and password dialogs.
+ */
+export interface FormFile {
+  /** '<module>.<form>', the file's path: 'session.profile'. */
+  id: string;
+  description?: string;
+  form: FormDeclarationJson;
 }
 
 export interface ScreenDeclaration extends Omit<G.ScreenDeclaration, 'grid' | 'filters' | 'form'> {

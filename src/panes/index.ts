@@ -8,8 +8,24 @@ export const PANES = {
   helpDocuments: () => import('./HelpDocumentsPane'),
   // Logistics / barcode query (menu 28): one code's whole life.
   barcodeQuery: () => import('./BarcodeQueryPane'),
-  // Activity / lottery activities (menu 49): list, the three wizard steps and the detail.
-  lotteryWizard: () => import('./lottery/LotteryPane'),
 } as const;
 
 export type PaneName = keyof typeof PANES;
+
+/**
+ * The steps of declared wizards and their view pages (registry kind `step`; a declaration's
+ * `wizard.steps[].part`, `wizard.view.part`), each a chunk of its own.
+ */
+export const STEPS = {
+  // Activity / lottery activities (menu 49): template, settings, review; the released activity.
+  lotteryTemplate: () => import('./lottery/LotteryTemplateStep'),
+  lotteryConfig: () => import('./lottery/LotteryConfigStep'),
+  lotteryReview: () => import('./lottery/LotteryDetail').then((m) => ({ default: m.LotteryReviewStep })),
+  lotteryDetail: () => import('./lottery/LotteryDetail'),
+} as const;
+
+/** The dialogs of row actions (registry kind `dialog`; a row action's `"dialog"`). */
+export const DIALOGS = {
+  // The lottery list's result download: the activity's time zone, a product filter.
+  lotteryReport: () => import('./lottery/ReportDialog'),
+} as const;

@@ -4,7 +4,8 @@
  * scanning at run time).
  *
  * A new screen = its JSON file + one line here + its locale keys. The schema tests fail
- * when a JSON file under src/schemas is missing from this list.
+ * when a JSON file under src/schemas is missing from this list (or, for a form shown outside a
+ * screen, from FORM_FILES).
  */
 import announcementCategory from './system/announcement-category.json';
 import announcement from './system/announcement.json';
@@ -49,6 +50,8 @@ import activityCheckIn from './activity/check-in.json';
 import activityPointActivity from './activity/point-activity.json';
 import memberPointProduct from './member/product.json';
 import memberOrder from './member/order.json';
+import sessionProfile from './session/profile.json';
+import sessionPassword from './session/password.json';
 
 export const DECLARATION_FILES: readonly unknown[] = [
   role,
@@ -102,3 +105,9 @@ export const DECLARATION_FILES: readonly unknown[] = [
   memberPointProduct,
   memberOrder,
 ];
+
+/**
+ * Forms the engine shows outside a screen (shape: form.schema.json): the top bar's profile and
+ * password dialogs. The app registers them with the screens (src/app/registerAll.ts).
+ */
+export const FORM_FILES: readonly unknown[] = [sessionProfile, sessionPassword];

@@ -4,7 +4,9 @@ import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import Visibility from '@mui/icons-material/VisibilityOutlined';
 import VisibilityOff from '@mui/icons-material/VisibilityOffOutlined';
+import type { WidgetProps } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
+import { fieldInputProps } from './fieldProps';
 import { OutlinedField, type OutlinedFieldProps } from './OutlinedField';
 
 export type PasswordInputProps = Omit<OutlinedFieldProps, 'type' | 'endAdornment'>;
@@ -30,6 +32,28 @@ export function PasswordInput({ htmlInput, ...props }: PasswordInputProps) {
           </IconButton>
         </InputAdornment>
       }
+    />
+  );
+}
+
+/**
+ * `passwordInput`: PasswordInput as a declared form's widget (the account dialogs' password
+ * fields): the field path as its name, the label with the required mark, red when invalid
+ * (the message is the form's, under the field).
+ */
+export function PasswordWidget(props: WidgetProps) {
+  const field = fieldInputProps(props);
+  return (
+    <PasswordInput
+      name={field.name}
+      label={field.label ?? ''}
+      required={field.required}
+      error={field.error}
+      autoFocus={field.autoFocus}
+      fullWidth
+      size="small"
+      value={typeof props.value === 'string' ? props.value : ''}
+      onChange={(e) => props.onChange(e.target.value === '' ? props.options.emptyValue : e.target.value)}
     />
   );
 }

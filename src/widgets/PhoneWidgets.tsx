@@ -1,6 +1,6 @@
 /**
  * `dialCode` (a country calling code chosen from the config's dialCodes, priority countries
- * first, shown '+886 台灣' like PhoneInput) and `phone` (the number, digits only, at most 15).
+ * first, shown '+886 台灣') and `phone` (the number, digits only, at most 15).
  * The stored dial code is the digits ('886'). Inputs are named by the field path.
  */
 import { useMemo } from 'react';
@@ -8,12 +8,17 @@ import Autocomplete, { createFilterOptions } from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import type { WidgetProps } from '@rjsf/utils';
 import type { DialCode } from '../domain/api';
+import { pickName } from '../domain/lang';
 import { PHONE_MAX_DIGITS } from '../domain/limits';
 import { sortByCountryPriority } from '../domain/reference/dialCodes';
 import { fieldInputProps, useAutocompleteBase } from './fieldProps';
-import { dialCodeLabel } from './PhoneInput';
 import { formatInput } from './inputFormats';
 import { useWidgetEnv } from './env';
+
+/** '+886 台灣': the calling code and the country's name in the interface language. */
+export function dialCodeLabel(option: DialCode, lang: Parameters<typeof pickName>[1]): string {
+  return `+${option.code} ${pickName(option.names, lang)}`;
+}
 
 const filter = createFilterOptions<DialCode>({
   stringify: (o) => `+${o.code} ${o.code} ${o.countryCode} ${o.names.zh_TW} ${o.names.zh_CN} ${o.names.en}`,

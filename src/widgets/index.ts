@@ -3,7 +3,7 @@
  * component (the keys are the names; the app registers both maps with the engine,
  * src/app/parts.ts). Most are RJSF widgets (one value); those whose value is an object are RJSF
  * fields (`names`), and the form engine turns `"ui:widget": "names"` into `"ui:field": "names"`.
- * The plain PhoneInput and PasswordInput stay components for hand-written dialogs.
+ * `passwordInput` is PasswordInput (a show/hide toggle) in a form: the account dialogs' fields.
  */
 export const WIDGETS = {
   menuTree: () => import('./MenuTreeWidget').then((m) => m.MenuTreeWidget),
@@ -13,6 +13,7 @@ export const WIDGETS = {
   radio: () => import('./ChoiceWidgets').then((m) => m.RadioWidget),
   dialCode: () => import('./PhoneWidgets').then((m) => m.DialCodeWidget),
   phone: () => import('./PhoneWidgets').then((m) => m.PhoneWidget),
+  passwordInput: () => import('./PasswordInput').then((m) => m.PasswordWidget),
   date: () => import('./DateWidgets').then((m) => m.DateWidget),
   dateTime: () => import('./DateWidgets').then((m) => m.DateTimeWidget),
   dateRange: () => import('./DateWidgets').then((m) => m.DateRangeWidget),

@@ -244,6 +244,8 @@ describeApi('Lottery activities', (h) => {
     expectFailure(await upload('serials.csv', 'serial\n\n'), 400, 6707);
     expect(expectFailure(await upload('serials.csv', 'AB\nC\nDE'), 400, 6708).data.lines).toEqual([2]);
     expect(expectFailure(await upload('serials.csv', 'AB\nCD\nAB'), 400, 6709).data.serials).toEqual(['AB']);
+    // A broken quote: not CSV (6706), the file's field and the line where reading stopped.
+    expect(expectFailure(await upload('serials.csv', 'AB11\nCD22\nE"F"33\n'), 400, 6706).data).toEqual({ file: { key: 'invalid' }, line: 3 });
     const good = (await upload('serials.csv', '\uFEFFserial\r\nAA11\r\nBB22\r\n"CC,33"\r\n')).json() as { id: number; amount: number };
     expect(good.amount).toBe(3);
     const good2 = (await upload('serials.csv', 'ZZ1\nZZ2')).json() as { id: number; amount: number };

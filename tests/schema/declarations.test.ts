@@ -23,15 +23,19 @@ import { Harness, testSettings } from '../api/harness';
 const SCHEMAS_DIR = fileURLToPath(new URL('../../src/schemas', import.meta.url));
 const META_FILE = 'screen.schema.json';
 
-/** Every declaration file on disk, relative to src/schemas. */
+const readJson = (file: string) => JSON.parse(fs.readFileSync(path.join(SCHEMAS_DIR, file), 'utf8')) as ScreenDeclaration;
+
+/**
+ * Every screen declaration file on disk, relative to src/schemas: not a meta-schema, not a form
+ * shown outside a screen (`"$schema": "../form.schema.json"`, tests/schema/forms.test.ts).
+ */
 function declarationFiles(): string[] {
   return (fs.readdirSync(SCHEMAS_DIR, { recursive: true }) as string[])
     .map((f) => f.split(path.sep).join('/'))
-    .filter((f) => f.endsWith('.json') && f !== META_FILE)
+    .filter((f) => f.endsWith('.json') && f !== META_FILE && !f.endsWith('.schema.json'))
+    .filter((f) => (readJson(f) as { $schema?: unknown }).$schema !== '../form.schema.json')
     .sort();
 }
-
-const readJson = (file: string) => JSON.parse(fs.readFileSync(path.join(SCHEMAS_DIR, file), 'utf8')) as ScreenDeclaration;
 
 const registry = loadDeclarations();
 const files = declarationFiles();

@@ -15,6 +15,7 @@ import { ENUMS, isEnumName } from '../../src/domain/enums';
 import { LANGS, type Lang } from '../../src/domain/lang';
 import { crudPaths, screenPaths } from '../../src/app/registerAll';
 import { placeholdersOf, textOf } from '../../src/engine/declarations/checks';
+import { wizardRoutes } from '../../src/engine/wizard/steps';
 import { resources } from '../../src/locales';
 import { FIELD_WIDGET_NAMES, WIDGET_NAMES } from '../../src/widgets/names';
 import { WIDGETS, FIELD_WIDGETS } from '../../src/widgets/index';
@@ -29,9 +30,12 @@ const isNode = (v: unknown): v is Node => !!v && typeof v === 'object' && !Array
 function allDeclarations(): { name: string; decl: ScreenDeclaration }[] {
   const files = (fs.readdirSync(SCHEMAS_DIR, { recursive: true }) as string[])
     .map((f) => f.split(path.sep).join('/'))
-    .filter((f) => f.endsWith('.json') && f !== 'screen.schema.json')
+    .filter((f) => f.endsWith('.json') && !f.endsWith('.schema.json'))
     .sort();
-  const onDisk = files.map((file) => ({ name: file, decl: JSON.parse(fs.readFileSync(path.join(SCHEMAS_DIR, file), 'utf8')) as ScreenDeclaration }));
+  // Forms shown outside a screen (`"$schema": "../form.schema.json"`) are tests/schema/forms.test.ts's.
+  const onDisk = files
+    .map((file) => ({ name: file, decl: JSON.parse(fs.readFileSync(path.join(SCHEMAS_DIR, file), 'utf8')) as ScreenDeclaration & { $schema?: unknown } }))
+    .filter(({ decl }) => decl.$schema !== '../form.schema.json');
   const registry = loadDeclarations().filter((d) => !onDisk.some((f) => f.decl.id === d.id)).map((decl) => ({ name: `registry:${decl.id}`, decl }));
   return [...onDisk, ...registry];
 }
@@ -43,7 +47,7 @@ const placeholders = placeholdersOf;
 
 /** The i18n keys the engine and the widgets use literally ('screens.crud.add', 'common.noMatch'). */
 function engineKeys(): { where: string; key: string }[] {
-  const dirs = ['src/engine/crud', 'src/widgets'];
+  const dirs = ['src/engine/crud', 'src/engine/wizard', 'src/widgets'];
   const out: { where: string; key: string }[] = [];
   for (const dir of dirs) {
     for (const file of fs.readdirSync(path.join(ROOT, dir))) {
@@ -72,15 +76,20 @@ describe('screens registered on their paths', () => {
       if (decl.kind === 'form') expect(screenPaths('form').includes(decl.path)).toBe(!tabOfCrud);
       if (decl.kind === 'custom') expect(screenPaths('custom')).toContain(decl.path);
       if (decl.kind === 'crud' || tabOfCrud) expect(crudPaths()).toContain(decl.path);
-      // One screen per path: several crud declarations show as tabs, forms among them too; one
-      // custom screen may carry the crud lists of its path as tabs (CustomScreen, the lottery).
+      // One screen per path: several crud declarations show as tabs, forms among them too; a
+      // custom screen is alone on its path.
       kinds.delete('form');
-      if (kinds.has('custom') && kinds.has('crud')) {
-        expect(ALL.filter((d) => d.decl.path === decl.path && d.decl.kind === 'custom'), decl.path).toHaveLength(1);
-        kinds.delete('crud');
-      }
       if (kinds.size === 0) kinds.add(decl.kind);
       expect(kinds.size, decl.path).toBe(1);
+      if (decl.kind === 'custom') expect(ALL.filter((d) => d.decl.path === decl.path), decl.path).toHaveLength(1);
+    });
+
+    it('has child routes (wizard steps, view page, form page) no other screen of its path has', () => {
+      const own = [...wizardRoutes(decl), ...(decl.formPage ? [decl.formPage] : [])];
+      expect(new Set(own).size, decl.id).toBe(own.length);
+      const others = ALL.filter((d) => d.decl.path === decl.path && d.decl.id !== decl.id)
+        .flatMap((d) => [...wizardRoutes(d.decl), ...(d.decl.formPage ? [d.decl.formPage] : [])]);
+      expect(own.filter((r) => others.includes(r)), decl.id).toEqual([]);
     });
   });
 });

@@ -39,7 +39,7 @@ describe('kind "custom": the barcode query pane', () => {
     signedIn(null);
     withProviders(<CustomView decl={DECL} node={node} />, 'en');
     expect(screen.getByTestId('page-title')).toHaveTextContent('Barcode query');
-    const input = await screen.findByRole('textbox', { name: 'Barcode' }, { timeout: 8000 });
+    const input = await screen.findByRole('textbox', { name: 'Barcode' }, { timeout: 30_000 });
     fireEvent.change(input, { target: { value: 'BOTTLE0001' } });
     fireEvent.click(screen.getByTestId('barcode-search'));
     const result = await screen.findByTestId('barcode-result');
@@ -67,7 +67,7 @@ describe('kind "custom": the barcode query pane', () => {
     });
     signedIn(null);
     withProviders(<CustomView decl={DECL} node={node} />, 'en');
-    const input = await screen.findByRole('textbox', { name: 'Barcode' }, { timeout: 8000 });
+    const input = await screen.findByRole('textbox', { name: 'Barcode' }, { timeout: 30_000 });
     fireEvent.change(input, { target: { value: 'BOTTLE0001' } });
     fireEvent.click(screen.getByTestId('barcode-search'));
     fireEvent.click(await screen.findByTestId('short-url-create'));

@@ -10,6 +10,9 @@ import { h, render } from 'preact';
 import { CheckInSection } from '../../src/consumer/checkIn';
 import type { ConsumerEnv } from '../../src/consumer/app';
 import type { MemberCheckIn } from '../../src/domain/activity/checkInDay';
+import { preactSettled, trackPreactEffects } from './preactSettled';
+
+trackPreactEffects();
 
 const ITEM: MemberCheckIn = {
   id: 7, name: 'May check-in', timezoneId: 103, from: '2030-04-30T16:00:00.000Z', to: '2030-05-31T15:59:00.000Z',
@@ -20,7 +23,7 @@ let root: HTMLElement | null = null;
 afterEach(async () => {
   if (root) render(null, root);
   document.body.innerHTML = '';
-  await new Promise((r) => setTimeout(r, 20));
+  await preactSettled();
 });
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

@@ -7,10 +7,12 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/dom';
-import { act } from 'preact/test-utils';
 import { mountConsumer, type ConsumerEnv } from '../../src/consumer/app';
 import type { PlayActivity, PlayRecord } from '../../src/domain/activity/lotteryPublic';
 import { fixturePage } from './consumerFixtures';
+import { preactSettled, trackPreactEffects } from './preactSettled';
+
+trackPreactEffects();
 
 const ORIGIN = 'https://brand.example';
 let unmount: (() => void) | null = null;
@@ -21,7 +23,7 @@ afterEach(async () => {
   document.body.innerHTML = '';
   localStorage.clear();
   // Let the unmounted page's pending renders and effects settle before the next test.
-  await act(async () => {});
+  await preactSettled();
 });
 
 const PRIZES = [
@@ -53,7 +55,14 @@ type Route = (method: string, path: string, body: any) => { status: number; body
 
 function api(route: Route) {
   const calls: { method: string; path: string; body: any }[] = [];
+  /** Every answer given: the page has read one once its body is used. */
+  const answers: Response[] = [];
   const fn = vi.fn(async (url: string, init: RequestInit = {}) => {
+    const res = await answer(url, init);
+    answers.push(res);
+    return res;
+  });
+  const answer = async (url: string, init: RequestInit): Promise<Response> => {
     const method = (init.method ?? 'GET').toUpperCase();
     const body = init.body ? JSON.parse(String(init.body)) : undefined;
     if (url.startsWith('/mapi/v1/page/')) {
@@ -63,12 +72,18 @@ function api(route: Route) {
     calls.push({ method, path: url, body });
     const a = (url.startsWith('/mapi/v1/lottery/') ? route(method, url.replace('/mapi/v1/lottery/acme', ''), body) : undefined) ?? { status: 404, body: { code: 2, message: 'not found' } };
     return new Response(a.body === undefined ? '' : JSON.stringify(a.body), { status: a.status });
-  });
-  return { fn: fn as unknown as typeof fetch, calls };
+  };
+  return { fn: fn as unknown as typeof fetch, calls, answers };
 }
 
-/** Flushes Preact's pending renders (a shopper never clicks before the page has drawn). */
-const tick = () => act(async () => {});
+/** Draws Preact's pending renders and runs their effects (a shopper never clicks before the page has drawn). */
+const tick = preactSettled;
+
+/** Every answer read, and what it led to drawn: what the page was going to show or ask is done. */
+async function atRest(answers: Response[]): Promise<void> {
+  await waitFor(() => expect(answers.every((a) => a.bodyUsed)).toBe(true));
+  await preactSettled();
+}
 
 function open(path: string, fetchImpl: typeof fetch) {
   const root = document.createElement('div');
@@ -82,15 +97,17 @@ function open(path: string, fetchImpl: typeof fetch) {
 
 describe('lottery play on the consumer page', () => {
   it('shows nothing for a code without an activity and asks nothing without a code', async () => {
-    const { fn, calls } = api((_m, p) => (p.startsWith('?c=') ? { status: 200, body: { code: 'QT8F3K2M9X4P', activities: [] } } : undefined));
+    const { fn, calls, answers } = api((_m, p) => (p.startsWith('?c=') ? { status: 200, body: { code: 'QT8F3K2M9X4P', activities: [] } } : undefined));
     open('/m/acme?c=QT8F3K2M9X4P&lang=en', fn);
     await waitFor(() => expect(calls.some((c) => c.path === '/mapi/v1/lottery/acme?c=QT8F3K2M9X4P')).toBe(true));
-    await new Promise((r) => setTimeout(r, 50));
+    await atRest(answers);
     expect(screen.queryByTestId('lottery')).toBeNull();
     document.body.innerHTML = '';
     const second = api(() => undefined);
     open('/m/acme?lang=en', second.fn);
-    await new Promise((r) => setTimeout(r, 80));
+    // The page drawn and every answer read: a lottery call would have gone out by now.
+    await screen.findByRole('heading', { level: 1 });
+    await atRest(second.answers);
     expect(second.calls.filter((c) => c.path.startsWith('/mapi/v1/lottery'))).toEqual([]);
   });
 

@@ -9,7 +9,12 @@ import { mountConsumer, type ConsumerEnv } from '../../src/consumer/app';
 import type { PageData } from '../../src/domain/marketing/page';
 import { LayoutColor, MarketingPlatform, PageLayout } from '../../src/domain/enums';
 import { fixturePage, unknownCodePage, warningPage } from './consumerFixtures';
+import { act } from 'preact/test-utils';
+import { preactSettled, trackPreactEffects } from './preactSettled';
 
+// Preact 11 runs an unmounted page's effect cleanups after the next frame: each is awaited
+// (preactSettled) while the test window still exists.
+trackPreactEffects();
 const ORIGIN = 'https://brand.example';
 let unmount: (() => void) | null = null;
 
@@ -17,9 +22,7 @@ afterEach(async () => {
   unmount?.();
   unmount = null;
   document.body.innerHTML = '';
-  // Preact runs effects after paint (a 35 ms timer under jsdom): let any still pending run
-  // now, while the test window exists, not after the file's environment is torn down.
-  await new Promise((r) => setTimeout(r, 50));
+  await preactSettled();
 });
 
 type Answer = PageData | 404 | 'offline';
@@ -298,9 +301,19 @@ describe('privacy consent', () => {
     fireEvent.click(link);
     const view = await screen.findByRole('dialog');
     expect(document.querySelector('.page')).toHaveAttribute('inert'); // the page behind is out of reach
+    await waitFor(() => expect(view.contains(document.activeElement)).toBe(true)); // the focus is in the dialog
+    // Where the focus is at the moment the dialog leaves the page (a mutation observer runs
+    // right after the commit that removes it): back on the link, not a frame later.
+    const focusWhenClosed = new Promise<Element | null>((resolve) => {
+      const seen = new MutationObserver(() => {
+        if (view.isConnected) return;
+        seen.disconnect();
+        resolve(document.activeElement);
+      });
+      seen.observe(document.body, { childList: true, subtree: true });
+    });
     fireEvent.keyDown(view, { key: 'Escape' });
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(document.activeElement).toBe(screen.getByRole('button', { name: '隱私權政策' }));
+    expect(await focusWhenClosed).toBe(screen.getByRole('button', { name: '隱私權政策' }));
   });
 
   it('asks again for a newer forced version, not for a newer unforced one', async () => {
@@ -382,10 +395,12 @@ describe('preview (mode=preview)', () => {
     await waitFor(() => expect(api.calls).toHaveLength(1)); // listening
     post({ type: 'oioc-preview', kind: 'layout', data: { layoutInfo: { clientDisplayName: 'Mine' } } });
     expect(await screen.findByRole('heading', { level: 1, name: 'Mine' })).toBeInTheDocument();
-    post({ type: 'oioc-preview', kind: 'layout', data: { layoutInfo: { clientDisplayName: 'Evil' } } }, 'https://evil.example');
-    post({ type: 'something-else', data: { layoutInfo: { clientDisplayName: 'Other' } } });
-    post({ type: 'oioc-preview', kind: 'layout', data: 'not an object' });
-    await new Promise((r) => setTimeout(r, 100)); // a render would have happened by now
+    // The listener runs as each post is dispatched; act draws whatever they changed.
+    await act(async () => {
+      post({ type: 'oioc-preview', kind: 'layout', data: { layoutInfo: { clientDisplayName: 'Evil' } } }, 'https://evil.example');
+      post({ type: 'something-else', data: { layoutInfo: { clientDisplayName: 'Other' } } });
+      post({ type: 'oioc-preview', kind: 'layout', data: 'not an object' });
+    });
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Mine');
   });
 

@@ -7,11 +7,15 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/dom';
 import { h, render } from 'preact';
 import { PointActivityReveal } from '../../src/consumer/pointActivity';
+import { preactSettled, trackPreactEffects } from './preactSettled';
+
+trackPreactEffects();
 
 let root: HTMLElement | null = null;
-afterEach(() => {
+afterEach(async () => {
   if (root) render(null, root);
   document.body.innerHTML = '';
+  await preactSettled();
 });
 
 function mount(items: Parameters<typeof PointActivityReveal>[0]['items']) {

@@ -8,6 +8,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/dom';
 import { h, render } from 'preact';
 import { PointShop, memberTokenKey } from '../../src/consumer/points';
 import type { PagePointProduct } from '../../src/domain/marketing/page';
+import { preactSettled, trackPreactEffects } from './preactSettled';
+
+trackPreactEffects();
 
 const PRODUCT: PagePointProduct = {
   id: 4, productId: 9, names: { zh_TW: '保溫杯', en: 'Tumbler' }, image: null, points: 300, stock: 5,
@@ -18,7 +21,7 @@ let root: HTMLElement | null = null;
 afterEach(async () => {
   if (root) render(null, root);
   document.body.innerHTML = '';
-  await new Promise((r) => setTimeout(r, 50));
+  await preactSettled();
 });
 
 /** `calls`: the redemptions sent; GET .../me answers the shopper's `balance`. */

@@ -21,7 +21,7 @@ async function openAdd(decl = ROLE, lang = 'en') {
   signedIn(null);
   withProviders(<CrudView decl={decl} />, lang);
   fireEvent.click(await screen.findByTestId('crud-add'));
-  const dialog = await screen.findByTestId('crud-form', {}, { timeout: 8000 });
+  const dialog = await screen.findByTestId('crud-form', {}, { timeout: 30_000 });
   return dialog;
 }
 
@@ -116,7 +116,7 @@ describe('crud form: modes and widgets', () => {
     fireEvent.click(screen.getByTestId('page-2'));
     await screen.findByText('Role 02');
     fireEvent.click(screen.getByTestId('crud-add'));
-    const dialog = await screen.findByTestId('crud-form', {}, { timeout: 8000 });
+    const dialog = await screen.findByTestId('crud-form', {}, { timeout: 30_000 });
     expect(dialog).toHaveTextContent('Add role');
     const group = await within(dialog).findByTestId('menu-group-1');
 
@@ -150,7 +150,7 @@ describe('crud form: modes and widgets', () => {
     withProviders(<CrudView decl={ROLE} />, 'en');
     await screen.findByText('Role 02');
     fireEvent.click(screen.getByTestId('row-view-2'));
-    const view = await screen.findByTestId('crud-form', {}, { timeout: 8000 });
+    const view = await screen.findByTestId('crud-form', {}, { timeout: 30_000 });
     expect(view).toHaveTextContent('View role');
     await waitFor(() => expect(input(view, 'name')).toHaveValue('Role 02'));
     expect(input(view, 'name')).toBeDisabled();
@@ -223,7 +223,7 @@ describe('crud form: modes and widgets', () => {
     withProviders(<CrudView decl={EMPLOYEE} />, 'en');
     await screen.findByText('user2');
     await act(async () => fireEvent.click(screen.getByTestId('row-edit-2')));
-    const edit = await screen.findByTestId('crud-form', {}, { timeout: 8000 });
+    const edit = await screen.findByTestId('crud-form', {}, { timeout: 30_000 });
     await waitFor(() => expect(input(edit, 'account')).toHaveValue('user2'));
     expect(input(edit, 'account')).toBeDisabled();
     expect(input(edit, 'name')).not.toBeDisabled();
@@ -239,7 +239,7 @@ describe('crud form: modes and widgets', () => {
     signedIn(null, { tenantType: 2 });
     withProviders(<CrudView decl={ROLE} />, 'en');
     fireEvent.click(await screen.findByTestId('crud-add'));
-    const client = await screen.findByTestId('crud-form', {}, { timeout: 8000 });
+    const client = await screen.findByTestId('crud-form', {}, { timeout: 30_000 });
     await within(client).findByTestId('menu-group-1');
     expect(client.querySelector('input[name="customers"]:not([type="hidden"])')).toBeNull();
     const brands = input(client, 'brands');

@@ -11,7 +11,9 @@ import { declaration } from '../../src/domain/declarations';
 import { EXPORT_AMOUNT_PATH } from '../../src/domain/limits';
 import { loadingStore } from '../../src/engine/api/loading';
 import { CrudView } from '../../src/engine/crud/CrudScreen';
-import { refreshIntervalOf } from '../../src/engine/crud/useCrudList';
+import { refreshIntervalOf, useCrudList } from '../../src/engine/crud/useCrudList';
+import { useApi } from '../../src/engine/api/swr';
+import { EXPORT_AMOUNT_KEY } from '../../src/engine/shell/SideMenu';
 import { ExportJobsHost } from '../../src/engine/jobs/ExportJobsHost';
 import { fileNameOf } from '../../src/engine/jobs/download';
 import { runExport } from '../../src/engine/jobs/runExport';
@@ -174,6 +176,56 @@ describe('export jobs', () => {
     expect(clicks).toHaveLength(0);
   });
 
+  it('a failed poll (server error) is tried again at the next tick, without a Fail modal', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+    signedIn(null);
+    let polls = 0;
+    const calls = stubFetch((method, url) => {
+      if (method === 'GET' && url === '/v1/Job?ids=5') {
+        polls++;
+        return polls === 1 ? json({ code: 9999, message: 'busy' }, 500) : json([{ id: 5, category: 1, status: 2, progress: 70, message: null, data: { Url: null, reportId: 3 } }]);
+      }
+      if (method === 'GET' && url.startsWith('/v1/Report/exportReportAmount')) return json({ amount: 0 });
+      return undefined;
+    });
+    withProviders(<ExportJobsHost />, 'en');
+    act(() => { jobsStore.track({ id: 5, reportId: 3 }); });
+    await advance(2_000);
+    expect(jobPolls(calls)).toHaveLength(1);
+    await advance(2_000);
+    expect(jobPolls(calls)).toHaveLength(2);
+    expect(screen.getByTestId('export-job-progress-5')).toHaveTextContent('70%');
+    expect(screen.queryByTestId('alert-modal')).toBeNull();
+    expect(screen.queryByTestId('fail-modal')).toBeNull();
+  });
+
+  it('a job that ends has the report lists read again: done without a file, or failed', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+    signedIn(null);
+    const calls = stubFetch((method, url) => {
+      if (method === 'GET' && url === '/v1/Job?ids=8') return json([{ id: 8, category: 1, status: 3, progress: 100, message: null, data: { Url: null, reportId: 4 } }]);
+      if (method === 'GET' && url.startsWith('/v1/Report/exportReportAmount')) return json({ amount: 0 });
+      return undefined;
+    });
+    const amountReads = () => calls.filter((c) => c.url.startsWith('/v1/Report/exportReportAmount')).length;
+    function Amount() {
+      useApi<{ amount: number }>(EXPORT_AMOUNT_KEY);
+      return null;
+    }
+    withProviders(<><Amount /><ExportJobsHost /></>, 'en');
+    await advance(10);
+    const before = amountReads();
+    act(() => { jobsStore.track({ id: 8, reportId: 4 }); });
+    await advance(2_000);
+    expect(jobPolls(calls)).toHaveLength(1);
+    await advance(10);
+    expect(amountReads()).toBe(before + 1);
+    expect(screen.queryByTestId('export-jobs')).toBeNull();
+    // Nothing followed any more: no more polls.
+    await advance(10_000);
+    expect(jobPolls(calls)).toHaveLength(1);
+  });
+
   it('reads the file name of Content-Disposition', () => {
     expect(fileNameOf(`attachment; filename="a.csv"; filename*=UTF-8''%E5%8C%85.csv`)).toBe('包.csv');
     expect(fileNameOf('attachment; filename="plain.txt"')).toBe('plain.txt');
@@ -258,6 +310,45 @@ describe('code package list', () => {
     await advance(120_000);
     expect(lists()).toBe(settled);
     expect(counts()).toBe(3);
+  });
+});
+
+describe('after a write', () => {
+  it('reads the count before the list: a package that ends between the two reads is not left "generating"', async () => {
+    signedIn(null);
+    let list: ReturnType<typeof useCrudList> | null = null;
+    function Probe() {
+      list = useCrudList(declaration('code.package'));
+      return null;
+    }
+    let held: (() => void) | null = null;
+    const calls = stubFetch((method, url) => {
+      if (method === 'GET' && url.startsWith('/v1/Code/package?')) return json({ items: [], total: 0 });
+      if (method === 'GET' && url === '/v1/Code/package/generating') {
+        if (!held && calls.filter((c) => c.url === url).length > 1) {
+          // The count after the write: answered only when the test says so.
+          return new Promise<Response>((resolve) => { held = () => resolve(json({ amount: 0 })); }) as unknown as Response;
+        }
+        return json({ amount: 0 });
+      }
+      return undefined;
+    });
+    const lists = () => calls.filter((c) => c.url.startsWith('/v1/Code/package?')).length;
+    withProviders(<Probe />, 'en');
+    await waitFor(() => expect(lists()).toBe(1));
+    let refreshed: Promise<void> = Promise.resolve();
+    act(() => { refreshed = list!.refresh(); });
+    await waitFor(() => expect(held).not.toBeNull());
+    // The count is on its way; its answer comes now, and only then is the list read.
+    await act(async () => {
+      calls.push({ method: 'ANSWER', url: 'count', headers: {} });
+      held!();
+      await refreshed;
+    });
+    expect(lists()).toBe(2);
+    const order = calls.map((c) => (c.method === 'ANSWER' ? 'count answered' : c.url.startsWith('/v1/Code/package?') ? 'list' : 'count'));
+    const afterWrite = order.indexOf('count', order.indexOf('count') + 1);
+    expect(order.slice(afterWrite)).toEqual(['count', 'count answered', 'list']);
   });
 });
 

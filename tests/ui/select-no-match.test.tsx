@@ -7,7 +7,10 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import LotteryConfigStep from '../../src/panes/lottery/LotteryConfigStep';
+import { declaration } from '../../src/domain/declarations';
 import { config, fakeFetch, withProviders } from './harness';
+
+const LOTTERY = declaration('activity.lottery-activity');
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -33,7 +36,7 @@ async function openOrderPackageProduct() {
 describe('selects with nothing to choose', () => {
   it('the lottery wizard\'s product select says the localized no-match text', async () => {
     api();
-    withProviders(<MemoryRouter initialEntries={['/activity/lottery-activity/config?templateId=3']}><LotteryConfigStep /></MemoryRouter>, 'zh_TW');
+    withProviders(<MemoryRouter initialEntries={['/activity/lottery-activity/config?templateId=3']}><LotteryConfigStep decl={LOTTERY} query={new URLSearchParams('templateId=3')} go={() => {}} /></MemoryRouter>, 'zh_TW');
     await openOrderPackageProduct();
     expect(await screen.findByText('查無符合資料')).toBeInTheDocument();
     expect(screen.queryByText('No options')).toBeNull();
@@ -41,7 +44,7 @@ describe('selects with nothing to choose', () => {
 
   it('in English too', async () => {
     api();
-    withProviders(<MemoryRouter initialEntries={['/activity/lottery-activity/config?templateId=3']}><LotteryConfigStep /></MemoryRouter>, 'en');
+    withProviders(<MemoryRouter initialEntries={['/activity/lottery-activity/config?templateId=3']}><LotteryConfigStep decl={LOTTERY} query={new URLSearchParams('templateId=3')} go={() => {}} /></MemoryRouter>, 'en');
     await openOrderPackageProduct();
     expect(await screen.findByText('No match data')).toBeInTheDocument();
     expect(screen.queryByText('No options')).toBeNull();

@@ -1,6 +1,7 @@
 /**
- * Issue 24: a menu screen's child routes come from its declarations (`routes`, and a crud
- * declaration's `formPage`), not from a hand-written map: a declaration can add one.
+ * Issue 24: a menu screen's child routes come from its declarations (a crud declaration's
+ * `wizard` steps and view page, and its `formPage`), not from a hand-written map: a declaration
+ * can add one.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import '../../src/app/registerAll';
@@ -25,7 +26,7 @@ describe('child routes', () => {
 
   it('a declaration adds its own', () => {
     const role = (registered as readonly ScreenDeclaration[]).find((d) => d.id === 'system.role')!;
-    registerDeclarations([...registered, { ...role, id: 'system.role-steps', routes: ['review'] }]);
+    registerDeclarations([...registered, { ...role, id: 'system.role-steps', wizard: { steps: [{ route: 'review', title: role.title, part: 'lotteryReview' }] } }]);
     expect(childRoutesOf('/system/role')).toEqual(['review']);
     expect(isDeclaredRoute('/system/role', '/system/role/review')).toBe(true);
   });

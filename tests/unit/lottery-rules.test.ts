@@ -59,6 +59,19 @@ describe('lottery rules', () => {
     expect(parseSerials('AB\nAB\nCD')).toMatchObject({ code: 6709, data: { serials: ['AB'] } });
   });
 
+  it('serial CSV on the imports\' reader: a quoted field with a comma or a doubled quote, a BOM, a broken quote (6706 with its line)', () => {
+    expect(parseSerials('"AB,12",second column\n"CD""34"\n')).toEqual({ serials: ['AB,12', 'CD"34'] });
+    // A BOM before the header: the header is still recognized and dropped; line numbers count from the file's first line.
+    expect(parseSerials('\uFEFFserial\nAB12\nC\n')).toMatchObject({ code: 6708, data: { lines: [3] } });
+    expect(parseSerials('\uFEFFAB12\nCD34')).toEqual({ serials: ['AB12', 'CD34'] });
+    // A quoted field holding a line break is one serial; the next record keeps its own line.
+    expect(parseSerials('"AB\n12"\nC')).toMatchObject({ code: 6708, data: { lines: [3] } });
+    // An unterminated quote (the line where the reader gave up: the file's last), or a quote
+    // inside an unquoted field: not CSV, code 6706 naming the line.
+    expect(parseSerials('AB12\n"CD34\nEF56\n')).toMatchObject({ code: 6706, fields: { file: { key: 'invalid' } }, data: { line: 3 } });
+    expect(parseSerials('AB12\nCD34\nE"F"56\n')).toMatchObject({ code: 6706, data: { line: 3 } });
+  });
+
   it('status from enable and period; exchange lock', () => {
     const now = new Date('2026-06-01T00:00:00Z');
     expect(lotteryStatus({ enable: true, from: '2026-06-02T00:00:00Z', to: '2026-07-01T00:00:00Z' }, now)).toBe(1);

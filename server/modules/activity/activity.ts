@@ -107,7 +107,7 @@ const templates = defineResource<TemplateRow, GameTemplateAnswer, TemplateBody, 
     const core: TemplateCore = withDefaults(gameType, body.core ?? {});
     // Absent images stay absent: '' is the same as not set.
     for (const [k, v] of Object.entries(core)) if (v === '') delete core[k];
-    await checkImage(trx, who.tenantId, 'coverUrl', body.coverUrl);
+    // The cover (coverUrl, the form's upload rule) is checked by the layer; the game's own images here.
     for (const { path, url } of coreImageUrls(core)) await checkImage(trx, who.tenantId, path, url);
     return { name, game_type: gameType, cover_url: body.coverUrl || null, core: json(core) };
   },
@@ -154,12 +154,12 @@ const checkIns = defineResource<CheckInRow, CheckInActivityDto, CheckInBody, { k
   query: checkInQuery,
   filter: (q, { keyword }) => (keyword?.trim() ? q.where('ci.name', 'ilike', containsPattern(keyword.trim())) : q),
   toDto: checkInDto,
-  values: async ({ trx, who }, body) => {
+  values: async (_ctx, body) => {
     const name = body.name.trim();
     if (!name) throw badRequest({ name: { key: 'required' } });
     if (!timezoneById(body.timezoneId)) throw badRequest({ timezoneId: { key: 'oneOf' } });
-    // The form's rules (period, days, entry count) ran in `validated`; the pictures are checked here.
-    for (const [i, entry] of body.entries.entries()) await checkImage(trx, who.tenantId, `entries.${i}.image`, entry.image);
+    // The form's rules (period, days, entry count) ran in `validated`; the pictures (entries.*.image,
+    // the form's upload rule) are checked by the layer after these rules.
     const entries = body.entries.map((e) => ({ image: e.image, text: e.text.trim() }));
     return {
       name, enable: body.enable ?? true, timezone_id: body.timezoneId, starts_at: new Date(body.from), ends_at: new Date(body.to),

@@ -4,28 +4,19 @@
  * queues a job (ExportCheckInParticipants 20) whose file has one row per activity and member
  * who checked in: activity, member phone (E.164) and name, check-ins, first and last day (in the
  * activity's zone), longest streak, points granted. Activities of the caller's tenant only.
+ * A declared export (resource/export.ts): the module keeps its query and its cells.
  */
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { declaration } from '../../../src/domain/declarations';
 import { JobCategory } from '../../../src/domain/enums';
 import { ErrorCode } from '../../../src/domain/errors';
-import type { Lang } from '../../../src/domain/lang';
 import { exportPhone } from '../../../src/domain/phone';
 import type { AppDeps } from '../../context';
-import type { Db } from '../../resource/define';
-import { inBatches, queueExport, registerJobHandler, writeExport, type ExportFormat } from '../../jobs/index';
-import { exporterOf } from '../../services/exporter';
-import { exportText } from '../../services/codes';
 import { containsPattern } from '../../db/list';
-import { listExportForm } from '../../services/listExport';
-import { objectBody, validated } from '../../services/resource';
-import { langOf } from '../../services/names';
+import type { Db } from '../../resource/define';
+import { defineExport } from '../../resource/export';
 
-const CHECK_IN_MENU_ID = 51;
-const FORM = listExportForm(declaration('activity.check-in'));
-
-interface Payload { keyword: string | null; format: ExportFormat; lang: Lang }
 interface Row {
   activity_id: number; member_id: number; name: string; phone_country_code: string; phone: string; member_name: string | null;
   check_ins: number | string; first_day: string; last_day: string; best_streak: number; points: number | string;
@@ -49,41 +40,32 @@ function participantsQuery(db: Db, tenantId: number, keyword: string | null) {
   return q;
 }
 
-registerJobHandler<Payload>(JobCategory.ExportCheckInParticipants, async (job, ctx) => {
-  const p = job.payload;
-  const t = exportText(p.lang);
-  const k = (key: string) => t(`screens.checkIn.${key}`);
-  const counted = await ctx.db.selectFrom(participantsQuery(ctx.db, job.tenantId, p.keyword).as('x')).select(sql<string>`count(*)`.as('n')).executeTakeFirst();
-  await writeExport<Row>(ctx, {
-    format: p.format,
-    fileName: k('participantsFile'),
-    total: Number(counted?.n ?? 0),
-    columns: [
-      { header: k('name'), value: (r) => `${r.activity_id} ${r.name}` },
-      { header: k('memberPhone'), value: (r) => exportPhone(r.phone_country_code, r.phone) },
-      { header: k('memberName'), value: (r) => r.member_name ?? '' },
-      { header: k('checkIns'), value: (r) => Number(r.check_ins) },
-      { header: k('firstDay'), value: (r) => r.first_day },
-      { header: k('lastDay'), value: (r) => r.last_day },
-      { header: k('bestStreak'), value: (r) => Number(r.best_streak) },
-      { header: k('pointsGranted'), value: (r) => Number(r.points) },
-    ],
+const participantsExport = defineExport<Row, { keyword?: string }>({
+  declaration: declaration('activity.check-in'),
+  category: JobCategory.ExportCheckInParticipants,
+  summary: "The check-in activities' participants (a job: ExportCheckInParticipants)",
+  errors: [ErrorCode.BadRequest, ErrorCode.NotAllowed],
+  rows: {
+    query: (db, { tenantId, filters }) => participantsQuery(db, tenantId, filters.keyword?.trim() || null),
+    // One row per group: counted over the grouped query.
+    count: async (db, q) => Number((await db.selectFrom(q.as('x')).select(sql<string>`count(*)`.as('n')).executeTakeFirst())?.n ?? 0),
     // Keyset by (activity, member), the group's key.
-    rows: inBatches<Row>((after, limit) => {
-      let q = participantsQuery(ctx.db, job.tenantId, p.keyword);
-      if (after) q = q.having(sql<boolean>`(r.activity_id, r.member_id) > (${after.activity_id}, ${after.member_id})`);
-      return q.orderBy('r.activity_id').orderBy('r.member_id').limit(limit).execute() as Promise<Row[]>;
-    }, 1000),
-  });
+    keyset: (q, after) => (after ? q.having(sql<boolean>`(r.activity_id, r.member_id) > (${after.activity_id}, ${after.member_id})`) : q)
+      .orderBy('r.activity_id').orderBy('r.member_id'),
+  },
+  columns: [
+    { label: 'screens.checkIn.name', value: (r) => `${r.activity_id} ${r.name}` },
+    { label: 'screens.checkIn.memberPhone', value: (r) => exportPhone(r.phone_country_code, r.phone) },
+    { label: 'screens.checkIn.memberName', value: (r) => r.member_name ?? '' },
+    { label: 'screens.checkIn.checkIns', value: (r) => Number(r.check_ins) },
+    { label: 'screens.checkIn.firstDay', value: (r) => r.first_day },
+    { label: 'screens.checkIn.lastDay', value: (r) => r.last_day },
+    { label: 'screens.checkIn.bestStreak', value: (r) => Number(r.best_streak) },
+    { label: 'screens.checkIn.pointsGranted', value: (r) => Number(r.points) },
+  ],
+  fileName: 'screens.checkIn.participantsFile',
 });
 
 export default async function checkInExportRoutes(app: FastifyInstance, deps: AppDeps) {
-  const { db } = deps;
-  app.post('/marketing/check-in-activity/file', {
-    config: { menuId: CHECK_IN_MENU_ID, docs: { summary: "The check-in activities' participants (a job: ExportCheckInParticipants)", body: FORM.schema as Record<string, unknown>, status: 201, errors: [ErrorCode.BadRequest, ErrorCode.NotAllowed] } },
-  }, async (req, reply) => {
-    const body = validated<{ keyword?: string; format?: ExportFormat; lang?: string }>(FORM, req.body === undefined || req.body === null ? {} : objectBody(req.body));
-    const payload: Payload = { keyword: body.keyword?.trim() || null, format: body.format ?? 'csv', lang: langOf(body.lang) };
-    return reply.code(201).send(await db.transaction().execute((trx) => queueExport(trx, exporterOf(req), JobCategory.ExportCheckInParticipants, payload)));
-  });
+  participantsExport.routes(app, deps);
 }

@@ -3,9 +3,8 @@
  * src/domain/activity/lottery.ts). Client tenants whose role holds menu 49 (the Marketing
  * function); everything scoped to the caller's tenant (another tenant's id: 404).
  *
- *   GET  marketing/lottery-activity                  list of released activities (page, sort
- *                                                    updatedAt|from|to|name, gameType, status,
- *                                                    keyword): { items, total }
+ *   GET  marketing/lottery-activity                  list of released activities (lotteryList.ts:
+ *                                                    the declared resource): { items, total }
  *   GET  marketing/lottery-activity/{id}             detail (6705 unknown): columns, prizes,
  *                                                    form, and the pending `draft` if any
  *   GET  marketing/lottery-activity/template-options step 1: the tenant's game templates
@@ -35,9 +34,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { sql, type Transaction } from 'kysely';
-import { settleNoWin, isCsvFile, lotteryStatus, parseSerials, type LotteryInput, type RuleFailure } from '../../../src/domain/activity/lottery';
+import { settleNoWin, isCsvFile, parseSerials, type LotteryInput, type RuleFailure } from '../../../src/domain/activity/lottery';
 import { LOTTERY_BODY_SCHEMA, LOTTERY_MENU_ID, LOTTERY_REPORT_SCHEMA } from '../../../src/domain/activity/lotteryForms';
-import { JobCategory, LotteryActivityStatus, PrizeType, QualificationType } from '../../../src/domain/enums';
+import { JobCategory, PrizeType, QualificationType } from '../../../src/domain/enums';
 import { csvText } from '../../../src/domain/csv';
 import { ErrorCode } from '../../../src/domain/errors';
 import type { Lang } from '../../../src/domain/lang';
@@ -134,46 +133,7 @@ export default async function lotteryRoutes(app: FastifyInstance, deps: AppDeps)
   const { db } = deps;
   await app.register(multipart, { throwFileSizeLimit: false });
 
-  app.get<{ Querystring: { page?: number; pageSize?: number; sort?: string; order?: 'asc' | 'desc'; gameType?: number; status?: number; keyword?: string } }>('/marketing/lottery-activity', {
-    config: { ...config, docs: { summary: 'Lottery activities (released), paged' } },
-    schema: {
-      querystring: {
-        type: 'object', additionalProperties: false,
-        properties: {
-          page: { type: 'integer', minimum: 1, default: 1 }, pageSize: { type: 'integer', minimum: 1, maximum: 100, default: 10 },
-          sort: { type: 'string', enum: ['updatedAt', 'from', 'to', 'name', 'createdAt'] }, order: { type: 'string', enum: ['asc', 'desc'] },
-          gameType: { type: 'integer', minimum: 0, maximum: 9 }, status: { type: 'integer', minimum: 1, maximum: 4 }, keyword: { type: 'string', maxLength: 100 },
-          code: { type: 'string', maxLength: 100 },
-        },
-      },
-    },
-  }, async (req) => {
-    const who = caller(req);
-    const { page = 1, pageSize = 10, sort, order, gameType, status, keyword } = req.query;
-    let q = db.selectFrom('lotteries as l').where('l.tenant_id', '=', who.tenantId).where('l.released', '=', true);
-    if (gameType) q = q.where('l.game_type', '=', gameType);
-    if (keyword?.trim()) q = q.where('l.name', 'ilike', `%${keyword.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-    if (status === LotteryActivityStatus.Disabled) q = q.where('l.enable', '=', false);
-    else if (status) {
-      q = q.where('l.enable', '=', true);
-      if (status === LotteryActivityStatus.NotStarted) q = q.where('l.starts_at', '>', sql<Date>`now()`);
-      if (status === LotteryActivityStatus.Ongoing) q = q.where('l.starts_at', '<=', sql<Date>`now()`).where('l.ends_at', '>=', sql<Date>`now()`);
-      if (status === LotteryActivityStatus.Ended) q = q.where('l.ends_at', '<', sql<Date>`now()`);
-    }
-    const column = { updatedAt: 'l.updated_at', createdAt: 'l.created_at', from: 'l.starts_at', to: 'l.ends_at', name: sql`lower(l.name)` }[sort ?? 'updatedAt'];
-    const dir = sort ? (order ?? 'asc') : 'desc';
-    const total = Number((await q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
-    const rows = await q.selectAll('l').orderBy(column as never, dir).orderBy('l.id', dir).limit(pageSize).offset((page - 1) * pageSize).execute();
-    return {
-      total,
-      items: rows.map((l) => ({
-        id: l.id, draftId: l.draft ? l.id : null, name: l.name, type: l.game_type, from: iso(l.starts_at), to: iso(l.ends_at), timezoneId: l.timezone_id,
-        status: lotteryStatus({ enable: l.enable, from: l.starts_at, to: l.ends_at }), enable: l.enable, exchangeType: l.exchange_type,
-        updatedAt: iso(l.updated_at), createdAt: iso(l.created_at),
-      })),
-    };
-  });
-
+  // The list is the declared resource of lotteryList.ts, a module of its own.
   app.get<{ Querystring: { gameType?: number } }>('/marketing/lottery-activity/template-options', {
     config: { ...config, docs: { summary: 'Game templates of a game (wizard step 1)' } }, schema: { querystring: { type: 'object', additionalProperties: false, properties: { gameType: { type: 'integer', minimum: 0, maximum: 9 } } } },
   }, async (req) => {

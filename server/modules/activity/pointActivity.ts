@@ -32,8 +32,6 @@ import { containsPattern } from '../../db/list';
 import { json } from '../../db/schema';
 import { ApiError, badRequest } from '../../errors';
 import { defineResource, type Db } from '../../resource/define';
-import { storedFileFailure } from '../../services/textKeys';
-import { checkStoredUpload } from '../../services/uploads';
 import { langOf } from '../../services/names';
 import { numberList, packageIds, packageOptions, productIds, productOptions } from '../../services/qualification';
 
@@ -118,11 +116,8 @@ const activities = defineResource<PointRow, PointActivityAnswer, PointActivityIn
     }
     if (Object.keys(fields).length) throw badRequest(fields);
 
-    // The image: the tenant's upload, at most 2 MB (unchanged: not checked again).
-    if (body.image && body.image !== before?.image) {
-      const result = await checkStoredUpload(trx as AppDeps['db'], who.tenantId, body.image, { kind: 'image', maxMB: 2 });
-      if (result) throw storedFileFailure('image', result);
-    }
+    // The image (the form's upload rule: the tenant's upload, at most 2 MB; unchanged: not
+    // checked again) is checked by the layer after these rules.
 
     // 7401: an enabled activity of the tenant overlapping in period and sharing a qualifying id.
     // The tenant's activities are locked first, so two saves at once cannot both pass.

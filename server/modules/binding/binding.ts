@@ -26,13 +26,13 @@ import { sql, type Transaction } from 'kysely';
 import { declaration } from '../../../src/domain/declarations';
 import type { FieldErrors } from '../../../src/domain/api';
 import { ErrorCode } from '../../../src/domain/errors';
-import { caller } from '../../auth';
 import type { AppDeps } from '../../context';
 import { containsPattern } from '../../db/list';
 import type { Database } from '../../db/schema';
 import { json } from '../../db/schema';
 import type { RatioUnit } from '../../db/schemaLogistics';
 import { ApiError, badRequest } from '../../errors';
+import { defineOptions } from '../../resource/options';
 import { defineResource, isReferenced, takenIgnoringCase, type Db } from '../../resource/define';
 import { recordChange } from '../../services/changelog';
 
@@ -305,32 +305,34 @@ const ratios = defineResource<RatioRow, RatioDto, RatioBody, { keyword?: string;
 
 // --- Routes --------------------------------------------------------------------------------
 
+const ENABLE_FIELD = { enable: { type: 'boolean' } };
+const OPTION_LISTS = [
+  defineOptions({
+    path: 'Binding/factory/options', menuId: [BINDING_MENU.factory, BINDING_MENU.line, BINDING_MENU.shift], summary: 'Factories as options',
+    query: (db) => db.selectFrom('factories').select(['id', 'name', 'enabled']).orderBy(sql`lower(name)`).orderBy('id'),
+    tenant: 'tenant_id', option: (r) => ({ value: r.id, label: r.name, enable: r.enabled }), fields: ENABLE_FIELD,
+  }),
+  defineOptions({
+    path: 'Binding/line/options', menuId: [BINDING_MENU.line, BINDING_MENU.shift], summary: 'Production lines as options (label: factory / line)',
+    query: (db) => db.selectFrom('production_lines as l').innerJoin('factories as f', 'f.id', 'l.factory_id')
+      .select(['l.id', 'l.name', 'l.enabled', 'f.name as factoryName'])
+      .orderBy(sql`lower(f.name)`).orderBy(sql`lower(l.name)`).orderBy('l.id'),
+    tenant: 'l.tenant_id', option: (r) => ({ value: r.id, label: `${r.factoryName} / ${r.name}`, enable: r.enabled }), fields: ENABLE_FIELD,
+  }),
+  defineOptions({
+    path: 'Binding/warehouse/options', menuId: [BINDING_MENU.warehouse, 26, 27], summary: 'Warehouses as options',
+    query: (db) => db.selectFrom('warehouses').select(['id', 'name', 'enabled']).orderBy(sql`lower(name)`).orderBy('id'),
+    tenant: 'tenant_id', option: (r) => ({ value: r.id, label: r.name, enable: r.enabled }), fields: ENABLE_FIELD,
+  }),
+];
+
 export default async function bindingRoutes(app: FastifyInstance, deps: AppDeps) {
-  const { db } = deps;
   factories.routes(app, deps);
   lines.routes(app, deps);
   shifts.routes(app, deps);
   warehouses.routes(app, deps);
   ratios.routes(app, deps);
 
-  const docs = (summary: string) => ({ summary, response: { type: 'array', items: { type: 'object', properties: { value: { type: 'integer' }, label: { type: 'string' }, enable: { type: 'boolean' } } } } });
-
   // Options: every row of the tenant, disabled ones marked `enable: false` (not offered, still named).
-  app.get('/Binding/factory/options', { config: { menuId: [BINDING_MENU.factory, BINDING_MENU.line, BINDING_MENU.shift], docs: docs('Factories as options') } }, async (req) => {
-    const who = caller(req);
-    const rows = await db.selectFrom('factories').select(['id', 'name', 'enabled']).where('tenant_id', '=', who.tenantId).orderBy(sql`lower(name)`).orderBy('id').execute();
-    return rows.map((r) => ({ value: r.id, label: r.name, enable: r.enabled }));
-  });
-  app.get('/Binding/line/options', { config: { menuId: [BINDING_MENU.line, BINDING_MENU.shift], docs: docs('Production lines as options (label: factory / line)') } }, async (req) => {
-    const who = caller(req);
-    const rows = await db.selectFrom('production_lines as l').innerJoin('factories as f', 'f.id', 'l.factory_id')
-      .select(['l.id', 'l.name', 'l.enabled', 'f.name as factoryName']).where('l.tenant_id', '=', who.tenantId)
-      .orderBy(sql`lower(f.name)`).orderBy(sql`lower(l.name)`).orderBy('l.id').execute();
-    return rows.map((r) => ({ value: r.id, label: `${r.factoryName} / ${r.name}`, enable: r.enabled }));
-  });
-  app.get('/Binding/warehouse/options', { config: { menuId: [BINDING_MENU.warehouse, 26, 27], docs: docs('Warehouses as options') } }, async (req) => {
-    const who = caller(req);
-    const rows = await db.selectFrom('warehouses').select(['id', 'name', 'enabled']).where('tenant_id', '=', who.tenantId).orderBy(sql`lower(name)`).orderBy('id').execute();
-    return rows.map((r) => ({ value: r.id, label: r.name, enable: r.enabled }));
-  });
+  for (const list of OPTION_LISTS) list.routes(app, deps);
 }

@@ -17,10 +17,6 @@ import { defineForm } from '../../resource/form';
 import type { AntiCounterfeitPage } from '../../../src/domain/antiCounterfeit';
 import { antiCounterfeitPage } from '../../services/antiCounterfeit';
 import { cleanNames } from '../../services/names';
-import { storedFileFailure } from '../../services/textKeys';
-import { checkStoredUpload } from '../../services/uploads';
-
-const IMAGE_RULE = { kind: 'image', maxMB: 2 } as const;
 
 interface Body { enable?: boolean; title: Names; content?: Names; images?: string[] }
 
@@ -29,12 +25,9 @@ const page = defineForm<AntiCounterfeitPage, Body>({
   table: 'anti_counterfeit_pages',
   save: 'upsert',
   load: (db, tenantId) => antiCounterfeitPage(db as Db, tenantId),
-  values: async ({ trx, who }, body) => {
+  values: async (_ctx, body) => {
+    // The images: the form's upload rule (images.<i>), checked by the layer.
     const images = [...new Set(body.images ?? [])];
-    for (const [i, url] of images.entries()) {
-      const failure = await checkStoredUpload(trx as unknown as Db, who.tenantId, url, IMAGE_RULE);
-      if (failure) throw storedFileFailure(`images.${i}`, failure);
-    }
     return { enable: body.enable ?? true, title: json(cleanNames(body.title)), content: json(cleanNames(body.content)), images: json(images) };
   },
   menuId: ANTI_COUNTERFEIT_MENU_ID,

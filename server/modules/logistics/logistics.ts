@@ -22,13 +22,13 @@ import { JobCategory } from '../../../src/domain/enums';
 import type { Lang } from '../../../src/domain/lang';
 import { SCAN_CODE_MAX_LENGTH, SHIP_SHEET_TYPES, STOCK_SHEET_TYPES } from '../../../src/domain/logistics';
 import { defineResource, type Db } from '../../resource/define';
+import { defineExport } from '../../resource/export';
 import { caller } from '../../auth';
 import type { AppDeps } from '../../context';
 import { inBatches, queueExport, registerJobHandler, writeExport, type ExportFormat } from '../../jobs/index';
 import { exporterOf } from '../../services/exporter';
 import { enumLabel, exportText } from '../../services/codes';
-import { countRows, listExportForm } from '../../services/listExport';
-import { idParams, objectBody, validated } from '../../services/resource';
+import { idParams } from '../../services/resource';
 import { notFound } from '../../errors';
 import { LIST_EXPORT_FORMATS } from '../../../src/domain/jobs';
 import { langOf } from '../../services/names';
@@ -139,36 +139,23 @@ const exceptionLogs = defineResource<ExceptionRow, ExceptionDto, never, Exceptio
   }),
 });
 
-/** The body of POST Logistics/exception/file: the list's filters, a format and a language. */
-export const EXCEPTION_EXPORT_FORM = listExportForm(EXCEPTION_DECL);
-
-interface ExceptionExportPayload { filters: ExceptionFilters; lang: Lang; format: ExportFormat }
-
-registerJobHandler<ExceptionExportPayload>(JobCategory.ExportExceptionLogs, async (job, ctx) => {
-  const { filters, lang, format } = job.payload;
-  const base = exceptionFilter(exceptionQuery(ctx.db).where('ex.tenant_id', '=', job.tenantId), filters ?? {});
-  const total = await countRows(base);
-  const t = exportText(lang);
-  await writeExport<ExceptionRow>(ctx, {
-    format: format ?? 'csv',
-    fileName: t('screens.exceptionLog.title'),
-    total,
-    columns: [
-      { header: t('screens.exceptionLog.time'), value: (r) => r.created_at },
-      { header: t('screens.exceptionLog.account'), key: 'account' },
-      { header: t('screens.exceptionLog.kind'), value: (r) => enumLabel(lang, 'ScanBatchKind', r.kind) },
-      { header: t('screens.exceptionLog.sheetType'), value: (r) => (r.sheet_type === null ? '' : enumLabel(lang, 'LogisticSheetType', r.sheet_type)) },
-      { header: t('screens.exceptionLog.code'), key: 'code' },
-      { header: t('screens.exceptionLog.reason'), value: (r) => enumLabel(lang, 'ScanRefusal', r.reason) },
-      { header: t('screens.exceptionLog.batchId'), key: 'batch_id' },
-    ],
-    // Newest first, as the list shows them; keyset by id (rows are inserted in time order).
-    rows: inBatches<ExceptionRow>((after, limit) => {
-      let q = base;
-      if (after) q = q.where('ex.id', '<', String(after.id));
-      return q.orderBy('ex.id', 'desc').limit(limit).execute();
-    }, 1000),
-  });
+/** POST Logistics/exception/file: the filtered exception log, newest first (ExportExceptionLogs 7). */
+const exceptionExport = defineExport<ExceptionRow, ExceptionFilters>({
+  declaration: EXCEPTION_DECL,
+  category: JobCategory.ExportExceptionLogs,
+  summary: 'Export the exception log (a job: ExportExceptionLogs)',
+  // Newest first, as the list shows them; keyset by id (rows are inserted in time order).
+  rows: { resource: exceptionLogs, keyset: ['ex.id', 'desc'] },
+  columns: [
+    { grid: 'createdAt', key: 'created_at' },
+    { grid: 'account', key: 'account' },
+    { grid: 'kind', value: (r, { lang }) => enumLabel(lang, 'ScanBatchKind', r.kind) },
+    { grid: 'sheetType', value: (r, { lang }) => (r.sheet_type === null ? '' : enumLabel(lang, 'LogisticSheetType', r.sheet_type)) },
+    { grid: 'code', key: 'code' },
+    { grid: 'reason', value: (r, { lang }) => enumLabel(lang, 'ScanRefusal', r.reason) },
+    { grid: 'batchId', key: 'batch_id' },
+  ],
+  fileName: 'screens.exceptionLog.title',
 });
 
 // --- Stock and ship sheet exports (jobs ExportLogistics 5, ExportLogisticsDetails 6) -------
@@ -178,42 +165,31 @@ const SHEET_LISTS = {
   stock: { decl: declaration('logistics.stock'), types: STOCK_SHEET_TYPES },
   ship: { decl: declaration('logistics.ship'), types: SHIP_SHEET_TYPES },
 } as const;
-const SHEET_EXPORT_FORMS = { stock: listExportForm(SHEET_LISTS.stock.decl), ship: listExportForm(SHEET_LISTS.ship.decl) };
 
-interface SheetExportPayload { list: SheetList; filters: SheetFilters; lang: Lang; format: ExportFormat }
 interface SheetDetailPayload { list: SheetList; id: number; lang: Lang; format: ExportFormat }
 
-const sheetColumns = (lang: Lang) => {
-  const t = exportText(lang);
-  return [
-    { header: t('screens.sheet.id'), value: (r: SheetRow) => r.id },
-    { header: t('screens.sheet.sheetType'), value: (r: SheetRow) => enumLabel(lang, 'LogisticSheetType', r.sheet_type) },
-    { header: t('screens.sheet.warehouse'), value: (r: SheetRow) => r.warehouseName },
-    { header: t('screens.sheet.toWarehouse'), value: (r: SheetRow) => r.toWarehouseName ?? '' },
-    { header: t('screens.sheet.account'), value: (r: SheetRow) => r.account },
-    { header: t('screens.sheet.scannedCount'), value: (r: SheetRow) => r.scanned_count },
-    { header: t('screens.sheet.codeCount'), value: (r: SheetRow) => r.code_count },
-    { header: t('screens.sheet.time'), value: (r: SheetRow) => new Date(r.created_at) },
-  ];
-};
+const stockSheets = sheets('logistics.stock', STOCK_SHEET_TYPES);
+const shipSheets = sheets('logistics.ship', SHIP_SHEET_TYPES);
 
-registerJobHandler<SheetExportPayload>(JobCategory.ExportLogistics, async (job, ctx) => {
-  const { list, filters, lang, format } = job.payload;
-  const base = sheetFilter(sheetQuery(SHEET_LISTS[list].types)(ctx.db).where('sh.tenant_id', '=', job.tenantId), filters ?? {});
-  const t = exportText(lang);
-  await writeExport<SheetRow>(ctx, {
-    format: format ?? 'csv',
-    fileName: t(list === 'stock' ? 'screens.stockSheet.title' : 'screens.shipSheet.title'),
-    total: await countRows(base),
-    columns: sheetColumns(lang),
-    // Newest first, as the list shows them; keyset by id.
-    rows: inBatches<SheetRow>((after, limit) => {
-      let q = base;
-      if (after) q = q.where('sh.id', '<', after.id);
-      return q.orderBy('sh.id', 'desc').limit(limit).execute();
-    }, 1000),
-  });
+/** POST Logistics/stock|ship/file: the filtered sheets of one list, newest first (one category, ExportLogistics 5). */
+const sheetExport = (list: SheetList) => defineExport<SheetRow, SheetFilters>({
+  declaration: SHEET_LISTS[list].decl,
+  category: JobCategory.ExportLogistics,
+  summary: `Export the ${list} sheets (a job: ExportLogistics)`,
+  rows: { resource: list === 'stock' ? stockSheets : shipSheets, keyset: ['sh.id', 'desc'] },
+  columns: [
+    { label: 'screens.sheet.id', key: 'id' },
+    { label: 'screens.sheet.sheetType', value: (r, { lang }) => enumLabel(lang, 'LogisticSheetType', r.sheet_type) },
+    { label: 'screens.sheet.warehouse', key: 'warehouseName' },
+    { label: 'screens.sheet.toWarehouse', value: (r) => r.toWarehouseName ?? '' },
+    { label: 'screens.sheet.account', key: 'account' },
+    { label: 'screens.sheet.scannedCount', key: 'scanned_count' },
+    { label: 'screens.sheet.codeCount', key: 'code_count' },
+    { label: 'screens.sheet.time', value: (r) => new Date(r.created_at) },
+  ],
+  fileName: list === 'stock' ? 'screens.stockSheet.title' : 'screens.shipSheet.title',
 });
+const sheetExports = [sheetExport('stock'), sheetExport('ship')];
 
 interface MovedCodeRow { id: string | number; code: string; scanned: boolean; created_at: Date }
 
@@ -246,25 +222,15 @@ registerJobHandler<SheetDetailPayload>(JobCategory.ExportLogisticsDetails, async
   });
 });
 
-const stockSheets = sheets('logistics.stock', STOCK_SHEET_TYPES);
-const shipSheets = sheets('logistics.ship', SHIP_SHEET_TYPES);
-
 export default async function logisticsRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db } = deps;
   stockSheets.routes(app, deps);
   shipSheets.routes(app, deps);
   exceptionLogs.routes(app, deps);
 
+  for (const e of [...sheetExports, exceptionExport]) e.routes(app, deps);
   for (const list of ['stock', 'ship'] as const) {
     const { decl, types } = SHEET_LISTS[list];
-    app.post(`/Logistics/${list}/file`, {
-      config: { menuId: decl.menuId, docs: { summary: `Export the ${list} sheets (a job: ExportLogistics)`, status: 201 } },
-    }, async (req, reply) => {
-      const body = validated<SheetFilters & { format?: ExportFormat; lang?: Lang }>(SHEET_EXPORT_FORMS[list], req.body === undefined || req.body === null ? {} : objectBody(req.body));
-      const { format, lang, ...filters } = body;
-      const payload: SheetExportPayload = { list, filters, lang: langOf(lang), format: format ?? 'csv' };
-      return reply.code(201).send(await db.transaction().execute((trx) => queueExport(trx, exporterOf(req), JobCategory.ExportLogistics, payload)));
-    });
     app.get<{ Params: { id: number }; Querystring: { format?: ExportFormat; lang?: string } }>(`/Logistics/${list}/file/:id`, {
       config: { menuId: decl.menuId, docs: { summary: `Export the codes of one ${list} sheet (a job: ExportLogisticsDetails)`, errors: [2] } },
       schema: {
@@ -280,15 +246,6 @@ export default async function logisticsRoutes(app: FastifyInstance, deps: AppDep
       return db.transaction().execute((trx) => queueExport(trx, exporterOf(req), JobCategory.ExportLogisticsDetails, payload));
     });
   }
-
-  app.post('/Logistics/exception/file', {
-    config: { menuId: EXCEPTION_DECL.menuId, docs: { summary: 'Export the exception log (a job: ExportExceptionLogs)', status: 201 } },
-  }, async (req, reply) => {
-    const body = validated<ExceptionFilters & { format?: ExportFormat; lang?: Lang }>(EXCEPTION_EXPORT_FORM, req.body === undefined || req.body === null ? {} : objectBody(req.body));
-    const { format, lang, ...filters } = body;
-    const payload: ExceptionExportPayload = { filters, lang: langOf(lang), format: format ?? 'csv' };
-    return reply.code(201).send(await db.transaction().execute((trx) => queueExport(trx, exporterOf(req), JobCategory.ExportExceptionLogs, payload)));
-  });
 
   app.get<{ Querystring: { code: string } }>('/Logistics/code', {
     schema: { querystring: QUERY },

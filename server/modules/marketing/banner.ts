@@ -7,16 +7,16 @@
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import { ErrorCode } from '../../../src/domain/errors';
-import { BANNER_FORM, MARKETING_IMAGE_RULES } from '../../../src/domain/marketing/forms';
 import { caller } from '../../auth';
 import type { AppDeps } from '../../context';
 import { badRequest, notFound } from '../../errors';
 import { defineResource } from '../../resource/define';
 import { recordChange } from '../../services/changelog';
-import { validated } from '../../services/resource';
+import { bodySchema } from '../../resource/schemas';
+import { optionalBodyId, validated, withoutKeys } from '../../services/resource';
 import { roleScope, scopeCondition } from '../../services/scope';
-import { apiDeclaration, checkImage, iso, MARKETING_MENU, period, withoutAnswered, type Db } from '../../services/marketing';
-import { insertFiles, readBody, withUploads } from '../../services/formUploads';
+import { apiDeclaration, declaredForm, declaredUploads, iso, MARKETING_MENU, period, type Db } from '../../services/marketing';
+import { checkDeclaredUploads, insertFiles, readBody, withUploads } from '../../services/formUploads';
 
 // --- Banners (33) -----------------------------------------------------------------------
 
@@ -47,8 +47,17 @@ const bannerQuery = (db: Db) => db.selectFrom('marketing_banners as mb')
   .select(['mb.id', 'mb.brand_product_id', 'bp.name as productName', 'b.name as brandName', 'bp.brand_id', 'mb.starts_at', 'mb.ends_at', 'mb.timezone_id', 'mb.image_small', 'mb.image_large', 'mb.created_at', 'mb.updated_at']);
 type BannerRow = Awaited<ReturnType<ReturnType<typeof bannerQuery>['executeTakeFirstOrThrow']>>;
 
+const DECL = apiDeclaration('marketing.banner', 'marketing-banner');
+/** The screen's form is the body's (one source), with its upload rules (images.small, images.large). */
+const FORM = declaredForm('marketing.banner');
+const UPLOADS = declaredUploads('marketing.banner');
+/** Fields the list answers and an edit form sends back: ignored in a body. */
+const ANSWERED = ['productName', 'brandName', 'createdAt', 'updatedAt'];
+/** The body as documented (an id edits) and as form data's text fields are typed. */
+const BODY_SCHEMA = bodySchema(DECL, 'upsert', ANSWERED);
+
 const banners = defineResource<BannerRow, BannerDto, BannerBody, { productId?: number }>({
-  declaration: apiDeclaration('marketing.banner', 'marketing-banner', BANNER_FORM),
+  declaration: DECL,
   table: 'marketing_banners',
   alias: 'mb',
   columns: { from: 'mb.starts_at', to: 'mb.ends_at', createdAt: 'mb.created_at' },
@@ -77,14 +86,14 @@ export default async function marketingBannerRoutes(app: FastifyInstance, deps: 
       menuId: MARKETING_MENU.banner,
       docs: {
         summary: 'Create a banner (no id) or change it (id); JSON with image addresses or form data with file parts images.small (600x150) and images.large (660x352)',
-        body: BANNER_FORM.schema, consumes: ['application/json', 'multipart/form-data'], status: [201, 200],
+        body: BODY_SCHEMA, consumes: ['application/json', 'multipart/form-data'], status: [201, 200],
         errors: [ErrorCode.NotFound, ErrorCode.ImageResolution, ErrorCode.ImageSize, ErrorCode.FileFormat],
       },
     },
   }, async (req, reply) => withUploads(req, deps, async (written) => {
     const who = caller(req);
-    const { raw, files } = await readBody(req, deps, BANNER_FORM.schema, { 'images.small': MARKETING_IMAGE_RULES.bannerSmall, 'images.large': MARKETING_IMAGE_RULES.bannerLarge }, written);
-    const body = validated<BannerBody & { id?: number }>(BANNER_FORM, withoutAnswered(raw, ['productName', 'brandName', 'createdAt', 'updatedAt']));
+    const { raw, files } = await readBody(req, deps, BODY_SCHEMA, UPLOADS, written);
+    const body = { ...validated<BannerBody>(FORM, withoutKeys(raw, ['id', ...ANSWERED])), id: optionalBodyId(raw) };
     const { from, to } = period(body);
     const out = await db.transaction().execute(async (trx) => {
       const scope = await roleScope(trx, who);
@@ -96,8 +105,7 @@ export default async function marketingBannerRoutes(app: FastifyInstance, deps: 
         .where(scopeCondition(scope.brands, 'bp.brand_id')).forShare().executeTakeFirst();
       if (!product) throw badRequest({ productId: { key: 'oneOf' } });
       await insertFiles(trx, who, files);
-      await checkImage(trx, who.tenantId, 'images.small', body.images.small, MARKETING_IMAGE_RULES.bannerSmall);
-      await checkImage(trx, who.tenantId, 'images.large', body.images.large, MARKETING_IMAGE_RULES.bannerLarge);
+      await checkDeclaredUploads(trx, who.tenantId, UPLOADS, body);
       const now = new Date();
       const values = { brand_product_id: body.productId, starts_at: from, ends_at: to, timezone_id: body.timezoneId, image_small: body.images.small, image_large: body.images.large, updated_at: now };
       let id = before?.id;

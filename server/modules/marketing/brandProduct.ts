@@ -12,19 +12,20 @@ import { sql } from 'kysely';
 import { declaration } from '../../../src/domain/declarations';
 import { ErrorCode } from '../../../src/domain/errors';
 import type { Names } from '../../../src/domain/lang';
-import { BRAND_PRODUCT_FORM } from '../../../src/domain/marketing/forms';
 import { currencyByCode } from '../../../src/domain/reference/currencies';
 import { caller } from '../../auth';
 import type { AppDeps } from '../../context';
 import { containsPattern, listPage, listRoute, listSpec, type ListParams } from '../../db/list';
 import { json } from '../../db/schema';
 import { badRequest, notFound } from '../../errors';
+import { declaredBody } from '../../resource/body';
 import type { RouteDocs } from '../../resource/define';
+import { bodySchema } from '../../resource/schemas';
 import { recordChange } from '../../services/changelog';
-import { idParams, objectBody, validated } from '../../services/resource';
+import { bodyId, idParams, validated, withoutKeys } from '../../services/resource';
 import { roleScope, scopeCondition, type RoleScope } from '../../services/scope';
 import { cleanNames } from '../../services/names';
-import { declaredForm, iso, MARKETING_MENU, num, requireCodeRules, withoutAnswered, type Db } from '../../services/marketing';
+import { apiDeclaration, declaredForm, iso, MARKETING_MENU, num, requireCodeRules, type Db } from '../../services/marketing';
 
 // --- Brand products (32) ----------------------------------------------------------------
 
@@ -64,8 +65,16 @@ const scopedBrandProducts = (db: Db, tenantId: number, scope: RoleScope) =>
   brandProductQuery(db).where('bp.tenant_id', '=', tenantId).where(scopeCondition(scope.brands, 'bp.brand_id'));
 
 const brandProductSpec = listSpec(declaration('marketing.brand-product'), { name: sql`lower(bp.name)`, brandName: sql`lower(b.name)` }, 'bp.id');
-/** The screen's form, whose coded rule (6403, the tenant's default language) the save checks. */
+/**
+ * The screen's form is the save's body (one source): checked by the route's validator, its
+ * coded rule (6403, the tenant's default language) by the handler; `id` names the brand product.
+ */
 const SCREEN_FORM = declaredForm('marketing.brand-product');
+/** Fields the record answers and an edit form sends back: ignored in a body. */
+const ANSWERED = ['brandId', 'brandName', 'name', 'completed', 'createdAt', 'updatedAt'];
+interface BrandProductBody { id: number; enable?: boolean; currency: string; price: number; names?: Names; firstPage?: number; qualification: number }
+const SAVE_BODY = declaredBody(bodySchema(apiDeclaration('marketing.brand-product', 'marketing-brand-product'), 'update', ANSWERED),
+  (raw): BrandProductBody => ({ ...validated<Omit<BrandProductBody, 'id'>>(SCREEN_FORM, withoutKeys(raw, ['id', ...ANSWERED])), id: bodyId(raw) }));
 
 const BRAND_PRODUCT_FILTERS = {
   type: 'object',
@@ -125,11 +134,11 @@ export default async function marketingBrandProductRoutes(app: FastifyInstance, 
   });
 
   app.post('/marketing/product/brand', {
-    config: bpConfig({ summary: 'Save the product info of a brand product (id)', body: BRAND_PRODUCT_FORM.schema, status: [201, 200], errors: [ErrorCode.NotFound, ErrorCode.DefaultLanguageMissing] }),
+    ...SAVE_BODY,
+    config: bpConfig({ summary: 'Save the product info of a brand product (id)', status: [201, 200], errors: [ErrorCode.NotFound, ErrorCode.DefaultLanguageMissing] }),
   }, async (req, reply) => {
     const who = caller(req);
-    const body = validated<{ id: number; enable?: boolean; currency: string; price: number; names?: Names; firstPage?: number; qualification: number }>(
-      BRAND_PRODUCT_FORM, withoutAnswered(objectBody(req.body), ['brandId', 'brandName', 'name', 'completed', 'createdAt', 'updatedAt']));
+    const body = req.body as BrandProductBody;
     if (!currencyByCode(body.currency)) throw badRequest({ currency: { key: 'oneOf' } });
     const names = cleanNames(body.names);
     if (Object.keys(names).length) await requireCodeRules(db, who.tenantId, SCREEN_FORM, { names });

@@ -10,18 +10,20 @@ import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import { ErrorCode } from '../../../src/domain/errors';
 import { LANGS, type Lang, type Names } from '../../../src/domain/lang';
-import { LAYOUT_FORM, MARKETING_IMAGE_RULES, TITLE_DISPLAY_NAME_FORM } from '../../../src/domain/marketing/forms';
 import { PREVIEW_DEFAULTS } from '../../../src/domain/marketing/page';
 import { timezoneById } from '../../../src/domain/reference/timezones';
 import { caller } from '../../auth';
 import type { AppDeps } from '../../context';
 import { json } from '../../db/schema';
-import { ApiError, badRequest } from '../../errors';
+import { badRequest } from '../../errors';
+import { declaredBody } from '../../resource/body';
 import type { RouteDocs } from '../../resource/define';
+import { bodySchema } from '../../resource/schemas';
 import { recordChange } from '../../services/changelog';
-import { objectBody, validated } from '../../services/resource';
+import { validated } from '../../services/resource';
+import { checkDeclaredUploads } from '../../services/formUploads';
 import { cleanNames } from '../../services/names';
-import { checkImage, iso, layoutInfo, layoutRows, MARKETING_MENU, titleDisplayName, type Fields, type LayoutInfo } from '../../services/marketing';
+import { apiDeclaration, declaredForm, declaredUploads, iso, layoutInfo, layoutRows, MARKETING_MENU, requireCodeRules, titleDisplayName, type Fields, type LayoutInfo } from '../../services/marketing';
 
 interface LayoutBody {
   layout: number;
@@ -49,6 +51,25 @@ function layoutValues(b: LayoutBody) {
   };
 }
 
+/**
+ * The screens' forms are the bodies (one source): checked by the routes' validators; the coded
+ * rule (6101, an effective date not after now) and the logos' upload rule by the handler.
+ */
+const LAYOUT_FORM = declaredForm('marketing.layout');
+const LAYOUT_UPLOADS = declaredUploads('marketing.layout');
+/** What GET answers in a layout and the form sends back, but the server keeps (the current layout has no date). */
+const ANSWERED: Record<string, string[]> = { current: ['updatedAt', 'effectiveDate', 'timezoneId'], comingSoon: ['updatedAt'] };
+const LAYOUT_BODY = declaredBody(bodySchema(apiDeclaration('marketing.layout', 'marketing-layout'), 'create'), (raw) => {
+  const body = { ...raw };
+  for (const [slot, keys] of Object.entries(ANSWERED)) {
+    const layout = body[slot];
+    if (layout && typeof layout === 'object' && !Array.isArray(layout)) body[slot] = Object.fromEntries(Object.entries(layout).filter(([k]) => !keys.includes(k)));
+  }
+  return validated<{ current?: LayoutBody; comingSoon?: LayoutBody }>(LAYOUT_FORM, body);
+});
+const TITLE_FORM = declaredForm('marketing.layout-title');
+const TITLE_BODY = declaredBody(bodySchema(apiDeclaration('marketing.layout-title', 'marketing-title-display-name'), 'create'), (raw) => validated<{ names?: Names }>(TITLE_FORM, raw));
+
 const LAYOUT_DOCS_RESPONSE = { type: 'object', properties: { current: { type: ['object', 'null'] }, comingSoon: { type: ['object', 'null'] } } };
 const LANG_PARAMS = { type: 'object', required: ['lang'], properties: { lang: { type: 'string', enum: [...LANGS] } } };
 
@@ -67,16 +88,11 @@ export default async function marketingLayoutRoutes(app: FastifyInstance, deps: 
   });
 
   app.post('/marketing/layout', {
-    config: layoutConfig({ summary: 'Save the layouts (comingSoon absent: none)', body: LAYOUT_FORM.schema, response: LAYOUT_DOCS_RESPONSE, errors: [ErrorCode.EffectiveDatePassed, ErrorCode.ImageResolution, ErrorCode.ImageSize] }),
+    ...LAYOUT_BODY,
+    config: layoutConfig({ summary: 'Save the layouts (comingSoon absent: none)', response: LAYOUT_DOCS_RESPONSE, errors: [ErrorCode.EffectiveDatePassed, ErrorCode.ImageResolution, ErrorCode.ImageSize] }),
   }, async (req): Promise<LayoutInfo> => {
     const who = caller(req);
-    // The layouts come back as GET answered them: `updatedAt` is the server's.
-    const raw = objectBody(req.body);
-    for (const slot of ['current', 'comingSoon']) {
-      const layout = raw[slot];
-      if (layout && typeof layout === 'object' && !Array.isArray(layout)) raw[slot] = Object.fromEntries(Object.entries(layout).filter(([k]) => k !== 'updatedAt'));
-    }
-    const body = validated<{ current?: LayoutBody; comingSoon?: LayoutBody }>(LAYOUT_FORM, raw);
+    const body = req.body as { current?: LayoutBody; comingSoon?: LayoutBody };
     return db.transaction().execute(async (trx) => {
       const now = new Date();
       const before = await layoutInfo(trx, who.tenantId, now, true);
@@ -86,16 +102,12 @@ export default async function marketingLayoutRoutes(app: FastifyInstance, deps: 
       }
       const fields: Fields = {};
       for (const [slot, b] of [['current', body.current], ['comingSoon', body.comingSoon]] as const) {
-        if (!b) continue;
-        if (!timezoneById(b.timezoneId ?? PREVIEW_DEFAULTS.timezoneId)) fields[`${slot}.timezoneId`] = { key: 'oneOf' };
-        if (slot === 'comingSoon' && !b.effectiveDate) fields['comingSoon.effectiveDate'] = { key: 'required' };
+        if (b && !timezoneById(b.timezoneId ?? PREVIEW_DEFAULTS.timezoneId)) fields[`${slot}.timezoneId`] = { key: 'oneOf' };
       }
       if (Object.keys(fields).length) throw badRequest(fields);
-      if (body.comingSoon?.effectiveDate && new Date(body.comingSoon.effectiveDate).getTime() <= now.getTime()) {
-        throw new ApiError(400, ErrorCode.EffectiveDatePassed, { 'comingSoon.effectiveDate': { key: 'isAfterNow' } });
-      }
-      if (body.current) await checkImage(trx, who.tenantId, 'current.logoUrl', body.current.logoUrl, MARKETING_IMAGE_RULES.logo);
-      if (body.comingSoon) await checkImage(trx, who.tenantId, 'comingSoon.logoUrl', body.comingSoon.logoUrl, MARKETING_IMAGE_RULES.logo);
+      // 6101: the form's coded rule (an effective date later than now), as the browser checks it.
+      await requireCodeRules(trx, who.tenantId, LAYOUT_FORM, body);
+      await checkDeclaredUploads(trx, who.tenantId, LAYOUT_UPLOADS, body);
       const upsert = async (slot: 'current' | 'coming_soon', b: LayoutBody) => {
         const values = {
           ...layoutValues(b),
@@ -136,10 +148,11 @@ export default async function marketingLayoutRoutes(app: FastifyInstance, deps: 
   });
 
   app.post('/marketing/layout/updateTitleDisplayName', {
-    config: layoutConfig({ summary: "Set the consumer page's title per language", body: TITLE_DISPLAY_NAME_FORM.schema }),
+    ...TITLE_BODY,
+    config: layoutConfig({ summary: "Set the consumer page's title per language" }),
   }, async (req) => {
     const who = caller(req);
-    const body = validated<{ names?: Names }>(TITLE_DISPLAY_NAME_FORM, objectBody(req.body));
+    const body = req.body as { names?: Names };
     const names = cleanNames(body.names);
     return db.transaction().execute(async (trx) => {
       const before = await trx.selectFrom('marketing_settings').select('title_display_name').where('tenant_id', '=', who.tenantId).forUpdate().executeTakeFirst();

@@ -7,7 +7,6 @@ import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import { ErrorCode } from '../../../src/domain/errors';
 import type { Names } from '../../../src/domain/lang';
-import { MARKETING_IMAGE_RULES, POPULAR_FORM } from '../../../src/domain/marketing/forms';
 import { currencyByCode } from '../../../src/domain/reference/currencies';
 import type { AppDeps } from '../../context';
 import { json } from '../../db/schema';
@@ -15,7 +14,7 @@ import { ApiError, badRequest } from '../../errors';
 import { defineResource } from '../../resource/define';
 import { isDbId } from '../../services/resource';
 import { cleanNames } from '../../services/names';
-import { apiDeclaration, checkImage, iso, num, period, type Db } from '../../services/marketing';
+import { apiDeclaration, iso, num, period, type Db } from '../../services/marketing';
 
 // --- Popular products (35) --------------------------------------------------------------
 
@@ -60,7 +59,8 @@ type PopularRow = Awaited<ReturnType<ReturnType<typeof popularQuery>['executeTak
 const alreadyPopular = () => new ApiError(400, ErrorCode.AlreadyPopularProduct, { productId: { key: 'checkRepeatName' } });
 
 const popular = defineResource<PopularRow, PopularDto, PopularBody>({
-  declaration: apiDeclaration('marketing.popular-product', 'marketing-popular-product', POPULAR_FORM),
+  // The screen's form is the body (one source); its upload rule (`image`) is checked by the layer.
+  declaration: apiDeclaration('marketing.popular-product', 'marketing-popular-product'),
   table: 'marketing_popular_products',
   alias: 'pp',
   columns: { from: 'pp.starts_at', to: 'pp.ends_at', createdAt: 'pp.created_at' },
@@ -81,7 +81,6 @@ const popular = defineResource<PopularRow, PopularDto, PopularBody>({
     const taken = await trx.selectFrom('marketing_popular_products').select('id').where('product_id', '=', body.productId)
       .$if(before !== null, (q) => q.where('id', '!=', before!.id)).executeTakeFirst();
     if (taken) throw alreadyPopular();
-    await checkImage(trx, who.tenantId, 'image', body.image, MARKETING_IMAGE_RULES.image);
     return {
       product_id: body.productId, starts_at: from, ends_at: to, timezone_id: body.timezoneId, names: json(cleanNames(body.names)),
       price: body.price ?? null, currency: body.currency ?? null, url: body.url ?? null, image: body.image ?? null,

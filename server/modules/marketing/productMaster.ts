@@ -11,7 +11,6 @@ import multipart from '@fastify/multipart';
 import { sql } from 'kysely';
 import { ErrorCode } from '../../../src/domain/errors';
 import { LANGS, type Names } from '../../../src/domain/lang';
-import { MARKETING_IMAGE_RULES, PRODUCT_FORM } from '../../../src/domain/marketing/forms';
 import { caller } from '../../auth';
 import type { AppDeps } from '../../context';
 import { containsPattern } from '../../db/list';
@@ -19,11 +18,12 @@ import { json } from '../../db/schema';
 import { ApiError, badRequest, notFound } from '../../errors';
 import { defineResource, isReferenced } from '../../resource/define';
 import { recordChange } from '../../services/changelog';
-import { validated } from '../../services/resource';
+import { bodySchema } from '../../resource/schemas';
+import { optionalBodyId, validated, withoutKeys } from '../../services/resource';
 import type { RoleScope } from '../../services/scope';
 import { cleanNames } from '../../services/names';
-import { apiDeclaration, checkImage, categoriesWithProducts, iso, MARKETING_MENU, PRODUCT_MASTER_MENUS, declaredForm, requireCodeRules, withoutAnswered, type Db } from '../../services/marketing';
-import { insertFiles, readBody, withUploads } from '../../services/formUploads';
+import { apiDeclaration, categoriesWithProducts, iso, MARKETING_MENU, PRODUCT_MASTER_MENUS, declaredForm, declaredUploads, requireCodeRules, type Db } from '../../services/marketing';
+import { checkDeclaredUploads, insertFiles, readBody, withUploads } from '../../services/formUploads';
 
 // --- Categories and products (34) -------------------------------------------------------
 
@@ -41,9 +41,16 @@ const categoryQuery = (db: Db) => db.selectFrom('marketing_categories as mc')
   .select((eb) => eb.selectFrom('marketing_products as p').select(eb.fn.countAll().as('n')).whereRef('p.category_id', '=', 'mc.id').as('productCount'));
 type CategoryRow = Awaited<ReturnType<ReturnType<typeof categoryQuery>['executeTakeFirstOrThrow']>>;
 
-/** The screens' forms, whose coded rules (6403) the writes check. */
+/** The screens' forms: the bodies' (one source), whose coded rules (6403) the writes check. */
 const CATEGORY_SCREEN_FORM = declaredForm('marketing.product-category');
 const PRODUCT_SCREEN_FORM = declaredForm('marketing.product');
+const PRODUCT_DECL = apiDeclaration('marketing.product', 'marketing-product');
+/** The product's upload rule (`image`), from its form. */
+const PRODUCT_UPLOADS = declaredUploads('marketing.product');
+/** Fields the list answers and an edit form sends back: ignored in a body. */
+const PRODUCT_ANSWERED = ['categoryNames', 'createdAt', 'updatedAt'];
+/** The body as documented (an id edits) and as form data's text fields are typed. */
+const PRODUCT_BODY = bodySchema(PRODUCT_DECL, 'upsert', PRODUCT_ANSWERED);
 
 const categories = defineResource<CategoryRow, CategoryDto, { names: Names; enable?: boolean }>({
   // The screen's form is the body's (one source; 6403 by its `$defaultLanguage` rule).
@@ -98,7 +105,7 @@ const productDto = (r: ProductRow): ProductDto => ({
 });
 
 const products = defineResource<ProductRow, ProductDto, ProductBody, { keyword?: string; categoryId?: number }>({
-  declaration: apiDeclaration('marketing.product', 'marketing-product', PRODUCT_FORM),
+  declaration: PRODUCT_DECL,
   menuId: PRODUCT_MASTER_MENUS,
   table: 'marketing_products',
   alias: 'mp',
@@ -137,14 +144,14 @@ export default async function marketingProductMasterRoutes(app: FastifyInstance,
       menuId: PRODUCT_MASTER_MENUS,
       docs: {
         summary: 'Create a product (no id) or change it (id); JSON with the image address or form data with a file part `image`',
-        body: PRODUCT_FORM.schema, consumes: ['application/json', 'multipart/form-data'], status: [201, 200],
+        body: PRODUCT_BODY, consumes: ['application/json', 'multipart/form-data'], status: [201, 200],
         errors: [ErrorCode.NotFound, ErrorCode.ProductLanguageData, ErrorCode.DefaultLanguageMissing, ErrorCode.ImageResolution, ErrorCode.ImageSize, ErrorCode.FileFormat],
       },
     },
   }, async (req, reply) => withUploads(req, deps, async (written) => {
     const who = caller(req);
-    const { raw, files } = await readBody(req, deps, PRODUCT_FORM.schema, { image: MARKETING_IMAGE_RULES.image }, written);
-    const body = validated<ProductBody & { id?: number }>(PRODUCT_FORM, withoutAnswered(raw, ['categoryNames', 'createdAt', 'updatedAt']));
+    const { raw, files } = await readBody(req, deps, PRODUCT_BODY, PRODUCT_UPLOADS, written);
+    const body = { ...validated<ProductBody>(PRODUCT_SCREEN_FORM, withoutKeys(raw, ['id', ...PRODUCT_ANSWERED])), id: optionalBodyId(raw) };
     const out = await db.transaction().execute(async (trx) => {
       const ctx = { who, scope: { clients: null, brands: null } as RoleScope };
       const before = body.id !== undefined ? await products.load(trx, ctx, body.id, true) : null;
@@ -156,7 +163,7 @@ export default async function marketingProductMasterRoutes(app: FastifyInstance,
       const missing = LANGS.filter((l) => category.names[l] && !names[l]);
       if (missing.length) throw new ApiError(400, ErrorCode.ProductLanguageData, Object.fromEntries(missing.map((l) => [`names.${l}`, { key: 'required' }])));
       await insertFiles(trx, who, files);
-      await checkImage(trx, who.tenantId, 'image', body.image, MARKETING_IMAGE_RULES.image);
+      await checkDeclaredUploads(trx, who.tenantId, PRODUCT_UPLOADS, body);
       const now = new Date();
       const values = { category_id: body.categoryId, names: json(names), image: body.image ?? null, enable: body.enable ?? true, updated_at: now };
       let id = before?.id;

@@ -24,22 +24,18 @@ import type { Page } from '../../../src/domain/api';
 import { declaration } from '../../../src/domain/declarations';
 import { JobCategory } from '../../../src/domain/enums';
 import { ErrorCode } from '../../../src/domain/errors';
-import type { Lang } from '../../../src/domain/lang';
 import { memberSettingFault, tierOf, type MemberSettingBody, type MemberSettingDto, type MemberTierSetting, type RewardRule } from '../../../src/domain/member/settings';
 import { caller } from '../../auth';
 import type { AppDeps } from '../../context';
+import { defineExport, type NoExtra } from '../../resource/export';
 import { defineForm } from '../../resource/form';
 import { containsPattern, listPage, listRoute, listSpec, type ListParams } from '../../db/list';
 import { json, type Database } from '../../db/schema';
 import { ApiError, badRequest, notFound } from '../../errors';
-import { inBatches, queueExport, registerJobHandler, writeExport, type ExportFormat, type JobContext, type JobRecord } from '../../jobs/index';
 import { exportPhone, memberPhoneText } from '../../../src/domain/phone';
-import { exporterOf } from '../../services/exporter';
-import { enumLabel, exportText } from '../../services/codes';
-import { countRows, listExportForm } from '../../services/listExport';
+import { enumLabel } from '../../services/codes';
 import { balanceSql } from '../../services/memberPoints';
-import { idParams, objectBody, validated } from '../../services/resource';
-import { langOf } from '../../services/names';
+import { idParams } from '../../services/resource';
 import { loadMemberSettings, pointHistory } from '../../services/memberSettings';
 import { checkClientPlatforms, loginClientDtos, saveLoginClients } from '../../services/social/clients';
 
@@ -88,7 +84,6 @@ const settings = defineForm<MemberSettingDto, MemberSettingBody>({
       reward_rules: json(rules),
     };
   },
-  menuId: MEMBER_SETTING_MENU_ID,
   errors: [ErrorCode.MemberSettingExists, ErrorCode.MemberTierCount, ErrorCode.LoginPlatformLimit, ErrorCode.TierCannotBeDisabled],
 });
 
@@ -163,42 +158,34 @@ function toItem(r: MemberRow, tiers: MemberTierSetting[]): MemberItem {
 
 // --- Export --------------------------------------------------------------------------------
 
-interface ExportPayload { filters: MemberFilters; lang: Lang; format: ExportFormat }
-export const MEMBER_EXPORT_FORM = listExportForm(MEMBER_DECL);
-
-const exportMembers = async (job: JobRecord<ExportPayload>, ctx: JobContext) => {
-  const { filters, lang, format } = job.payload;
-  const base = membersQuery(ctx.db, job.tenantId, filters ?? {});
-  const total = await countRows(membersQuery(ctx.db, job.tenantId, filters ?? {}).clearSelect().select('m.id'));
-  const { tiers } = await loadMemberSettings(ctx.db, job.tenantId);
-  const t = exportText(lang);
-  await writeExport<MemberRow>(ctx, {
-    format: format ?? 'csv',
-    fileName: t('screens.member.title'),
-    total,
-    columns: [
-      { header: t('screens.member.phone'), value: (r) => exportPhone(r.phone_country_code, r.phone) },
-      { header: t('screens.member.name'), value: (r) => r.name ?? '' },
-      { header: t('screens.member.gender'), value: (r) => (r.gender === null ? '' : enumLabel(lang, 'Gender', r.gender)) },
-      { header: t('screens.member.birth'), value: (r) => birthText(r.birth) ?? '' },
-      { header: t('screens.member.email'), value: (r) => r.email ?? '' },
-      { header: t('screens.member.address'), value: (r) => r.address ?? '' },
-      { header: t('screens.member.lineId'), value: (r) => r.line_id ?? '' },
-      { header: t('screens.member.discountCode'), value: (r) => r.discount_code ?? '' },
-      { header: t('screens.member.balance'), value: (r) => Number(r.balance) },
-      { header: t('screens.member.tier'), value: (r) => tierOf(tiers, Number(r.balance))?.name ?? '' },
-      { header: t('screens.member.joinedAt'), value: (r) => new Date(r.created_at) },
-    ],
-    rows: inBatches<MemberRow>((after, limit) => {
-      let q = base;
-      if (after) q = q.where('m.id', '>', after.id);
-      return q.orderBy('m.id').limit(limit).execute();
-    }, 1000),
-  });
-};
-registerJobHandler<ExportPayload>(JobCategory.ExportMemberData, exportMembers);
-// SPEC 7 POST Report/member/file: the same file, filed as the member report (CustomerExportMemberData 16).
-registerJobHandler<ExportPayload>(JobCategory.CustomerExportMemberData, exportMembers);
+/** The members' file (the list's filters), as ExportMemberData or filed as the member report. */
+const memberExport = (category: number, call?: string) => defineExport<MemberRow, MemberFilters, NoExtra, MemberTierSetting[]>({
+  declaration: MEMBER_DECL,
+  category,
+  call,
+  ...(call ? { summary: 'The member report: the filtered members exported (a job: CustomerExportMemberData)' } : {}),
+  rows: { query: (db, { tenantId, filters }) => membersQuery(db, tenantId, filters), keyset: 'm.id' },
+  prepare: async (db, { tenantId }) => (await loadMemberSettings(db, tenantId)).tiers,
+  columns: [
+    { grid: 'phone', value: (r) => exportPhone(r.phone_country_code, r.phone) },
+    { grid: 'name', value: (r) => r.name ?? '' },
+    { label: 'screens.member.gender', value: (r, { lang }) => (r.gender === null ? '' : enumLabel(lang, 'Gender', r.gender)) },
+    { label: 'screens.member.birth', value: (r) => birthText(r.birth) ?? '' },
+    { label: 'screens.member.email', value: (r) => r.email ?? '' },
+    { label: 'screens.member.address', value: (r) => r.address ?? '' },
+    { label: 'screens.member.lineId', value: (r) => r.line_id ?? '' },
+    { label: 'screens.member.discountCode', value: (r) => r.discount_code ?? '' },
+    { grid: 'balance', value: (r) => Number(r.balance) },
+    { grid: 'tierName', value: (r, { prepared }) => tierOf(prepared, Number(r.balance))?.name ?? '' },
+    { grid: 'createdAt', value: (r) => new Date(r.created_at) },
+  ],
+  fileName: 'screens.member.title',
+});
+const memberExports = [
+  memberExport(JobCategory.ExportMemberData),
+  // SPEC 7 POST Report/member/file: the same file, filed as the member report (CustomerExportMemberData 16).
+  memberExport(JobCategory.CustomerExportMemberData, 'POST Report/member/file'),
+];
 
 // --- Routes --------------------------------------------------------------------------------
 
@@ -237,13 +224,5 @@ export default async function memberRoutes(app: FastifyInstance, deps: AppDeps) 
     };
   });
 
-  // member/file is documented from the member declaration's export; Report/member/file here.
-  const reportDocs = { summary: 'The member report: the filtered members exported (a job: CustomerExportMemberData)', body: MEMBER_EXPORT_FORM.schema as Record<string, unknown>, status: 201 };
-  for (const [path, category] of [['/member/file', JobCategory.ExportMemberData], ['/Report/member/file', JobCategory.CustomerExportMemberData]] as const) {
-    app.post(path, { config: category === JobCategory.ExportMemberData ? config : { ...config, docs: reportDocs } }, async (req, reply) => {
-      const body = validated<MemberFilters & { format?: ExportFormat; lang?: Lang }>(MEMBER_EXPORT_FORM, req.body === undefined || req.body === null ? {} : objectBody(req.body));
-      const payload: ExportPayload = { filters: { phone: body.phone, name: body.name }, lang: langOf(body.lang), format: body.format ?? 'csv' };
-      return reply.code(201).send(await db.transaction().execute((trx) => queueExport(trx, exporterOf(req), category, payload)));
-    });
-  }
+  for (const e of memberExports) e.routes(app, deps);
 }

@@ -37,16 +37,12 @@ import type { AppDeps } from '../../context';
 import { containsPattern, listRoute } from '../../db/list';
 import type { Database } from '../../db/schema';
 import { ApiError, badRequest, notFound } from '../../errors';
-import { exportZoneOf, inBatches, queueExport, registerJobHandler, writeExport, type ExportFormat } from '../../jobs/index';
 import { exportPhone } from '../../../src/domain/phone';
-import { exporterOf } from '../../services/exporter';
 import { defineResource, isReferenced } from '../../resource/define';
+import { defineExport } from '../../resource/export';
 import { recordChange } from '../../services/changelog';
-import { countRows, listExportForm } from '../../services/listExport';
 import { refundPoints } from '../../services/memberPoints';
 import { isDbId, objectBody, validated, withoutKeys } from '../../services/resource';
-import { exportText } from '../../services/codes';
-import { langOf } from '../../services/names';
 import { categoriesWithProducts } from '../../services/marketing';
 import { readCsvPart, applyImport, readOrderCsv, restoreCanceled } from '../../services/memberOrderImport';
 
@@ -237,43 +233,33 @@ const ORDER_UPDATE_FORM = {
 
 // --- Export ------------------------------------------------------------------------------
 
-interface OrderExportPayload { filters: OrderFilters; lang: Lang; format: ExportFormat }
+const col = (key: OrderImportColumn) => ({ header: ({ lang }: { lang: Lang }) => ORDER_IMPORT_COLUMNS[key].labels[lang] });
+const recipient = (r: OrderRow, key: string) => String((r.recipient as Record<string, unknown>)?.[key] ?? '');
 
-export const ORDER_EXPORT_FORM = listExportForm(ORDER_DECL);
-
-registerJobHandler<OrderExportPayload>(JobCategory.ExportMemberOrders, async (job, ctx) => {
-  const { filters, lang, format } = job.payload;
-  // Times are written in the zone of the user who asked (writeExport); the column names it, as the import reads it.
-  const zone = exportZoneOf(job);
-  const base = filterOrders(orders.scoped(ctx.db, { tenantId: job.tenantId }, { clients: null, brands: null }) as ReturnType<typeof orderQuery>, filters ?? {});
-  const total = await countRows(base);
-  const t = exportText(lang);
-  const s = (key: string) => t(`screens.memberOrder.${key}`);
-  const col = (key: OrderImportColumn) => ORDER_IMPORT_COLUMNS[key].labels[lang];
-  await writeExport<OrderRow>(ctx, {
-    format: format ?? 'csv',
-    fileName: s('exportTitle'),
-    total,
-    columns: [
-      { header: col('orderNo'), key: 'order_no' },
-      { header: col('status'), value: (r) => (isOrderStatus(r.status) ? ORDER_STATUS_LABELS[r.status][lang] : String(r.status)) },
-      { header: s('memberPhone'), value: (r) => exportPhone(r.phone_country_code, r.phone) },
-      { header: s('memberName'), value: (r) => r.memberName ?? '' },
-      { header: s('products'), value: (r) => r.productSummary ?? '' },
-      { header: s('points'), key: 'points' },
-      { header: s('recipientName'), value: (r) => String((r.recipient as Record<string, unknown>)?.name ?? '') },
-      { header: s('recipientPhone'), value: (r) => String((r.recipient as Record<string, unknown>)?.phone ?? '') },
-      { header: s('recipientAddress'), value: (r) => String((r.recipient as Record<string, unknown>)?.address ?? '') },
-      { header: s('note'), value: (r) => r.note ?? '' },
-      { header: s('createdAt'), value: (r) => new Date(r.created_at) },
-      { header: col('timezone'), value: () => zone },
-    ],
-    rows: inBatches<OrderRow>((after, limit) => {
-      let q = base;
-      if (after) q = q.where('o.id', '>', after.id);
-      return q.orderBy('o.id').limit(limit).execute();
-    }, 1000),
-  });
+/**
+ * POST member/order/file: the filtered orders (ExportMemberOrders 12). The order number, status
+ * and zone columns are named as the import reads them; times in the zone of the user who asked.
+ */
+const orderExport = defineExport<OrderRow, OrderFilters>({
+  declaration: ORDER_DECL,
+  category: JobCategory.ExportMemberOrders,
+  summary: 'Export the filtered orders (job ExportMemberOrders) -> { id, reportId }',
+  rows: { resource: orders, keyset: 'o.id' },
+  columns: [
+    { ...col('orderNo'), key: 'order_no' },
+    { ...col('status'), value: (r, { lang }) => (isOrderStatus(r.status) ? ORDER_STATUS_LABELS[r.status][lang] : String(r.status)) },
+    { grid: 'memberPhone', value: (r) => exportPhone(r.phone_country_code, r.phone) },
+    { label: 'screens.memberOrder.memberName', value: (r) => r.memberName ?? '' },
+    { grid: 'productSummary', value: (r) => r.productSummary ?? '' },
+    { grid: 'points', key: 'points' },
+    { label: 'screens.memberOrder.recipientName', value: (r) => recipient(r, 'name') },
+    { label: 'screens.memberOrder.recipientPhone', value: (r) => recipient(r, 'phone') },
+    { label: 'screens.memberOrder.recipientAddress', value: (r) => recipient(r, 'address') },
+    { label: 'screens.memberOrder.note', value: (r) => r.note ?? '' },
+    { grid: 'createdAt', value: (r) => new Date(r.created_at) },
+    { ...col('timezone'), value: (_r, { zone }) => zone },
+  ],
+  fileName: 'screens.memberOrder.exportTitle',
 });
 
 // --- Routes ------------------------------------------------------------------------------
@@ -339,14 +325,7 @@ export default async function memberOrderRoutes(app: FastifyInstance, deps: AppD
     return { total: byStatus.reduce((n, s) => n + s.count, 0), points: byStatus.reduce((n, s) => n + s.points, 0), byStatus };
   });
 
-  app.post('/member/order/file', {
-    config: { menuId: MEMBER_MENU.order, docs: { summary: 'Export the filtered orders (job ExportMemberOrders) -> { id, reportId }', body: ORDER_EXPORT_FORM.schema as Record<string, unknown>, status: 201 } },
-  }, async (req, reply) => {
-    const body = validated<OrderFilters & { format?: ExportFormat; lang?: Lang }>(ORDER_EXPORT_FORM, req.body === undefined || req.body === null ? {} : objectBody(req.body));
-    const { format, lang, ...filters } = body;
-    const payload: OrderExportPayload = { filters, lang: langOf(lang), format: format ?? 'csv' };
-    return reply.code(201).send(await db.transaction().execute((trx) => queueExport(trx, exporterOf(req), JobCategory.ExportMemberOrders, payload)));
-  });
+  orderExport.routes(app, deps);
 
   app.post('/member/order/batch', {
     config: {

@@ -31,22 +31,18 @@ import { sql, type SelectQueryBuilder, type Transaction } from 'kysely';
 import { declaration } from '../../../src/domain/declarations';
 import { JobCategory } from '../../../src/domain/enums';
 import { ErrorCode } from '../../../src/domain/errors';
-import type { Lang } from '../../../src/domain/lang';
 import { caller } from '../../auth';
 import type { AppDeps } from '../../context';
 import { containsPattern } from '../../db/list';
 import type { Database } from '../../db/schema';
 import { ApiError, badRequest } from '../../errors';
-import { inBatches, queueExport, registerJobHandler, writeExport, type ExportFormat } from '../../jobs/index';
-import { exporterOf } from '../../services/exporter';
+import { defineOptions } from '../../resource/options';
 import { defineResource, isReferenced, takenIgnoringCase } from '../../resource/define';
+import { defineExport } from '../../resource/export';
 import { KEYWORD_FILTER } from '../../resource/schemas';
-import { exportText } from '../../services/codes';
-import { countRows, listExportForm } from '../../services/listExport';
-import { isDbId, objectBody, validated } from '../../services/resource';
-import { roleScope, scopeCondition } from '../../services/scope';
+import { isDbId } from '../../services/resource';
+import { scopeCondition } from '../../services/scope';
 import { BRAND_PRODUCT_MENU_ID, ROLE_MENU_ID } from '../../services/menuIds';
-import { langOf } from '../../services/names';
 
 const BRAND_DECL = declaration('product.brand');
 
@@ -203,45 +199,37 @@ const brandProducts = defineResource<ProductRow, BrandProductDto, BrandProductBo
 
 // --- Export --------------------------------------------------------------------------------
 
-interface BrandProductExportPayload {
-  roleId: number;
-  filters: BrandProductFilters;
-  lang: Lang;
-  format: ExportFormat;
-}
+type ExportRow = ProductRow & { materials: string | null };
 
-/** The body of the export call: the list's filters, a format and a language. */
-export const EXPORT_FORM = listExportForm(DECL);
-
-registerJobHandler<BrandProductExportPayload>(JobCategory.ExportBrandProducts, async (job, ctx) => {
-  const { filters, lang, format, roleId } = job.payload;
-  const scope = await roleScope(ctx.db, { tenantId: job.tenantId, roleId });
-  const base = applyFilters(brandProducts.scoped(ctx.db, { tenantId: job.tenantId }, scope), filters ?? {});
-  const total = await countRows(base);
-  const t = exportText(lang);
-  type Row = ProductRow & { materials: string | null };
-  await writeExport<Row>(ctx, {
-    format: format ?? 'csv',
-    fileName: t('screens.brandProduct.title'),
-    total,
-    columns: [
-      { header: t('screens.brandProduct.name'), key: 'name' },
-      { header: t('screens.brandProduct.brand'), key: 'brandName' },
-      { header: t('screens.brandProduct.materials'), value: (r) => r.materials ?? '' },
-      { header: t('screens.crud.createdAt'), value: (r) => r.created_at },
-    ],
-    rows: inBatches<Row>((after, limit) => {
-      let q = base.select((eb) => eb.selectFrom('brand_product_materials as l')
-        .innerJoin('packaging_materials as m', 'm.id', 'l.material_id')
-        .select(sql<string>`string_agg(m.no, ', ' order by m.no)`.as('x'))
-        .whereRef('l.brand_product_id', '=', 'bp.id').as('materials'));
-      if (after) q = q.where('bp.id', '>', after.id);
-      return q.orderBy('bp.id').limit(limit).execute() as Promise<Row[]>;
-    }, 1000),
-  });
+/** POST Product/brandProduct/file: the filtered brand products (ExportBrandProducts 2). */
+const brandProductExport = defineExport<ExportRow, BrandProductFilters>({
+  declaration: DECL,
+  category: JobCategory.ExportBrandProducts,
+  rows: {
+    resource: brandProducts,
+    select: (q) => q.select((eb) => eb.selectFrom('brand_product_materials as l')
+      .innerJoin('packaging_materials as m', 'm.id', 'l.material_id')
+      .select(sql<string>`string_agg(m.no, ', ' order by m.no)`.as('x'))
+      .whereRef('l.brand_product_id', '=', 'bp.id').as('materials')),
+    keyset: 'bp.id',
+  },
+  columns: [
+    { grid: 'name', key: 'name' },
+    { grid: 'brandName', key: 'brandName' },
+    { label: 'screens.brandProduct.materials', value: (r) => r.materials ?? '' },
+    { grid: 'createdAt', key: 'created_at' },
+  ],
+  fileName: 'screens.brandProduct.title',
 });
 
 // --- Routes --------------------------------------------------------------------------------
+
+/** Also for the role form (menu 9): a client's General role may be limited to some brands. */
+const brandOptions = defineOptions({
+  path: 'Product/brand/options', menuId: [BRAND_PRODUCT_MENU_ID, ROLE_MENU_ID], summary: 'Brands (options)',
+  query: (db) => db.selectFrom('brands as b').select(['b.id', 'b.name']).orderBy(sql`lower(b.name)`).orderBy('b.id'),
+  tenant: 'b.tenant_id', scope: { brands: 'b.id' }, option: (b) => ({ value: b.id, label: b.name }),
+});
 
 export default async function brandRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db } = deps;
@@ -250,14 +238,7 @@ export default async function brandRoutes(app: FastifyInstance, deps: AppDeps) {
   brands.routes(app, deps);
 
   // Also for the role form (menu 9): a client's General role may be limited to some brands.
-  app.get('/Product/brand/options', { config: { menuId: [config.menuId, ROLE_MENU_ID] } }, async (req) => {
-    const who = caller(req);
-    const scope = await roleScope(db, who);
-    const rows = await db.selectFrom('brands as b').select(['b.id', 'b.name'])
-      .where('b.tenant_id', '=', who.tenantId).where(scopeCondition(scope.brands, 'b.id'))
-      .orderBy(sql`lower(b.name)`).orderBy('b.id').execute();
-    return rows.map((b) => ({ value: b.id, label: b.name }));
-  });
+  brandOptions.routes(app, deps);
 
   brandProducts.routes(app, deps);
 
@@ -267,11 +248,5 @@ export default async function brandRoutes(app: FastifyInstance, deps: AppDeps) {
     return rows.map((m) => ({ value: m.id, label: `${m.no} ${m.name}` }));
   });
 
-  app.post('/Product/brandProduct/file', { config }, async (req, reply) => {
-    const who = caller(req);
-    const body = validated<BrandProductFilters & { format?: ExportFormat; lang?: Lang }>(EXPORT_FORM, req.body === undefined || req.body === null ? {} : objectBody(req.body));
-    const { format, lang, ...filters } = body;
-    const payload: BrandProductExportPayload = { roleId: who.roleId, filters, lang: langOf(lang), format: format ?? 'csv' };
-    return reply.code(201).send(await db.transaction().execute((trx) => queueExport(trx, exporterOf(req), JobCategory.ExportBrandProducts, payload)));
-  });
+  brandProductExport.routes(app, deps);
 }

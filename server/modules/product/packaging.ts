@@ -34,23 +34,21 @@ import { sql, type SelectQueryBuilder, type Transaction } from 'kysely';
 import { declaration } from '../../../src/domain/declarations';
 import { JobCategory, splitFlags } from '../../../src/domain/enums';
 import { ErrorCode } from '../../../src/domain/errors';
-import { pickName, type Lang, type Names } from '../../../src/domain/lang';
+import { pickName, type Names } from '../../../src/domain/lang';
 import { caller, type Caller } from '../../auth';
 import type { AppDeps } from '../../context';
 import { containsPattern } from '../../db/list';
 import type { Database } from '../../db/schema';
 import { ApiError, badRequest } from '../../errors';
-import { inBatches, queueExport, registerJobHandler, writeExport, type ExportFormat } from '../../jobs/index';
-import { exporterOf } from '../../services/exporter';
+import { defineOptions } from '../../resource/options';
 import { defineResource, isReferenced, takenIgnoringCase } from '../../resource/define';
+import { defineExport } from '../../resource/export';
 import { KEYWORD_FILTER } from '../../resource/schemas';
-import { isDbId, objectBody, validated } from '../../services/resource';
+import { isDbId } from '../../services/resource';
 import { roleScope, scopeCondition, type RoleScope } from '../../services/scope';
-import { enumLabel, exportText } from '../../services/codes';
-import { countRows, listExportForm } from '../../services/listExport';
+import { enumLabel } from '../../services/codes';
 import { CODE_PACKAGE_MENU_ID, PACKAGING_MENU_ID } from '../../services/menuIds';
 import { clientNameSort, isManagedClient } from '../../services/clients';
-import { langOf } from '../../services/names';
 
 const CATEGORY_DECL = declaration('product.packaging-category');
 
@@ -291,67 +289,51 @@ const materials = defineResource<MaterialRow, PackagingMaterialDto, MaterialBody
 
 // --- Export --------------------------------------------------------------------------------
 
-interface MaterialExportPayload {
-  roleId: number;
-  filters: MaterialFilters;
-  lang: Lang;
-  format: ExportFormat;
-}
+type ExportRow = MaterialRow & { related: string | null };
 
-/** The body of the export call: the list's filters, a format and a language. */
-export const EXPORT_FORM = listExportForm(DECL);
-
-registerJobHandler<MaterialExportPayload>(JobCategory.ExportPackages, async (job, ctx) => {
-  const { filters, lang, format, roleId } = job.payload;
-  const scope = await roleScope(ctx.db, { tenantId: job.tenantId, roleId });
-  const base = applyFilters(materials.scoped(ctx.db, { tenantId: job.tenantId }, scope), filters ?? {});
-  const total = await countRows(base);
-  const t = exportText(lang);
-  const s = (key: string) => t(`screens.packagingMaterial.${key}`);
-  type Row = MaterialRow & { related: string | null };
-  await writeExport<Row>(ctx, {
-    format: format ?? 'csv',
-    fileName: t('screens.packagingMaterial.exportTitle'),
-    total,
-    columns: [
-      { header: s('no'), key: 'no' },
-      { header: s('name'), key: 'name' },
-      { header: s('client'), value: (r) => pickName(r.clientNames, lang) || r.clientCode },
-      { header: s('product'), key: 'productName' },
-      { header: s('category'), key: 'categoryName' },
-      { header: s('codeType'), value: (r) => enumLabel(lang, 'PackagingCodeType', r.code_type) },
-      { header: s('bindingSheetType'), value: (r) => enumLabel(lang, 'PackagingBindingSheetType', r.binding_sheet_type) },
-      { header: s('codeFormat'), value: (r) => splitFlags('CustomCodeFormat', r.code_format).map((f) => enumLabel(lang, 'CustomCodeFormat', f)).join(', ') },
-      { header: s('codeLength'), key: 'code_length' },
-      { header: s('relatedMaterials'), value: (r) => r.related ?? '' },
-      { header: t('screens.crud.createdAt'), value: (r) => r.created_at },
-    ],
-    rows: inBatches<Row>((after, limit) => {
-      let q = base.select((eb) => eb.selectFrom('packaging_material_relations as rel')
-        .innerJoin('packaging_materials as rm', 'rm.id', 'rel.related_id')
-        .select(sql<string>`string_agg(rm.no, ', ' order by rel.position)`.as('x'))
-        .whereRef('rel.material_id', '=', 'm.id').as('related'));
-      if (after) q = q.where('m.id', '>', after.id);
-      return q.orderBy('m.id').limit(limit).execute() as Promise<Row[]>;
-    }, 1000),
-  });
+/** POST Product/packaging/file: the filtered materials (ExportPackages 1). */
+const materialExport = defineExport<ExportRow, MaterialFilters>({
+  declaration: DECL,
+  category: JobCategory.ExportPackages,
+  rows: {
+    resource: materials,
+    select: (q) => q.select((eb) => eb.selectFrom('packaging_material_relations as rel')
+      .innerJoin('packaging_materials as rm', 'rm.id', 'rel.related_id')
+      .select(sql<string>`string_agg(rm.no, ', ' order by rel.position)`.as('x'))
+      .whereRef('rel.material_id', '=', 'm.id').as('related')),
+    keyset: 'm.id',
+  },
+  columns: [
+    { grid: 'no', key: 'no' },
+    { grid: 'name', key: 'name' },
+    { grid: 'clientName', value: (r, { lang }) => pickName(r.clientNames, lang) || r.clientCode },
+    { grid: 'productName', key: 'productName' },
+    { grid: 'categoryName', key: 'categoryName' },
+    { grid: 'codeType', value: (r, { lang }) => enumLabel(lang, 'PackagingCodeType', r.code_type) },
+    { grid: 'bindingSheetType', value: (r, { lang }) => enumLabel(lang, 'PackagingBindingSheetType', r.binding_sheet_type) },
+    { grid: 'codeFormat', value: (r, { lang }) => splitFlags('CustomCodeFormat', r.code_format).map((f) => enumLabel(lang, 'CustomCodeFormat', f)).join(', ') },
+    { grid: 'codeLength', key: 'code_length' },
+    { label: 'screens.packagingMaterial.relatedMaterials', value: (r) => r.related ?? '' },
+    { grid: 'createdAt', key: 'created_at' },
+  ],
+  fileName: 'screens.packagingMaterial.exportTitle',
 });
 
 // --- Routes --------------------------------------------------------------------------------
 
+const categoryOptions = defineOptions({
+  path: 'Product/packagingCategory/options', menuId: PACKAGING_MENU_ID, summary: 'Packaging categories (options)',
+  query: (db) => db.selectFrom('packaging_categories').select(['id', 'name']).orderBy(sql`lower(name)`).orderBy('id'),
+  tenant: 'tenant_id', option: (c) => ({ value: c.id, label: c.name }),
+});
+
 export default async function packagingRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db } = deps;
-  const config = { menuId: PACKAGING_MENU_ID };
 
   // Categories.
   categories.routes(app, deps);
 
-  app.get('/Product/packagingCategory/options', { config }, async (req) => {
-    const who = caller(req);
-    const rows = await db.selectFrom('packaging_categories').select(['id', 'name'])
-      .where('tenant_id', '=', who.tenantId).orderBy(sql`lower(name)`).orderBy('id').execute();
-    return rows.map((c) => ({ value: c.id, label: c.name }));
-  });
+  categoryOptions.routes(app, deps);
 
   // Materials.
   materials.routes(app, deps);
@@ -376,12 +358,6 @@ export default async function packagingRoutes(app: FastifyInstance, deps: AppDep
     return [...groups.values()];
   });
 
-  app.post('/Product/packaging/file', { config }, async (req, reply) => {
-    const who = caller(req);
-    const body = validated<MaterialFilters & { format?: ExportFormat; lang?: Lang }>(EXPORT_FORM, req.body === undefined || req.body === null ? {} : objectBody(req.body));
-    const { format, lang, ...filters } = body;
-    const payload: MaterialExportPayload = { roleId: who.roleId, filters, lang: langOf(lang), format: format ?? 'csv' };
-    return reply.code(201).send(await db.transaction().execute((trx) => queueExport(trx, exporterOf(req), JobCategory.ExportPackages, payload)));
-  });
+  materialExport.routes(app, deps);
 }
 

@@ -36,7 +36,7 @@ import type { AppDeps } from '../../context';
 import { containsPattern, listPage, listQuerySchema, listRoute, listSpec, type ListParams } from '../../db/list';
 import type { ChangeAction, Database } from '../../db/schema';
 import { notFound } from '../../errors';
-import { inBatches, queueExport, registerJobHandler, writeExport, type ExportFormat } from '../../jobs/index';
+import { queueExport, registerJobHandler, writeExport, type ExportFormat } from '../../jobs/index';
 import { exporterOf } from '../../services/exporter';
 import { ErrorCode } from '../../../src/domain/errors';
 import { pickName, type Names } from '../../../src/domain/lang';
@@ -44,8 +44,8 @@ import { TenantType } from '../../../src/domain/enums';
 import { ApiError } from '../../errors';
 import { enumLabel, exportText } from '../../services/codes';
 import { roleScope, scopeCondition } from '../../services/scope';
-import { countRows, listExportForm } from '../../services/listExport';
-import { idParams, objectBody, validated } from '../../services/resource';
+import { idParams } from '../../services/resource';
+import { defineExport } from '../../resource/export';
 import { langOf } from '../../services/names';
 
 export const TRANSACTION_LOG_MENU_ID = 43;
@@ -170,10 +170,6 @@ function filtered(db: Kysely<Database>, scope: LogScope, f: ChangeLogFilters): Q
   return q;
 }
 
-const FILTER_KEYS = ['startTime', 'endTime', 'account', 'functionId', 'action', 'clientId'] as const;
-const filtersOf = (b: ChangeLogFilters): ChangeLogFilters =>
-  Object.fromEntries(FILTER_KEYS.filter((k) => b[k] !== undefined).map((k) => [k, b[k]])) as ChangeLogFilters;
-
 async function detailOf(db: Kysely<Database>, scope: LogScope, id: number): Promise<ChangeLogDetail | null> {
   const row = await db.selectFrom('change_logs as c').select([...COLUMNS, 'c.before', 'c.after'])
     .where('c.id', '=', id as never).where(inScope(scope)).executeTakeFirst();
@@ -188,35 +184,28 @@ const nameIn = (lang: Lang, names: MenuNode['names'] | null) => (names ? names[l
 // --- Exports -------------------------------------------------------------------------------
 
 /** `clients`: the scope when queued (absent in jobs queued before: the tenant's own rows). */
-interface ListExportPayload { filters: ChangeLogFilters; lang: Lang; format: ExportFormat; clients?: LogScope['clients'] }
 interface DetailExportPayload { id: number; lang: Lang; format: ExportFormat; clients?: LogScope['clients'] }
 
-export const EXPORT_FORM = listExportForm(DECL);
-
-registerJobHandler<ListExportPayload>(JobCategory.ExportChangeLogs, async (job, ctx) => {
-  const { filters, lang, format } = job.payload;
-  const base = filtered(ctx.db, { tenantId: job.tenantId, clients: job.payload.clients ?? 'none' }, filters ?? {});
-  const total = await countRows(base);
-  const t = exportText(lang);
-  await writeExport<ChangeRow>(ctx, {
-    format: format ?? 'csv',
-    fileName: t('screens.transactionLog.title'),
-    total,
-    columns: [
-      { header: t('screens.transactionLog.time'), value: (r) => new Date(r.created_at) },
-      { header: t('screens.transactionLog.client'), value: (r) => (r.client_id ? pickName(r.client_names ?? {}, lang) || r.client_code || '' : '') },
-      { header: t('screens.transactionLog.account'), key: 'account' },
-      { header: t('screens.transactionLog.function'), value: (r) => nameIn(lang, functionNames(changeLogMenuId(r.resource))) },
-      { header: t('screens.transactionLog.action'), value: (r) => enumLabel(lang, 'ChangeAction', r.action) },
-      { header: t('screens.transactionLog.resource'), key: 'resource' },
-      { header: t('screens.transactionLog.resourceId'), key: 'resource_id' },
-    ],
-    rows: inBatches<ChangeRow>((after, limit) => {
-      let q = base;
-      if (after) q = q.where('c.id', '>', after.id as never);
-      return q.orderBy('c.id').limit(limit).execute();
-    }, 1000),
-  });
+/** POST Report/transactionLog/file: the filtered list (ExportChangeLogs 8), of the scope when queued. */
+const listExport = defineExport<ChangeRow, ChangeLogFilters, { clients: LogScope['clients'] }>({
+  declaration: DECL,
+  category: JobCategory.ExportChangeLogs,
+  queue: async ({ db, who }, body) => {
+    const scope = await scopeOf(db, who);
+    await checkClient(db, scope, body.clientId);
+    return { clients: scope.clients };
+  },
+  rows: { query: (db, { tenantId, filters, payload }) => filtered(db as Kysely<Database>, { tenantId, clients: payload.clients ?? 'none' }, filters), keyset: 'c.id' },
+  columns: [
+    { grid: 'createdAt', value: (r) => new Date(r.created_at) },
+    { grid: 'clientNames', value: (r, { lang }) => (r.client_id ? pickName(r.client_names ?? {}, lang) || r.client_code || '' : '') },
+    { grid: 'account', key: 'account' },
+    { grid: 'functionNames', value: (r, { lang }) => nameIn(lang, functionNames(changeLogMenuId(r.resource))) },
+    { grid: 'action', value: (r, { lang }) => enumLabel(lang, 'ChangeAction', r.action) },
+    { label: 'screens.transactionLog.resource', key: 'resource' },
+    { grid: 'resourceId', key: 'resource_id' },
+  ],
+  fileName: 'screens.transactionLog.title',
 });
 
 registerJobHandler<DetailExportPayload>(JobCategory.ExportChangeDetails, async (job, ctx) => {
@@ -290,14 +279,7 @@ export default async function transactionLogRoutes(app: FastifyInstance, deps: A
     return detail;
   });
 
-  app.post('/Report/transactionLog/file', { config }, async (req, reply) => {
-    const who = caller(req);
-    const body = validated<ChangeLogFilters & { format?: ExportFormat; lang?: Lang }>(EXPORT_FORM, req.body === undefined || req.body === null ? {} : objectBody(req.body));
-    const scope = await scopeOf(db, who);
-    await checkClient(db, scope, body.clientId);
-    const payload: ListExportPayload = { filters: filtersOf(body), lang: langOf(body.lang), format: body.format ?? 'csv', clients: scope.clients };
-    return reply.code(201).send(await db.transaction().execute((trx) => queueExport(trx, exporterOf(req), JobCategory.ExportChangeLogs, payload)));
-  });
+  listExport.routes(app, deps);
 
   app.get<{ Params: { id: number }; Querystring: { format?: ExportFormat; lang?: string } }>('/Report/transactionLog/file/:id', {
     config,

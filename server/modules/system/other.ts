@@ -54,8 +54,10 @@ const otherSettings = defineForm<OtherSettingsDto, OtherBody>({
   exists: () => new ApiError(400, ErrorCode.TenantHasOtherSetting),
   load: loadSettings,
   readOnly: ['createdAt', 'updatedAt'],
-  // The row holds no value of its own: the values are text keys.
+  // The row holds no value of its own: the values are text keys, each checked by its entry's
+  // type and then, for an image, the stored upload (checkEntry).
   values: async () => ({}),
+  ownUploads: true,
   afterWrite: async ({ trx, who }, body, before) => {
     for (const field of OTHER_SETTING_FIELDS) {
       const value = body[field]?.trim() || null;

@@ -10,6 +10,7 @@ import {
   ExchangeMethod, LotteryActivityStatus, NumberCondition, PayMethod, PrizeType, QualificationType,
   RedemptionFieldType,
 } from '../enums';
+import { CsvSyntaxError, parseCsv, type CsvRecord } from '../csv';
 import { ErrorCode } from '../errors';
 import { PRIZE_SERIAL_MIN_LENGTH } from '../limits';
 
@@ -257,22 +258,30 @@ export function lotteryStatus(a: { enable: boolean; from: string | Date | null; 
 }
 
 /**
- * A serial CSV's text -> the serials: one a line, first column, an optional header `serial`;
- * blank lines skipped. Failures: nothing in it 6707, a serial under 2 characters 6708 (line
- * numbers in data), duplicates 6709 (the serials in data), too long / too many code 1.
+ * A serial CSV's text -> the serials: one a record, first field (RFC 4180 through the imports'
+ * reader, src/domain/csv.ts: quoted fields with commas or doubled quotes, a UTF-8 BOM dropped),
+ * an optional header `serial`; blank records skipped. Failures: a broken quote 6706 (the line
+ * in data), nothing in it 6707, a serial under 2 characters 6708 (line numbers in data),
+ * duplicates 6709 (the serials in data), too long / too many code 1.
  */
 export function parseSerials(text: string): { serials: string[] } | RuleFailure {
-  const lines = text.replace(/^\uFEFF/, '').split(/\r\n|\n|\r/);
+  const file = (key: string, params?: Record<string, unknown>) => ({ file: params ? { key, params } : { key } });
+  let records: CsvRecord[];
+  try {
+    records = parseCsv(text);
+  } catch (e) {
+    if (e instanceof CsvSyntaxError) return { code: ErrorCode.NotCsv, fields: file('invalid'), data: { line: e.line } };
+    throw e;
+  }
   const serials: string[] = [];
   const lineNos: number[] = [];
-  lines.forEach((line, i) => {
-    const cell = firstCell(line);
-    if (!cell) return;
-    if (serials.length === 0 && i === 0 && /^(serial|serials|serial ?number|序號|序号)$/i.test(cell)) return;
+  for (const { line, fields } of records) {
+    const cell = (fields[0] ?? '').trim();
+    if (!cell) continue;
+    if (serials.length === 0 && line === 1 && /^(serial|serials|serial ?number|序號|序号)$/i.test(cell)) continue;
     serials.push(cell);
-    lineNos.push(i + 1);
-  });
-  const file = (key: string, params?: Record<string, unknown>) => ({ file: params ? { key, params } : { key } });
+    lineNos.push(line);
+  }
   if (serials.length === 0) return { code: ErrorCode.NoCsv, fields: file('required') };
   if (serials.length > SERIALS_MAX) return { code: ErrorCode.BadRequest, fields: file('maxItems', { count: SERIALS_MAX }) };
   const short = serials.map((s, i) => (s.length < PRIZE_SERIAL_MIN_LENGTH ? lineNos[i] : 0)).filter(Boolean);
@@ -284,19 +293,6 @@ export function parseSerials(text: string): { serials: string[] } | RuleFailure 
   for (const s of serials) { if (seen.has(s)) dups.add(s); seen.add(s); }
   if (dups.size) return { code: ErrorCode.DuplicatePrizeSerials, fields: file('uniqueItems'), data: { serials: [...dups].slice(0, 100) } };
   return { serials };
-}
-
-/** The first field of a CSV line (RFC 4180 quotes: `"a,b"` and `""` inside), trimmed. */
-function firstCell(line: string): string {
-  const text = line.trimStart();
-  if (!text.startsWith('"')) return text.split(',')[0].trim();
-  let out = '';
-  for (let i = 1; i < text.length; i++) {
-    if (text[i] === '"') {
-      if (text[i + 1] === '"') { out += '"'; i++; } else break;
-    } else out += text[i];
-  }
-  return out.trim();
 }
 
 /** Whether a file name or type is a CSV (6706 otherwise). */

@@ -74,7 +74,7 @@ export function previewedLayout(data: Data): Data {
   return text(coming.effectiveDate) !== '' && (num(coming.layout) !== null || text(coming.colorCode) !== '') ? coming : obj(data.current);
 }
 
-/** One layout of the layout form (SPEC 3 Layout; the fields of src/domain/marketing/forms.ts). */
+/** One layout of the layout form (SPEC 3 Layout; the fields of src/schemas/marketing/layout.json). */
 export function layoutInfoOf(section: Data, ctx: PreviewContext = {}): Partial<PageLayoutInfo> {
   const options = section;
   const privacy = obj(section.privacyInfo);

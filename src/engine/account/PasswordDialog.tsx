@@ -1,16 +1,17 @@
-/** Mode 6, edit password: PUT System/mima with the original and new password, encrypted. */
-import { useState } from 'react';
+/**
+ * Mode 6, edit password: PUT System/mima with the original and new password, encrypted. The
+ * fields are the declared form session.password (src/schemas/session/password.json) on the
+ * engine's schema form: checked on submit first, then as the user corrects them; the server's
+ * field errors land on the fields, any other failure shows the Fail modal.
+ */
 import Button from '@mui/material/Button';
 import LockResetRounded from '@mui/icons-material/LockResetRounded';
 import { useTranslation } from 'react-i18next';
-import type { FieldErrors } from '../../domain/api';
-import { validatePasswordChange } from '../../domain/profile';
-import { isApiError } from '../api/ApiError';
-import { withoutError } from '../form/fieldErrors';
-import { useSubmitGuard } from '../form/useSubmitGuard';
+import { SchemaFields, useSchemaForm } from '../crud/useSchemaForm';
+import { useFormSubmit } from '../crud/useFormSubmit';
 import { DialogFrame } from '../shell/DialogFrame';
+import { accountForm, PASSWORD_FORM } from './forms';
 import { changePassword } from './profile';
-import { EMPTY_PASSWORDS, PasswordFields, type PasswordValues } from './PasswordFields';
 
 export interface PasswordDialogProps {
   open: boolean;
@@ -23,26 +24,16 @@ export interface PasswordDialogProps {
 
 export function PasswordDialog({ open, publicKey, token, onCancel, onSaved }: PasswordDialogProps) {
   const { t } = useTranslation();
-  const [value, setValue] = useState<PasswordValues>(EMPTY_PASSWORDS);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
-  const guard = useSubmitGuard(setErrors);
-
-  const submit = async () => {
-    if (busy || !publicKey) return;
-    if (!guard(validatePasswordChange(value))) return;
-    setBusy(true);
-    try {
-      await changePassword({ originalMima: value.originalMima, newMima: value.newMima }, publicKey, token);
-      setValue(EMPTY_PASSWORDS);
+  const form = useSchemaForm({ form: accountForm(PASSWORD_FORM) });
+  const { busy, submit } = useFormSubmit(
+    form,
+    async (checked) => {
+      await changePassword({ originalMima: String(checked.originalMima), newMima: String(checked.newMima) }, publicKey ?? '', token);
+      form.reset();
       await onSaved();
-    } catch (e) {
-      const fields = isApiError(e) ? e.fieldErrors : null;
-      if (fields) setErrors(fields);
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    Boolean(publicKey),
+  );
 
   return (
     <DialogFrame
@@ -51,8 +42,8 @@ export function PasswordDialog({ open, publicKey, token, onCancel, onSaved }: Pa
       title={t('password.title')}
       icon={<LockResetRounded color="primary" />}
       onClose={onCancel}
-      dirty={Object.values(value).some(Boolean)}
-      onSubmit={submit}
+      dirty={form.dirty}
+      onSubmit={() => void submit()}
       size="sm"
       // Full-size inputs and the browser's password manager.
       compact={false}
@@ -67,15 +58,7 @@ export function PasswordDialog({ open, publicKey, token, onCancel, onSaved }: Pa
         </>
       }
     >
-      <PasswordFields
-        value={value}
-        autoFocus
-        errors={errors}
-        onChange={(next, changed) => {
-          setValue(next);
-          setErrors((errs) => withoutError(errs, changed));
-        }}
-      />
+      <SchemaFields state={form} />
     </DialogFrame>
   );
 }

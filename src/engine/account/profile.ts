@@ -1,4 +1,8 @@
-/** The signed-in user's profile (GET/PUT System/user) and password change (PUT System/mima). */
+/**
+ * The signed-in user's profile (GET/PUT System/user) and password change (PUT System/mima).
+ * The writes are silent: the dialogs' forms show what failed (field errors on the fields, any
+ * other failure in the Fail modal).
+ */
 import type { Profile } from '../../domain/api';
 import { request } from '../api/client';
 import { encryptMima } from '../api/crypto';
@@ -25,7 +29,7 @@ export async function saveProfile(input: ProfileSave, publicKey: string): Promis
     body.originalMima = await encryptMima(input.password.originalMima, publicKey);
     body.newMima = await encryptMima(input.password.newMima, publicKey);
   }
-  return request<Profile>('PUT', PROFILE_KEY, { body });
+  return request<Profile>('PUT', PROFILE_KEY, { body, silent: true });
 }
 
 export async function changePassword(
@@ -37,5 +41,5 @@ export async function changePassword(
     originalMima: await encryptMima(input.originalMima, publicKey),
     newMima: await encryptMima(input.newMima, publicKey),
   };
-  await request('PUT', 'System/mima', { body, ...(token ? { token } : {}) });
+  await request('PUT', 'System/mima', { body, silent: true, ...(token ? { token } : {}) });
 }

@@ -4,7 +4,7 @@
  * body of the action's call. Code-1 answers land on the fields; other failures show the Fail
  * modal and the dialog stays open with what the user typed.
  */
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
 import { resolveForm } from '../../domain/declarations';
@@ -14,6 +14,7 @@ import { DialogFrame } from '../shell/DialogFrame';
 import { ActionIcon } from '../registry/icons';
 import { schemaDefaults, toBody } from './schemaForm';
 import { SchemaFields, useSchemaForm } from './useSchemaForm';
+import { useFormSubmit } from './useFormSubmit';
 import type { Row } from './useCrudList';
 
 export interface ActionInputDialogProps {
@@ -29,24 +30,12 @@ export function ActionInputDialog({ action, row, onClose, onDone }: ActionInputD
   const { t } = useTranslation();
   const resolved = useMemo(() => resolveForm(action.input), [action.input]);
   const form = useSchemaForm({ form: resolved, initial: schemaDefaults(resolved.schema) });
-  const [busy, setBusy] = useState(false);
   const callApi = useCallApi();
-
-  const submit = async () => {
-    if (busy) return;
-    const checked = form.check();
-    if (!checked) return;
+  const { busy, submit } = useFormSubmit(form, async (checked) => {
     const body = toBody(checked, resolved.schema);
-    setBusy(true);
-    try {
-      const answer = await callApi(action.api, row, { body, silent: true });
-      onDone(answer, body);
-    } catch (e) {
-      form.fail(e);
-    } finally {
-      setBusy(false);
-    }
-  };
+    const answer = await callApi(action.api, row, { body, silent: true });
+    onDone(answer, body);
+  });
 
   return (
     <DialogFrame

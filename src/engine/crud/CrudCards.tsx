@@ -21,25 +21,26 @@ export function CrudCards({ ctl }: { ctl: CrudController }) {
   const [first, ...rest] = decl.grid?.columns ?? [];
   const lines = rest.slice(0, CARD_LINES);
   const rowKey = decl.rowKey ?? 'id';
+  const hook = decl.testId;
   if (!first) return null;
   return (
-    <Box data-testid="crud-cards" sx={{ position: 'relative', minHeight: list.rows.length ? undefined : 200 }}>
+    <Box data-testid={hook ? `${hook}-cards` : 'crud-cards'} sx={{ position: 'relative', minHeight: list.rows.length ? undefined : 200 }}>
       {list.loading && <LinearProgress sx={{ position: 'absolute', top: 0, left: 0, right: 0 }} />}
       {list.loaded && list.rows.length === 0 && <NoRows filtered={ctl.filtered} />}
       <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
         {list.rows.map((row) => {
           const id = String(row[rowKey]);
           return (
-            <Box component="li" key={id} data-testid={`crud-card-${id}`} sx={{ px: 2, py: 1.5, borderBottom: '1px solid', borderColor: 'divider', '&:last-of-type': { borderBottom: 'none' } }}>
+            <Box component="li" key={id} data-testid={hook ? `${hook}-row-${id}` : `crud-card-${id}`} sx={{ px: 2, py: 1.5, borderBottom: '1px solid', borderColor: 'divider', '&:last-of-type': { borderBottom: 'none' } }}>
               <Typography component="div" sx={{ fontWeight: 600, mb: 0.75, minWidth: 0, display: 'flex' }} data-testid="crud-card-title">
-                <Cell column={first} value={row[first.key]} row={row} />
+                <Cell column={first} value={row[first.key]} row={row} testId={hook && `${hook}-${first.key}`} />
               </Typography>
               <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'minmax(88px, max-content) minmax(0, 1fr)', columnGap: 1.5, rowGap: 0.5, fontSize: 14 }}>
                 {lines.map((c) => (
                   <Box key={c.key} sx={{ display: 'contents' }}>
                     <Box component="dt" sx={{ color: 'text.secondary', fontSize: 13 }}>{t(c.label)}</Box>
                     <Box component="dd" sx={{ m: 0, minWidth: 0, display: 'flex', alignItems: 'center', '& .crud-chips': { flexWrap: 'wrap' } }}>
-                      <Cell column={c} value={row[c.key]} row={row} />
+                      <Cell column={c} value={row[c.key]} row={row} testId={hook && `${hook}-${c.key}`} />
                     </Box>
                   </Box>
                 ))}

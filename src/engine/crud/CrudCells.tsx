@@ -60,7 +60,19 @@ function Thumbnail({ url }: { url: string }) {
   );
 }
 
-export function Cell({ column, value, row }: { column: ColumnDeclaration; value: unknown; row?: Row }) {
+/** A cell's content; `testId`: its test hook (a declaration's testId prefix and the column key). */
+export function Cell({ column, value, row, testId }: { column: ColumnDeclaration; value: unknown; row?: Row; testId?: string }) {
+  if (testId) {
+    return (
+      <Box component="span" data-testid={testId} sx={{ display: 'contents' }}>
+        <Cell column={column} value={value} row={row} />
+      </Box>
+    );
+  }
+  return <CellContent column={column} value={value} row={row} />;
+}
+
+function CellContent({ column, value, row }: { column: ColumnDeclaration; value: unknown; row?: Row }) {
   const { t } = useTranslation();
   const [lang] = useLang();
   if (column.format === 'image' && typeof value === 'string' && value !== '') return <Thumbnail url={value} />;

@@ -5,7 +5,7 @@
  * useSchemaForm; this adds the record, the modes and the dialog. Enter submits (the dialog
  * is one form; RJSF renders a div inside it).
  */
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
@@ -23,6 +23,7 @@ import { FormAction } from '../registry/formActions';
 import { encodeBody } from './multipart';
 import { schemaDefaults, toBody, toFormData, withDefaults } from './schemaForm';
 import { SchemaFields, useSchemaForm } from './useSchemaForm';
+import { useFormSubmit } from './useFormSubmit';
 import type { Row } from './useCrudList';
 
 export { focusFirstInvalid } from './useSchemaForm';
@@ -74,39 +75,30 @@ export function CrudForm({ decl, mode, row, initialData, onClose, onModeChange, 
     // A record's empty fields start from the declared defaults (product info not filled in yet).
     fallback: mode === 'add' ? {} : withDefaults(toFormData(record ?? row, resolved.schema), schemaDefaults(resolved.schema)),
   });
-  const [busy, setBusy] = useState(false);
   const callApi = useCallApi();
   const env = useEngineEnv();
+  const call = mode === 'add' ? decl.api.create : decl.api.update;
 
-  const submit = async () => {
-    if (mode === 'view' || busy || !loaded) return;
-    const checked = form.check();
-    if (!checked) return;
-    const call = mode === 'add' ? decl.api.create : decl.api.update;
-    if (!call) return;
-    const body = toBody(checked, resolved.schema, mode === 'edit' && row ? { name: rowKey, value: row[rowKey] } : undefined);
-    // Declared questions before an edit is saved (confirmOnEdit: e.g. disabling a factory disables its lines and shifts).
-    if (mode === 'edit') {
-      const was = (record ?? row ?? {}) as Data;
-      for (const q of formDecl.confirmOnEdit ?? []) {
-        if (was[q.field] !== q.from || body[q.field] !== q.to) continue;
-        setBusy(true);
-        const yes = await env.confirm({ title: t('screens.crud.confirmTitle'), message: t(q.message), tone: 'warning' });
-        setBusy(false);
-        if (!yes) return;
+  const { busy, submit } = useFormSubmit(
+    form,
+    async (checked) => {
+      if (!call || mode === 'view') return;
+      const body = toBody(checked, resolved.schema, mode === 'edit' && row ? { name: rowKey, value: row[rowKey] } : undefined);
+      // Declared questions before an edit is saved (confirmOnEdit: e.g. disabling a factory disables its lines and shifts).
+      if (mode === 'edit') {
+        const was = (record ?? row ?? {}) as Data;
+        for (const q of formDecl.confirmOnEdit ?? []) {
+          if (was[q.field] !== q.from || body[q.field] !== q.to) continue;
+          const yes = await env.confirm({ title: t('screens.crud.confirmTitle'), message: t(q.message), tone: 'warning' });
+          if (!yes) return;
+        }
       }
-    }
-    setBusy(true);
-    try {
       const answer = await callApi(call, { ...row, ...body }, { body: encodeBody(decl, body), silent: true });
       if (getPath) void mutate(getPath);
       onSaved(mode, body, answer);
-    } catch (e) {
-      form.fail(e);
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    mode !== 'view' && loaded,
+  );
 
   const canEdit = mode === 'view' && (decl.modes ?? ['view', 'add', 'edit']).includes('edit') && Boolean(decl.api.update);
   const Icon = mode === 'add' ? AddCircleOutlineRounded : mode === 'edit' ? EditOutlined : VisibilityOutlined;

@@ -2,12 +2,12 @@
  * The rows of a declared list as a MUI X DataGrid: server-side sorting (ascending first, then
  * flipping, never unsorted), the declared columns and the row actions kept in sight on the right.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { forwardRef, useEffect, useMemo, useRef, useState, type ComponentProps } from 'react';
 import Button from '@mui/material/Button';
 import ArrowForwardRounded from '@mui/icons-material/ArrowForwardRounded';
 import Box from '@mui/material/Box';
 import Tooltip from '@mui/material/Tooltip';
-import { DataGrid, type GridColDef, type GridSortModel } from '@mui/x-data-grid';
+import { DataGrid, GridRow, type GridColDef, type GridSortModel } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
 import { useLang } from '../i18n/useLang';
 import { Cell, cellText, NoRows } from './CrudCells';
@@ -18,6 +18,17 @@ import type { CrudController } from './useCrudController';
 import type { Row } from './useCrudList';
 
 const actionsWidthOf = (n: number) => Math.max(84, 20 + n * 36);
+
+/** The grid's row with a declaration's test hook (`<prefix>-row-<id>`), one component per prefix. */
+const hookedRows = new Map<string, typeof GridRow>();
+function rowWithHook(prefix: string): typeof GridRow {
+  let row = hookedRows.get(prefix);
+  if (!row) {
+    row = forwardRef<HTMLDivElement, ComponentProps<typeof GridRow>>((props, ref) => <GridRow ref={ref} {...props} data-testid={`${prefix}-row-${String(props.rowId)}`} />) as unknown as typeof GridRow;
+    hookedRows.set(prefix, row);
+  }
+  return row;
+}
 
 /**
  * How many columns are out of sight to the right (under the sticky actions or beyond the
@@ -92,7 +103,7 @@ export function CrudTable({ ctl }: { ctl: CrudController }) {
         minWidth: least,
         flex: c.flex ?? least,
         ...(c.columnClass ? { cellClassName: c.columnClass } : {}),
-        renderCell: (p) => <Cell column={c} value={p.value} row={p.row} />,
+        renderCell: (p) => <Cell column={c} value={p.value} row={p.row} testId={decl.testId && `${decl.testId}-${c.key}`} />,
       };
     });
     const n = actionCount(decl);
@@ -115,7 +126,7 @@ export function CrudTable({ ctl }: { ctl: CrudController }) {
   const localeText = useMemo(() => gridLocaleText(lang, { noRowsLabel: t('screens.crud.noRows') }), [lang, t]);
 
   return (
-    <Box ref={rootRef} sx={{ display: 'flex', flexDirection: 'column', minWidth: 0, position: 'relative' }}>
+    <Box ref={rootRef} data-testid={decl.testId ? `${decl.testId}-table` : undefined} sx={{ display: 'flex', flexDirection: 'column', minWidth: 0, position: 'relative' }}>
       <DataGrid
         rows={list.rows}
         columns={columns}
@@ -143,7 +154,7 @@ export function CrudTable({ ctl }: { ctl: CrudController }) {
         rowHeight={52}
         columnHeaderHeight={48}
         localeText={localeText}
-        slots={{ noRowsOverlay: () => <NoRows filtered={ctl.filtered} /> }}
+        slots={{ noRowsOverlay: () => <NoRows filtered={ctl.filtered} />, ...(decl.testId ? { row: rowWithHook(decl.testId) } : {}) }}
         slotProps={{ loadingOverlay: { variant: 'linear-progress', noRowsVariant: 'skeleton' } }}
         sx={{
           border: 'none',

@@ -23,6 +23,7 @@ import { ExportButton } from './ExportButton';
 import { ImportButton } from './ImportButton';
 import { FilterBar } from './FilterBar';
 import { ResultDialog } from './ResultDialog';
+import { RowDialog } from './RowDialog';
 import { useCrudController, type CrudController, type CrudControllerOptions } from './useCrudController';
 import { withFormWidgets } from '../registry/widgets';
 import { contentShown } from '../lazy/afterContent';
@@ -62,8 +63,8 @@ function CrudHeader({ ctl, title }: { ctl: CrudController; title: string }) {
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
         {toolbar.includes('export') && decl.api.export && <ExportButton api={decl.api.export} filters={list.filters} label={t(decl.grid?.exportLabel ?? decl.title)} text={decl.grid?.exportLabel ? t(decl.grid.exportLabel) : undefined} />}
         {toolbar.includes('import') && decl.api.import && <ImportButton api={decl.api.import} onImported={ctl.imported} />}
-        {toolbar.includes('add') && decl.api.create && decl.form && (
-          <Button variant="contained" startIcon={<AddRounded />} onClick={() => ctl.open('add')} data-testid="crud-add">
+        {toolbar.includes('add') && decl.api.create && (decl.form || decl.wizard) && (
+          <Button variant="contained" startIcon={<AddRounded />} onClick={() => ctl.open('add')} data-testid={decl.testId ? `${decl.testId}-add` : 'crud-add'}>
             {t('screens.crud.add')}
           </Button>
         )}
@@ -96,6 +97,7 @@ function CrudDialogs({ ctl }: { ctl: CrudController }) {
         </Suspense>
       )}
       {result && <ResultDialog info={result} onClose={ctl.closeResult} />}
+      {ctl.partDialog && <RowDialog name={ctl.partDialog.action.dialog!} decl={decl} row={ctl.partDialog.row} onClose={ctl.closePartDialog} />}
     </>
   );
 }

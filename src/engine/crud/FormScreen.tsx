@@ -49,6 +49,7 @@ import { schemaDefaults, toBody, toFormData, withDefaults } from './schemaForm';
 import { encodeBody } from './multipart';
 import { FormAction } from '../registry/formActions';
 import { SchemaFields, useSchemaForm } from './useSchemaForm';
+import { useFormSubmit } from './useFormSubmit';
 
 type Data = Record<string, unknown>;
 
@@ -78,21 +79,18 @@ export function FormView({ decl, header = true, title, tabs }: { decl: ScreenDec
   const defaults = useMemo(() => schemaDefaults(resolved.schema), [resolved]);
   const fallback = useMemo(() => withDefaults(toFormData(record, resolved.schema), defaults), [record, resolved, defaults]);
   const form = useSchemaForm({ form: resolved, fallback });
-  const [busy, setBusy] = useState(false);
   const [editing, setEditing] = useState(false);
   const withModes = decl.modes?.includes('view') ?? false;
   const isNew = loaded && (!record || record.id === null || record.id === undefined);
   const mode: 'view' | 'add' | 'edit' = !withModes ? 'edit' : isNew && decl.modes?.includes('add') ? 'add' : editing ? 'edit' : 'view';
   const saveCall = mode === 'add' ? (decl.api.create ?? decl.api.update) : decl.api.update;
 
-  const submit = async () => {
-    if (busy || !loaded || !saveCall || mode === 'view') return;
-    const sent = form.current;
-    const checked = form.check();
-    if (!checked) return;
-    const body = toBody(checked, resolved.schema);
-    setBusy(true);
-    try {
+  const sent = form.current;
+  const { busy, submit } = useFormSubmit(
+    form,
+    async (checked) => {
+      if (!saveCall) return;
+      const body = toBody(checked, resolved.schema);
       await callApi(saveCall, { ...values, ...body }, { body: encodeBody(decl, body), silent: true });
       const code = session?.user.tenantCode;
       if (reloadsConfig(decl) && code) void mutate(configKey(code));
@@ -100,12 +98,9 @@ export function FormView({ decl, header = true, title, tabs }: { decl: ScreenDec
       form.resetUnlessChangedSince(sent);
       setEditing(false);
       env.notify(t(mode === 'add' ? 'screens.crud.successAdd' : 'screens.crud.successEdit'));
-    } catch (e) {
-      form.fail(e);
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    loaded && Boolean(saveCall) && mode !== 'view',
+  );
 
   return (
     <Box data-testid={`form-${decl.id}`} data-mode={mode} sx={{ display: 'flex', flexDirection: 'column', gap: 2, minWidth: 0 }}>

@@ -26,7 +26,7 @@ export function RowActions({ decl, row, onOpen, onRemove, onAction }: RowActions
   const actions = decl.grid?.actions ?? [];
   const button = (key: string, label: string, icon: React.ReactNode, onClick: () => void, color?: 'error') => (
     <Tooltip key={key} title={label}>
-      <IconButton size="small" aria-label={label} data-testid={`row-${key}-${id}`} color={color} onClick={onClick} sx={{ color: color ? undefined : 'text.secondary', '&:hover': { color: color ? 'error.main' : 'primary.main' } }}>
+      <IconButton size="small" aria-label={label} data-testid={decl.testId ? `${decl.testId}-${key}` : `row-${key}-${id}`} color={color} onClick={onClick} sx={{ color: color ? undefined : 'text.secondary', '&:hover': { color: color ? 'error.main' : 'primary.main' } }}>
         {icon}
       </IconButton>
     </Tooltip>

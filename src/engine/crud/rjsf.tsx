@@ -69,6 +69,16 @@ function isWide(schema: Record<string, unknown> | undefined, ui: Record<string, 
   return schema.type === 'array' || schema.type === 'object';
 }
 
+/**
+ * A field hidden for now (`ui:options.visibleIf` does not hold, or `tenantTypes` leaves the user
+ * out): not rendered at all, so no input of it is in the page (a typed password either); a field
+ * declared hidden (`"ui:widget": "hidden"`, a record's id) keeps its hidden input.
+ */
+function hiddenByCondition(ui: Record<string, unknown> | undefined): boolean {
+  const options = ui?.['ui:options'] as Record<string, unknown> | undefined;
+  return options?.visibleIf !== undefined || Array.isArray(options?.tenantTypes);
+}
+
 function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
   const context = (props.registry.formContext ?? {}) as Partial<FormContext>;
   const columns = context.columns ?? 1;
@@ -80,7 +90,7 @@ function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
   for (let i = 0; i < visible.length; i++) {
     const p = visible[i];
     const next = visible[i + 1];
-    // A dial code followed by its phone number share one row, like PhoneInput.
+    // A dial code followed by its phone number share one row (the profile's phone, a contact's).
     if (widgetOf(p.name) === 'dialCode' && widgetOf(next?.name) === 'phone') {
       cells.push(
         <Box key={p.name} data-field-cell={`${p.name} ${next.name}`} sx={{ gridColumn: '1 / -1', display: 'flex', gap: 1.5, alignItems: 'flex-start', flexWrap: { xs: 'wrap', sm: 'nowrap' }, minWidth: 0 }}>
@@ -109,7 +119,7 @@ function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
       }}
     >
       {cells}
-      {props.properties.filter((p) => p.hidden).map((p) => (
+      {props.properties.filter((p) => p.hidden && !hiddenByCondition(ui[p.name])).map((p) => (
         <Box key={p.name} sx={{ display: 'none' }}>
           {p.content}
         </Box>

@@ -43,6 +43,7 @@ export function useCrudController(decl: ScreenDeclaration, options: CrudControll
   const [dialog, setDialog] = useState<{ mode: FormMode; row?: Row; seq: number } | null>(null);
   const [result, setResult] = useState<ResultInfo | null>(null);
   const [input, setInput] = useState<{ action: InputAction; row: Row } | null>(null);
+  const [partDialog, setPartDialog] = useState<{ action: EngineRowAction; row: Row } | null>(null);
 
   /**
    * The one refresh after a write. 'first': add, edit and remove read every cached page again
@@ -109,6 +110,11 @@ export function useCrudController(decl: ScreenDeclaration, options: CrudControll
   };
 
   const runAction = async (action: EngineRowAction, row: Row) => {
+    // An action with a dialog part: the part asks what the call needs and makes it.
+    if (action.dialog) {
+      setPartDialog({ action, row });
+      return;
+    }
     if (action.confirm) {
       const yes = await env.confirm({ title: t(action.label), message: t(action.confirm, row), tone: action.danger ? 'warning' : 'default' });
       if (!yes) return;
@@ -136,6 +142,8 @@ export function useCrudController(decl: ScreenDeclaration, options: CrudControll
     dialog,
     result,
     input,
+    partDialog,
+    closePartDialog: () => setPartDialog(null),
     open,
     closeDialog,
     remove: (row: Row) => void remove(row).catch(ignoreApiError),

@@ -108,10 +108,17 @@ export function useCrudList(decl: ScreenDeclaration, pageSize = PAGE_SIZE) {
     setFiltersState(f);
     setPageState(1);
   }, []);
-  /** After a write: back to page 1, every cached page of this list read again. */
+  /**
+   * After a write: back to page 1, every cached page of this list read again. The count is read
+   * before the list: work that ends between the two reads shows in the list, and work still
+   * running when the list is read keeps the count above 0, whose fall reads the list again. Read
+   * side by side, a job that ended between them (a 10-code package) left the count at 0 and the
+   * list showing "generating", with no timer left to correct it.
+   */
   const refresh = useCallback(async () => {
     setPageState(1);
-    await globalMutate((k) => Array.isArray(k) && (k[0] === listPath || (countPath !== null && k[0] === countPath)));
+    if (countPath !== null) await globalMutate((k) => Array.isArray(k) && k[0] === countPath);
+    await globalMutate((k) => Array.isArray(k) && k[0] === listPath);
   }, [globalMutate, listPath, countPath]);
   /** After a write: read the list again once more grid.refresh.afterWriteMs later (if declared). */
   const afterWriteMs = refreshSpec?.afterWriteMs;

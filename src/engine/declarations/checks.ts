@@ -93,6 +93,21 @@ export const DECLARATION_CHECKS: readonly DeclarationCheck[] = [
     return out;
   }),
 
+  check('parts', 'names only registered parts: a wizard\'s steps and view page (kind step), a row action\'s dialog (kind dialog)', (decl) => {
+    const out: Found[] = [];
+    const steps = partNames('step');
+    decl.wizard?.steps.forEach((s, i) => {
+      need(out, steps.includes(s.part), `wizard.steps.${i}.part`, `no step part "${s.part}" (src/app/parts.ts, kind step)`);
+    });
+    if (decl.wizard?.view) need(out, steps.includes(decl.wizard.view.part), 'wizard.view.part', `no step part "${decl.wizard.view.part}" (src/app/parts.ts, kind step)`);
+    if (decl.wizard?.edit) need(out, decl.wizard.steps.some((s) => s.route === decl.wizard!.edit), 'wizard.edit', `"${decl.wizard.edit}" is not a step of the wizard`);
+    need(out, !decl.wizard || decl.kind === 'crud', 'wizard', 'only a crud screen has a wizard');
+    (decl.grid?.rowActions ?? []).forEach((a, i) => {
+      if (a.dialog !== undefined) need(out, partNames('dialog').includes(a.dialog), `grid.rowActions.${i}.dialog`, `no dialog part "${a.dialog}" (src/app/parts.ts, kind dialog)`);
+    });
+    return out;
+  }),
+
   check('enums', 'names only enums of src/domain/enums.ts, each with a label per value in zh_TW, zh_CN and en', (decl) => {
     const out: Found[] = [];
     for (const { where, value: name } of enumNamesOf(decl)) {

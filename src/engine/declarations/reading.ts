@@ -66,6 +66,11 @@ export function i18nKeysOf(decl: ScreenDeclaration): { where: string; key: strin
   add('title', decl.title);
   if (decl.description) add('description', decl.description);
   decl.grid?.columns?.forEach((c, i) => { add(`grid.columns.${i}.label`, c.label); });
+  decl.wizard?.steps.forEach((s, i) => {
+    add(`wizard.steps.${i}.title`, s.title);
+    if (s.next) add(`wizard.steps.${i}.next.label`, s.next.label);
+  });
+  if (decl.wizard?.view?.title) add('wizard.view.title', decl.wizard.view.title);
   rowActionsOf(decl).forEach((a, i) => {
     add(`grid.rowActions.${i}.label`, a.label);
     for (const k of ['confirm', 'result', 'notice'] as const) if (a[k]) add(`grid.rowActions.${i}.${k}`, a[k]);

@@ -1,5 +1,5 @@
 /**
- * Panes: the parts of a screen that no declaration can express (`kind: "custom"` or `"wizard"`
+ * Panes: the parts of a screen that no declaration can express (`kind: "custom"`
  * declarations name one with `"pane": "<name>"`). The app registers them as lazy loaders
  * (registry.ts, kind `pane`; src/panes/index.ts); a pane's code loads only when its screen opens,
  * and receives the declaration (its api calls, form, texts) and the menu node.

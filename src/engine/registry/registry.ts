@@ -19,13 +19,14 @@ export type Loaders<T = unknown> = Readonly<Record<string, Loader<T>>>;
  * - `screen`: the screen of a declaration kind (crud, form, custom);
  * - `pane`: the named part of a custom screen (`"pane": "<name>"`);
  * - `widget`, `field`: the RJSF widgets and fields a form's `ui:widget` names (registry/widgets.ts);
- * - `input`: a plain input the engine shows outside a form (`date`: the filters' date picker;
- *   `password`, `phone`: the account dialogs');
+ * - `input`: a plain input the engine shows outside a form (`date`: the filters' date picker);
  * - `formAction`: an action beside Save of a declared form (`preview`);
  * - `playground`: the raw texts of the declarations (the screen playground);
- * - `icon`: the icons a row action may name (`"icon": "LockReset"`).
+ * - `icon`: the icons a row action may name (`"icon": "LockReset"`);
+ * - `step`: a wizard's step or its view page (`wizard.steps[].part`, engine/wizard);
+ * - `dialog`: the dialog of a row action that asks what its call needs (`"dialog": "lotteryReport"`).
  */
-export type PartKind = 'screen' | 'pane' | 'widget' | 'field' | 'input' | 'formAction' | 'playground' | 'icon';
+export type PartKind = 'screen' | 'pane' | 'widget' | 'field' | 'input' | 'formAction' | 'playground' | 'icon' | 'step' | 'dialog';
 
 const parts = new Map<PartKind, Record<string, Loader>>();
 

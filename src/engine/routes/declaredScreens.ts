@@ -1,10 +1,10 @@
 /**
  * The screen of a menu path: the screen part (registry.ts, kind `screen`) of the kind of the
  * registered declarations on it (declarations/catalogue.ts):
- *  - `crud`: the list and its form dialog (CrudScreen; several on one path show as tabs);
+ *  - `crud`: the list and its form dialog, form page or wizard (CrudScreen; several on one path
+ *    show as tabs);
  *  - `form`: one record edited in place (FormScreen, e.g. other settings);
- *  - `custom`: the page frame and the named pane (CustomScreen); registered last, so a path with
- *    a custom screen and crud lists shows the pane with the lists as tabs.
+ *  - `custom`: the page frame and the named pane (CustomScreen), one per path.
  * Each screen is a lazy chunk: RJSF, the validator and the DataGrid load only when a screen
  * opens. Reads the JSON declarations only (no validator).
  */

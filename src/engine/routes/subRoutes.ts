@@ -1,15 +1,16 @@
 /**
  * Child routes of a menu screen (SPEC.md 2 "Activity children"): the screen's own steps under
- * its menu path, e.g. /activity/lottery-activity/create, declared by its declarations (`routes`,
- * and a crud declaration's `formPage`). They render the menu screen (guarded by the same menu
+ * its menu path, e.g. /activity/lottery-activity/create, declared by its declarations (a crud
+ * declaration's `wizard` steps and view page, and its `formPage`). They render the menu screen (guarded by the same menu
  * entry); the screen reads the step from the location. Other paths under a menu path stay
  * unknown (redirect to /). Read once the declarations are registered (declarations/catalogue.ts).
  */
 import { declarationsOn } from '../declarations/catalogue';
+import { wizardRoutes } from '../wizard/steps';
 
 /** The child routes the declarations on a menu path declare. */
 export function childRoutesOf(menuPath: string): string[] {
-  const steps = declarationsOn(menuPath).flatMap((d) => [...(d.routes ?? []), ...(d.formPage ? [d.formPage] : [])]);
+  const steps = declarationsOn(menuPath).flatMap((d) => [...wizardRoutes(d), ...(d.formPage ? [d.formPage] : [])]);
   return [...new Set(steps)];
 }
 

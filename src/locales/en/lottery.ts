@@ -3,6 +3,7 @@ const lottery = {
   lottery: {
     title: "Lottery activities",
     description: "Choose a game template, set qualification, period, prizes and the redemption form, then review and release.",
+    entity: "lottery activity",
     add: "New activity",
     step1: "Choose a template",
     step2: "Activity settings",
@@ -74,6 +75,7 @@ const lottery = {
     saveDraft: "Save and review",
     back: "Back",
     next: "Next",
+    chooseTemplate: "Choose a template to go on.",
     create: "Create activity",
     update: "Update activity",
     edit: "Edit",

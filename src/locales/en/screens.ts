@@ -65,6 +65,8 @@ const screens = {
       confirmTitle: 'Please confirm',
       successAdd: 'Added successfully',
       successEdit: 'Saved successfully',
+      wizardBack: 'Back',
+      wizardNext: 'Next',
       successDelete: 'Deleted successfully',
       noRows: 'No data',
       noResults: 'No data matches the filters',

@@ -3,6 +3,7 @@ const lottery = {
   lottery: {
     title: "抽奖活动",
     description: "选择游戏模板，设置资格、期间、奖项与兑奖资料，确认后发布。",
+    entity: "抽奖活动",
     add: "新增活动",
     step1: "选择模板",
     step2: "活动设置",
@@ -74,6 +75,7 @@ const lottery = {
     saveDraft: "保存并确认",
     back: "上一步",
     next: "下一步",
+    chooseTemplate: "请先选择一个模板。",
     create: "创建活动",
     update: "更新活动",
     edit: "编辑",

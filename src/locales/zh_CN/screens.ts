@@ -61,6 +61,8 @@ const screens: typeof en = {
       confirmTitle: '请确认',
       successAdd: '新增成功',
       successEdit: '保存成功',
+      wizardBack: '上一步',
+      wizardNext: '下一步',
       successDelete: '删除成功',
       noRows: '暂无数据',
       noResults: '没有符合筛选条件的数据',

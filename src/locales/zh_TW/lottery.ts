@@ -3,6 +3,7 @@ const lottery = {
   lottery: {
     title: "抽獎活動",
     description: "選擇遊戲樣板，設定資格、期間、獎項與兌獎資料，確認後發布。",
+    entity: "抽獎活動",
     add: "新增活動",
     step1: "選擇樣板",
     step2: "活動設定",
@@ -74,6 +75,7 @@ const lottery = {
     saveDraft: "儲存並確認",
     back: "上一步",
     next: "下一步",
+    chooseTemplate: "請先選擇一個樣板。",
     create: "建立活動",
     update: "更新活動",
     edit: "編輯",

@@ -61,6 +61,8 @@ const screens: typeof en = {
       confirmTitle: '請確認',
       successAdd: '新增成功',
       successEdit: '儲存成功',
+      wizardBack: '上一步',
+      wizardNext: '下一步',
       successDelete: '刪除成功',
       noRows: '查無資料',
       noResults: '沒有符合篩選條件的資料',

@@ -1,8 +1,9 @@
 /**
- * Step 2 (config): the activity's settings, prizes and redemption form. Opened with
- * `?templateId=` (new), `?draftId=` (back from step 3) or `?id=` (edit a released activity: its
- * pending draft, else its stored settings). The shared rules (src/domain/activity/lottery.ts)
- * run first in the browser; Save stores a draft (POST / PUT .../draft) and goes to step 3.
+ * Step 2 (config) of the lottery wizard: the activity's settings, prizes and redemption form.
+ * Opened with `?templateId=` (new), `?draftId=` (back from step 3) or `?id=` (edit a released
+ * activity: its pending draft, else its stored settings). Next runs the shared rules
+ * (src/domain/activity/lottery.ts) in the browser first, then stores a draft (POST / PUT
+ * .../draft) and goes to step 3 with it; Back returns to step 1 (a new activity) or the list.
  */
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import Autocomplete from '@mui/material/Autocomplete';
@@ -14,6 +15,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
+import Skeleton from '@mui/material/Skeleton';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -21,7 +23,6 @@ import AddRounded from '@mui/icons-material/AddRounded';
 import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded';
 import ImageOutlined from '@mui/icons-material/ImageOutlined';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router-dom';
 import {
   checkLottery, duplicateProducts, exchangeMethodLocked, type FormFieldInput, type LotteryInput, type QualificationPackages,
 } from '../../domain/activity/lottery';
@@ -35,8 +36,8 @@ import { useLang } from '../../engine/i18n/useLang';
 import { PrizeList, type PrizeDraft } from './PrizeList';
 import { ProbabilityHistory } from './ProbabilityHistory';
 import { RedemptionFormEditor } from './RedemptionFormEditor';
-import { LOTTERY_BASE, type LotteryView, type Option, type TemplateOption } from './types';
-import { WizardSteps } from './WizardSteps';
+import type { LotteryView, Option, TemplateOption } from './types';
+import { useWizardStep, type NextResult, type WizardStepProps } from '../../engine/wizard/context';
 import { DateInput } from '../../widgets/DateWidgets';
 import { UploadButton } from '../../widgets/UploadWidget';
 
@@ -106,13 +107,11 @@ export function Section({ title, children, testId }: { title: string; children: 
   );
 }
 
-export default function LotteryConfigStep() {
+export default function LotteryConfigStep({ query: params, go }: WizardStepProps) {
   const { t } = useTranslation();
   const [lang] = useLang();
   const call = useCallApi();
   const feedback = useFeedback();
-  const navigate = useNavigate();
-  const [params] = useSearchParams();
   const [form, setForm] = useState<ConfigForm | null>(null);
   const [view, setView] = useState<LotteryView | null>(null);
   const [template, setTemplate] = useState<TemplateOption | null>(null);
@@ -120,7 +119,6 @@ export default function LotteryConfigStep() {
   const [products, setProducts] = useState<Option[]>([]);
   const [packages, setPackages] = useState<Option[]>([]);
   const [history, setHistory] = useState<number | null>(null);
-  const [busy, setBusy] = useState(false);
   const k = (key: string, o?: Record<string, unknown>) => t(`screens.lottery.${key}`, o);
   const existingId = Number(params.get('draftId') ?? params.get('id')) || null;
   const templateId = Number(params.get('templateId')) || null;
@@ -133,10 +131,10 @@ export default function LotteryConfigStep() {
         if (live) { setView(v); setForm(formOf(v)); }
       } else if (templateId) {
         if (live) setForm(blankForm(templateId));
-      } else navigate(`${LOTTERY_BASE}/create`, { replace: true });
+      } else go('create');
     })().catch(() => {});
     return () => { live = false; };
-  }, [call, existingId, templateId, navigate]);
+  }, [call, existingId, templateId]); // eslint-disable-line react-hooks/exhaustive-deps
 
   useEffect(() => {
     if (!form) return;
@@ -157,7 +155,37 @@ export default function LotteryConfigStep() {
     call<Option[]>('GET marketing/lottery-activity/binding-info', {}, { query: { type: qType, selected: chosenPackages } }).then(setPackages).catch(() => {});
   }, [call, qType, !!form, packageKey]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  if (!form) return <Paper sx={{ p: 2 }}><WizardSteps active={1} /></Paper>;
+  /** Next: the shared rules, then the draft (a new one, or the draft of this activity); step 3 with it. */
+  async function save(current: ConfigForm): Promise<NextResult | false> {
+    const body = bodyOf(current);
+    const failure = checkLottery(body);
+    if (failure) {
+      setFieldErrors(failure.fields);
+      const text = failure.code === 1 ? t('common.formInvalid') : `${t(`errors.${failure.code}`)} (${failure.code})`;
+      feedback.alert(text, { title: t('common.fail') });
+      return false;
+    }
+    try {
+      const draftId = view?.draftId ?? (view && !view.released ? view.id : null);
+      const answer = draftId
+        ? await call<{ draftId: number }>('PUT marketing/lottery-activity/draft', {}, { body: { ...body, draftId }, silent: true })
+        : await call<{ draftId: number }>('POST marketing/lottery-activity/draft', {}, { body, silent: true });
+      return { query: { draftId: answer.draftId } };
+    } catch (e) {
+      if (!isApiError(e)) throw e;
+      if (e.data && typeof e.data === 'object') setFieldErrors(Object.fromEntries(Object.entries(e.data as Fields).filter(([, v]) => v && typeof v === 'object' && 'key' in v)));
+      feedback.showError(e);
+      return false;
+    }
+  }
+
+  useWizardStep({
+    next: () => (form ? save(form) : false),
+    nextDisabled: !form,
+    back: view?.released ? 'list' : { route: 'create', query: form ? { templateId: form.templateId } : {} },
+  });
+
+  if (!form) return <Skeleton variant="rounded" height={320} />;
 
   const set = (patch: Partial<ConfigForm>) => {
     setForm({ ...form, ...patch });
@@ -172,28 +200,6 @@ export default function LotteryConfigStep() {
   const zone = timezoneById(form.timezoneId)?.zone;
   const optionLabel = (list: Option[], id: number) => list.find((o) => o.value === id)?.label ?? `#${id}`;
 
-  const save = async () => {
-    const body = bodyOf(form);
-    const failure = checkLottery(body);
-    if (failure) {
-      setFieldErrors(failure.fields);
-      const text = failure.code === 1 ? t('common.formInvalid') : `${t(`errors.${failure.code}`)} (${failure.code})`;
-      feedback.alert(text, { title: t("common.fail") });
-      return;
-    }
-    setBusy(true);
-    try {
-      const draftId = view?.draftId ?? (view && !view.released ? view.id : null);
-      const answer = draftId
-        ? await call<{ draftId: number }>('PUT marketing/lottery-activity/draft', {}, { body: { ...body, draftId }, silent: true })
-        : await call<{ draftId: number }>('POST marketing/lottery-activity/draft', {}, { body, silent: true });
-      navigate(`${LOTTERY_BASE}/info?draftId=${answer.draftId}`);
-    } catch (e) {
-      if (!isApiError(e)) throw e;
-      if (e.data && typeof e.data === 'object') setFieldErrors(Object.fromEntries(Object.entries(e.data as Fields).filter(([, v]) => v && typeof v === 'object' && 'key' in v)));
-      feedback.showError(e);
-    } finally { setBusy(false); }
-  };
 
   const packageRows = (field: 'qualificationOrder' | 'qualificationShipment') => {
     const rows = form[field];
@@ -218,8 +224,7 @@ export default function LotteryConfigStep() {
   };
 
   return (
-    <Box sx={{ display: 'grid', gap: 2 }} data-testid="lottery-config">
-      <Paper sx={{ p: { xs: 1, sm: 2 } }}><WizardSteps active={1} /></Paper>
+    <Box sx={{ display: 'grid', gap: 2 }}>
       <Section title={k('step2')}>
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
           <TextField size="small" name="name" label={k('name')} required value={form.name} onChange={(e) => set({ name: e.target.value })}
@@ -280,10 +285,6 @@ export default function LotteryConfigStep() {
         <RedemptionFormEditor fields={form.exchangeForm} onChange={(exchangeForm) => set({ exchangeForm })} exchangeType={form.exchangeType} errors={errors} />
       </Section>
 
-      <Box sx={{ display: 'flex', gap: 1, justifyContent: 'space-between', flexWrap: 'wrap', position: 'sticky', bottom: 0, py: 1.5, bgcolor: 'background.default', zIndex: 2 }}>
-        <Button onClick={() => navigate(view?.released ? LOTTERY_BASE : `${LOTTERY_BASE}/create`)}>{k('back')}</Button>
-        <Button variant="contained" disabled={busy} onClick={() => void save()} data-testid="lottery-save-draft">{k('saveDraft')}</Button>
-      </Box>
       {history !== null && view && <ProbabilityHistory lotteryId={view.id} prizeId={history} onClose={() => setHistory(null)} />}
     </Box>
   );

@@ -1,63 +1,77 @@
 /**
- * Step 3 (info, `?draftId=`): the saved draft reviewed read-only, then Create (POST: a new
- * activity) or Update (PUT: a released one), both back to the list; Back returns to step 2.
- * Detail (`?id=`): the released activity as stored, with its status, prize amounts left, the
- * probability history and the result download.
+ * Step 3 of the lottery wizard (info, `?draftId=`): the saved draft reviewed read-only; Next is
+ * Create (POST: a new activity) or Update (PUT: a released one), and the wizard ends on the
+ * list; Back returns to step 2. The view page (detail, `?id=`): the released activity as stored,
+ * with its status, prize amounts left, the probability history, its draws and the result
+ * download (the engine's bar adds Back and Edit).
  */
 import { useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router-dom';
 import { zonedTimeText } from '../../domain/datetime';
-import type { ScreenDeclaration } from '../../domain/declarations';
 import { pickName } from '../../domain/lang';
 import { timezoneById } from '../../domain/reference/timezones';
 import { useCallApi } from '../../engine/crud/apiCall';
-import { useFeedback } from '../../engine/feedback/FeedbackProvider';
 import { useLang } from '../../engine/i18n/useLang';
 import { bodyOf, formOf, Section } from './LotteryConfigStep';
-import { STATUS_COLOR } from './LotteryList';
 import { FormSummary, PrizeSummary } from './LotterySummary';
 import { LotteryRecords } from './LotteryRecords';
 import { ProbabilityHistory } from './ProbabilityHistory';
 import { ReportDialog } from './ReportDialog';
-import { LOTTERY_BASE, type LotteryView, type Option, type TemplateOption } from './types';
-import { WizardSteps } from './WizardSteps';
+import { STATUS_COLOR, type LotteryView, type Option, type TemplateOption } from './types';
+import Skeleton from '@mui/material/Skeleton';
+import { useWizardStep, type NextResult, type WizardStepProps } from '../../engine/wizard/context';
 
-export default function LotteryDetail({ decl, mode }: { decl: ScreenDeclaration; mode: 'info' | 'detail' }) {
+/** Step 3: the draft reviewed, then released. */
+export function LotteryReviewStep(props: WizardStepProps) {
+  return <LotteryDetail {...props} mode="info" />;
+}
+
+/** The view page of a released activity. */
+export default function LotteryViewPage(props: WizardStepProps) {
+  return <LotteryDetail {...props} mode="detail" />;
+}
+
+function LotteryDetail({ decl, query: params, go, mode }: WizardStepProps & { mode: 'info' | 'detail' }) {
   const { t } = useTranslation();
   const [lang] = useLang();
   const call = useCallApi();
-  const feedback = useFeedback();
-  const navigate = useNavigate();
-  const [params] = useSearchParams();
   const id = Number(params.get(mode === 'info' ? 'draftId' : 'id')) || null;
   const [view, setView] = useState<LotteryView | null>(null);
   const [templates, setTemplates] = useState<TemplateOption[]>([]);
   const [products, setProducts] = useState<Option[]>([]);
   const [history, setHistory] = useState<number | null>(null);
   const [report, setReport] = useState(false);
-  const [busy, setBusy] = useState(false);
   const k = (key: string) => t(`screens.lottery.${key}`);
 
   useEffect(() => {
-    if (!id) { navigate(LOTTERY_BASE, { replace: true }); return; }
+    if (!id) { go('list'); return; }
     call<LotteryView>(decl.api.get!, { id }).then(setView).catch(() => {});
     call<TemplateOption[]>('GET marketing/lottery-activity/template-options', {}).then(setTemplates).catch(() => {});
-  }, [call, decl.api.get, id, navigate]);
+  }, [call, decl.api.get, id]); // eslint-disable-line react-hooks/exhaustive-deps
   useEffect(() => {
     if (!view) return;
     call<Option[]>('GET marketing/lottery-activity/product', {}, { query: { selected: view.draft?.qualificationProduct ?? view.qualificationProduct, lang } }).then(setProducts).catch(() => {});
   }, [call, view, lang]);
 
-  if (!view) return <Paper sx={{ p: 2 }}>{mode === 'info' && <WizardSteps active={2} />}</Paper>;
+  /** Step 3's Next: create the activity from its draft, or apply the draft to the released one. */
+  const release = async (): Promise<NextResult | false> => {
+    if (!view) return false;
+    if (view.released) await call(decl.api.update!, {}, { body: { id: view.id, draftId: view.id } });
+    else await call(decl.api.create!, {}, { body: { draftId: view.id } });
+    return { notice: view.released ? 'screens.crud.successEdit' : 'screens.crud.successAdd' };
+  };
+  useWizardStep(mode === 'info'
+    ? { next: release, nextDisabled: !view, nextLabel: view?.released ? 'screens.lottery.update' : undefined, back: view ? { route: 'config', query: { draftId: view.id } } : undefined }
+    : { back: 'list', actions: view && <Button variant="outlined" onClick={() => setReport(true)}>{t('screens.lottery.download')}</Button> });
+
+  if (!view) return <Skeleton variant="rounded" height={320} />;
   // Info shows the draft; detail the stored activity.
   const form = mode === 'info' ? formOf(view) : formOf({ ...view, draft: null });
   const body = bodyOf(form);
@@ -71,19 +85,8 @@ export default function LotteryDetail({ decl, mode }: { decl: ScreenDeclaration;
     ? (body.qualificationProduct ?? []).map((p) => products.find((o) => o.value === p)?.label ?? `#${p}`).join('、')
     : (body.qualificationType === 2 ? body.qualificationOrder : body.qualificationShipment)?.map((r) => `${products.find((o) => o.value === r.productId)?.label ?? `#${r.productId}`}: ${r.packageIds.map((x) => `#${x}`).join(', ')}`).join('; ');
 
-  const release = async () => {
-    setBusy(true);
-    try {
-      if (view.released) await call(decl.api.update!, {}, { body: { id: view.id, draftId: view.id } });
-      else await call(decl.api.create!, {}, { body: { draftId: view.id } });
-      feedback.toast(t(view.released ? 'common.successEdit' : 'common.successAdd'), 'success');
-      navigate(LOTTERY_BASE);
-    } catch { /* the Fail modal */ } finally { setBusy(false); }
-  };
-
   return (
-    <Box sx={{ display: 'grid', gap: 2 }} data-testid={`lottery-${mode}`}>
-      {mode === 'info' && <Paper sx={{ p: { xs: 1, sm: 2 } }}><WizardSteps active={2} /></Paper>}
+    <Box sx={{ display: 'grid', gap: 2 }}>
       <Section title={mode === 'info' ? k('step3') : k('detail')}>
         <Table size="small"><TableBody>
           {row(k('name'), <Box component="span" sx={{ fontWeight: 600 }}>{body.name}</Box>, 'detail-name')}
@@ -105,22 +108,6 @@ export default function LotteryDetail({ decl, mode }: { decl: ScreenDeclaration;
         <FormSummary fields={form.exchangeForm} />
       </Section>
       {mode === 'detail' && <Section title={k('records')}><LotteryRecords lotteryId={view.id} timezoneId={view.timezoneId} /></Section>}
-      <Box sx={{ display: 'flex', gap: 1, justifyContent: 'space-between', flexWrap: 'wrap', position: 'sticky', bottom: 0, py: 1.5, bgcolor: 'background.default', zIndex: 2 }}>
-        {mode === 'info' ? (
-          <>
-            <Button onClick={() => navigate(`${LOTTERY_BASE}/config?draftId=${view.id}`)} data-testid="lottery-back">{k('back')}</Button>
-            <Button variant="contained" disabled={busy} onClick={() => void release()} data-testid="lottery-release">{k(view.released ? 'update' : 'create')}</Button>
-          </>
-        ) : (
-          <>
-            <Button onClick={() => navigate(LOTTERY_BASE)}>{k('back')}</Button>
-            <Box sx={{ display: 'flex', gap: 1 }}>
-              <Button variant="outlined" onClick={() => setReport(true)}>{k('download')}</Button>
-              <Button variant="contained" onClick={() => navigate(`${LOTTERY_BASE}/config?id=${view.id}`)}>{k('edit')}</Button>
-            </Box>
-          </>
-        )}
-      </Box>
       {history !== null && <ProbabilityHistory lotteryId={view.id} prizeId={history} onClose={() => setHistory(null)} />}
       {report && <ReportDialog activity={{ id: view.id, name: view.name, timezoneId: view.timezoneId }} onClose={() => setReport(false)} />}
     </Box>

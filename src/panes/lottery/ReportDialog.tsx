@@ -25,6 +25,7 @@ import { useCallApi } from '../../engine/crud/apiCall';
 import { useFeedback } from '../../engine/feedback/FeedbackProvider';
 import { useLang } from '../../engine/i18n/useLang';
 import { runExport } from '../../engine/jobs/index';
+import type { RowDialogProps } from '../../engine/crud/RowDialog';
 
 /** SPEC 7: the lottery row's result download (Report/Activity/file takes the same body). */
 export const REPORT_CALL = 'POST marketing/lottery-activity/report';
@@ -83,4 +84,9 @@ export function ReportDialog({ activity, onClose }: { activity: { id: number; na
       </DialogActions>
     </Dialog>
   );
+}
+
+/** The lottery list's row action `download` (a dialog part): the row's activity. */
+export default function LotteryReportAction({ row, onClose }: RowDialogProps) {
+  return <ReportDialog activity={{ id: Number(row.id), name: String(row.name ?? ''), timezoneId: typeof row.timezoneId === 'number' ? row.timezoneId : null }} onClose={onClose} />;
 }

@@ -14,12 +14,9 @@ export interface LotteryView {
   draft: LotteryInput | null; draftURL: string | null; updatedAt: string;
 }
 
-export interface LotteryListItem {
-  id: number; draftId: number | null; name: string; type: number; from: string | null; to: string | null;
-  timezoneId: number | null; status: number; enable: boolean; exchangeType: number; updatedAt: string;
-}
 
 export interface TemplateOption { id: number; name: string; gameType: number; coverUrl: string | null }
 export interface Option { value: number; label: string; enable?: boolean; deleted?: boolean; codePackageDeleted?: boolean }
 
-export const LOTTERY_BASE = '/activity/lottery-activity';
+/** The status chip's color of a LotteryActivityStatus (not started, ongoing, ended, disabled). */
+export const STATUS_COLOR: Record<number, 'default' | 'success' | 'info' | 'warning'> = { 1: 'info', 2: 'success', 3: 'default', 4: 'warning' };

@@ -1,6 +1,6 @@
-// @vitest-environment jsdom
 /**
- * Every crud declaration rendered by the engine, in zh_TW and en: the list (over a stubbed
+ * The kit of the render snapshots (render-lists.test.tsx, render-forms.test.tsx): every crud
+ * declaration rendered by the engine, in zh_TW and en: the list (over a stubbed
  * fetcher answering a fixed page built from the declaration's columns) and the add form
  * filled with sample data built from its schema. Each is reduced to a readable outline (what
  * the user sees and the test hooks: headers, cells, footer, field labels, input names, values,
@@ -8,8 +8,8 @@
  * reviewable diff. Fixed time zone, dates and ids keep the snapshots stable.
  */
 import '@testing-library/jest-dom/vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { cleanup, configure, render, waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, expect, vi } from 'vitest';
 import type { ColumnDeclaration, ScreenDeclaration } from '../../src/domain/declarations';
 import { loadDeclarations, resolveForm } from '../../src/domain/declarations';
 import { ENUMS, FLAG_ENUMS, isEnumName, type EnumName } from '../../src/domain/enums';
@@ -18,14 +18,9 @@ import { AppProviders } from '../../src/engine/app/App';
 import { WidgetEnvRoot } from '../../src/app/widgetEnv';
 import '../../src/app/parts';
 import { loadFormWidgets } from '../../src/engine/registry/widgets';
-import { CrudForm } from '../../src/engine/crud/CrudForm';
-import { CrudView } from '../../src/engine/crud/CrudScreen';
-import { FormView } from '../../src/engine/crud/FormScreen';
 import { createI18n } from '../../src/engine/i18n/i18n';
 import { sessionStore } from '../../src/engine/session/store';
-import { config, fakeFetch, user } from '../ui/harness';
-
-vi.setConfig({ testTimeout: 60_000 });
+import { config, fakeFetch } from '../ui/harness';
 
 const AT = '2025-01-15T02:30:00.000Z';
 const TW_LOCATION = 517;
@@ -39,10 +34,10 @@ const CONFIG = config({
     { id: 100, zone: 'Europe/London', offset: 0, names: { zh_TW: '倫敦', zh_CN: '伦敦', en: 'London' } },
   ],
 });
-const CRUD = loadDeclarations().filter((d) => d.kind === 'crud');
-const FORMS = loadDeclarations().filter((d) => d.kind === 'form');
+export const CRUD = loadDeclarations().filter((d) => d.kind === 'crud');
+export const FORMS = loadDeclarations().filter((d) => d.kind === 'form');
 
-type Node = Record<string, unknown>;
+export type Node = Record<string, unknown>;
 const isNode = (v: unknown): v is Node => !!v && typeof v === 'object' && !Array.isArray(v);
 
 // --- Sample data from declarations -----------------------------------------------------------
@@ -86,7 +81,7 @@ function listPage(decl: ScreenDeclaration) {
 }
 
 /** A value for every property of a schema (sample data of a form). */
-function sampleOf(schema: unknown, key = ''): unknown {
+export function sampleOf(schema: unknown, key = ''): unknown {
   if (!isNode(schema)) return undefined;
   if (schema.default !== undefined) return schema.default;
   if (/^country$/i.test(key) && schema.type === 'integer') return TW_LOCATION;
@@ -135,7 +130,7 @@ function sampleOf(schema: unknown, key = ''): unknown {
 
 const clean = (s: string | null | undefined) => (s ?? '').replace(/\s+/g, ' ').replace(/\u200b/g, '').trim();
 
-function outline(root: Element): string[] {
+export function outline(root: Element): string[] {
   const lines: string[] = [];
   const walk = (el: Element) => {
     if (el instanceof HTMLElement && (el.hidden || el.style.display === 'none')) return;
@@ -205,7 +200,7 @@ function filterByFields(decl: ScreenDeclaration): string[] {
   });
 }
 
-function stubApi(decl: ScreenDeclaration) {
+export function stubApi(decl: ScreenDeclaration) {
   const linked = (value: number) => Object.fromEntries(filterByFields(decl).map((f) => [f, value]));
   const listPath = decl.api.list?.replace(/^GET /, '');
   // The record of a form screen (a get without placeholders): sample data of its form.
@@ -243,7 +238,7 @@ function stubApi(decl: ScreenDeclaration) {
 }
 
 /** The form at rest: every call answered, no skeleton or spinner left. */
-async function atRest(root: HTMLElement, pending: () => number) {
+export async function atRest(root: HTMLElement, pending: () => number) {
   await waitFor(() => {
     expect(pending()).toBe(0);
     const busy = [...root.querySelectorAll('.MuiSkeleton-root, .MuiCircularProgress-root')].filter((el) => !el.closest('[data-testid="loading-mask"]'));
@@ -253,7 +248,7 @@ async function atRest(root: HTMLElement, pending: () => number) {
   });
 }
 
-function renderWith(node: React.ReactNode, lang: string) {
+export function renderWith(node: React.ReactNode, lang: string) {
   const i18n = createI18n(`?lang=${lang}`);
   return render(
     <WidgetEnvRoot>
@@ -264,67 +259,24 @@ function renderWith(node: React.ReactNode, lang: string) {
   );
 }
 
-beforeAll(async () => {
-  process.env.TZ = 'Asia/Taipei';
-  // The forms render here without their lazy chunk, which waits for the registered widgets
-  // (src/engine/registry/widgets.ts): load them first, as the chunk would.
-  await loadFormWidgets();
-}, 120_000);
+/** The files' hooks: the time zone and the form widgets first; a clean slate after each test. */
+export function setUpRenders(): void {
+  vi.setConfig({ testTimeout: 60_000 });
+  // Every wait has a deadline, not testing-library's 1 s: a lazy chunk (the date filter's
+  // picker, the form's widgets) imported for the first time in this file takes longer than
+  // that on a loaded machine.
+  configure({ asyncUtilTimeout: 30_000 });
+  beforeAll(async () => {
+    process.env.TZ = 'Asia/Taipei';
+    // The forms render here without their lazy chunk, which waits for the registered widgets
+    // (src/engine/registry/widgets.ts): load them first, as the chunk would.
+    await loadFormWidgets();
+  }, 120_000);
 
-afterEach(() => {
-  cleanup();
-  sessionStore.clear();
-  vi.unstubAllGlobals();
-  localStorage.clear();
-});
-
-describe.each(CRUD.map((decl) => ({ id: decl.id, decl })))('$id', ({ decl }) => {
-  it.each(['zh_TW', 'en'])('list (%s)', async (lang) => {
-    sessionStore.signIn(user(), null);
-    stubApi(decl);
-    const view = renderWith(<CrudView decl={decl} />, lang);
-    await waitFor(() => expect(view.container.querySelectorAll('.MuiDataGrid-row').length).toBe(10));
-    await waitFor(() => expect(view.container.querySelector('.MuiDataGrid-overlay')).toBeNull());
-    // Date filters: their picker (the form chunk's) has loaded.
-    await waitFor(() => expect(view.container.querySelector('[data-date-filter-loading]')).toBeNull());
-    expect(outline(view.container).join('\n')).toMatchSnapshot();
+  afterEach(() => {
+    cleanup();
+    sessionStore.clear();
+    vi.unstubAllGlobals();
+    localStorage.clear();
   });
-
-  it.each(['zh_TW', 'en'])('add form with sample data (%s)', async (lang) => {
-    // A view-only form (the app's sheets: modes ['view']) has no add form; its list is snapshot above.
-    if (!decl.form || (decl.modes && !decl.modes.includes('add') && !decl.modes.includes('edit'))) return;
-    sessionStore.signIn(user(), null);
-    const { calls, pending } = stubApi(decl);
-    const sample = sampleOf(resolveForm(decl.form).schema) as Node;
-    // A screen that only edits (product info: its rows are the brand products) shows its edit form.
-    const mode = decl.api.create ? 'add' : 'edit';
-    renderWith(<CrudForm decl={decl} mode={mode} row={mode === 'edit' ? { id: 1, ...sample } : undefined} initialData={sample} onClose={() => {}} onModeChange={() => {}} onSaved={() => {}} />, lang);
-    const dialog = await screen.findByTestId('crud-form');
-    // Option sources answered, skeletons gone.
-    await atRest(dialog, pending);
-    const before = outline(dialog);
-    expect(before.join('\n')).toMatchSnapshot();
-    // The sample data passes the shared validator: saving posts it.
-    fireEvent.click(screen.getByTestId('crud-form-save'));
-    await waitFor(() => expect(calls.some((c) => c.method === 'POST') || screen.queryByTestId('alert-modal') !== null).toBe(true));
-    expect(outline(dialog).filter((l) => l.startsWith('field-error')).join('\n')).toMatchSnapshot();
-  });
-});
-
-describe.each(FORMS.map((decl) => ({ id: decl.id, decl })))('$id', ({ decl }) => {
-  it.each(['zh_TW', 'en'])('form screen with sample data (%s)', async (lang) => {
-    sessionStore.signIn(user(), null);
-    const { calls, pending } = stubApi(decl);
-    const view = renderWith(<FormView decl={decl} />, lang);
-    // A form with modes shows a saved record in view mode first: Edit opens it.
-    if (decl.modes?.includes('view')) fireEvent.click(await screen.findByTestId('form-edit'));
-    await screen.findByTestId('form-save');
-    await waitFor(() => expect(view.container.querySelector('[data-testid="form-loading"]')).toBeNull());
-    await atRest(view.container, pending);
-    expect(outline(view.container).join('\n')).toMatchSnapshot();
-    // The sample record passes the shared validator: saving posts it.
-    fireEvent.click(screen.getByTestId('form-save'));
-    await waitFor(() => expect(calls.some((c) => c.method === 'POST' || c.method === 'PUT') || screen.queryByTestId('alert-modal') !== null).toBe(true));
-    expect(outline(view.container).filter((l) => l.startsWith('field-error')).join('\n')).toMatchSnapshot();
-  });
-});
+}
