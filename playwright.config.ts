@@ -3,10 +3,13 @@
  * server on a fresh PostgreSQL database of this run (tests/e2e/server.ts), serving ./dist
  * (the test command runs `vite build` first).
  *
- * Projects: `e2e` (tests/e2e, the journeys) and `visual` (tests/visual: every screen compared
- * with its committed baseline, after `visual-setup` seeded fixed rows on a second server with a
- * database of its own). `npm run test:visual -- --update-snapshots` rewrites the baselines.
- * The PGlite journeys have their own config (playwright.pglite.config.ts).
+ * Projects, in one run that shares the same two workers (no second run after the first):
+ *  - `e2e` (tests/e2e, the journeys, on PostgreSQL);
+ *  - `visual` (tests/visual: every screen compared with its committed baseline, after
+ *    `visual-setup` seeded fixed rows on a second server with a database of its own);
+ *    `npm run test:visual -- --update-snapshots` rewrites the baselines;
+ *  - `pglite` (tests/pglite: the main journeys on `npm start` with the embedded database, a
+ *    third server on a fresh DATA_DIR).
  */
 import { defineConfig } from '@playwright/test';
 
@@ -14,17 +17,26 @@ import { defineConfig } from '@playwright/test';
 process.env.E2E_RUN_ID ??= `${Date.now().toString(36)}_${process.pid}`;
 const port = Number((process.env.E2E_PORT ??= '8181'));
 const visualPort = Number((process.env.E2E_VISUAL_PORT ??= String(port + 1)));
+const pglitePort = Number((process.env.E2E_PGLITE_PORT ??= String(port + 2)));
 
-const server = (kind: 'main' | 'visual', serverPort: number) => ({
-  command: 'npx tsx tests/e2e/server.ts',
+/** A server of the run: its command, the port it answers on, how long its drain may take, its env. */
+const webServer = (command: string, serverPort: number, drainMs: number, env: Record<string, string>) => ({
+  command,
   url: `http://127.0.0.1:${serverPort}/v1/Config/tenant/platform`,
   reuseExistingServer: false,
   timeout: 180_000,
   stdout: 'pipe' as const,
   stderr: 'pipe' as const,
-  gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 10_000 },
-  env: { E2E_RUN_ID: process.env.E2E_RUN_ID ?? '', E2E_PORT: String(port), E2E_VISUAL_PORT: String(visualPort), E2E_SERVER_KIND: kind },
+  gracefulShutdown: { signal: 'SIGTERM' as const, timeout: drainMs },
+  env,
 });
+
+const server = (kind: 'main' | 'visual', serverPort: number) => webServer('npx tsx tests/e2e/server.ts', serverPort, 10_000, {
+  E2E_RUN_ID: process.env.E2E_RUN_ID ?? '', E2E_PORT: String(port), E2E_VISUAL_PORT: String(visualPort), E2E_SERVER_KIND: kind,
+});
+
+// The PGlite journeys' server: `npm start` as a new user runs it (tests/pglite/server.ts).
+const pgliteServer = webServer('npx tsx tests/pglite/server.ts', pglitePort, 15_000, { E2E_PGLITE_PORT: String(pglitePort) });
 
 export default defineConfig({
   // Two workers: the spec files are independent (each creates its own users and data);
@@ -56,9 +68,15 @@ export default defineConfig({
     viewport: { width: 1366, height: 820 },
     locale: 'zh-TW',
     timezoneId: 'Asia/Taipei',
-    trace: 'retain-on-failure',
+    // A failed test's trace, kept locally. CI records none (only its log is read there): the
+    // recording cost 15-20% of each test's time (04-profile alone, twice each: 45 and 51 s of
+    // tests with it, 40 and 41 s without).
+    trace: process.env.CI ? 'off' : 'retain-on-failure',
   },
   projects: [
+    // First, so its one serial file (the longest chain) starts at once beside the others.
+    // One worker at a time: the journeys follow each other on the one fresh database.
+    { name: 'pglite', testDir: 'tests/pglite', testMatch: '**/*.pglite.ts', use: { baseURL: `http://127.0.0.1:${pglitePort}` } },
     { name: 'e2e', testDir: 'tests/e2e', testMatch: '**/*.spec.ts' },
     { name: 'visual-setup', testDir: 'tests/visual', testMatch: 'visual.setup.ts', use: { baseURL: `http://127.0.0.1:${visualPort}` } },
     {
@@ -72,5 +90,5 @@ export default defineConfig({
       use: { baseURL: `http://127.0.0.1:${visualPort}` },
     },
   ],
-  webServer: [server('main', port), server('visual', visualPort)],
+  webServer: [server('main', port), server('visual', visualPort), pgliteServer],
 });

@@ -1,5 +1,6 @@
 /** SPEC.md section 2 "Entry and guards", plus the login form's own checks. */
 import { expect, test } from '@playwright/test';
+import { fullClient } from './fixtures';
 import { fillLogin, signInAsNewUser } from './helpers';
 
 test.describe('entry and guards', () => {
@@ -32,12 +33,14 @@ test.describe('entry and guards', () => {
   });
 
   test('unknown paths go to / and on to the login route', async ({ page }) => {
-    await page.goto('/login?code=demo');
-    await expect(page.getByTestId('tenant-name')).toHaveText('示範客戶');
+    const { tenant } = await fullClient('guard', { zh_TW: '守門客戶', zh_CN: '守门客户', en: 'Guard client' });
+    const login = new RegExp(`/login\\?code=${tenant}$`);
+    await page.goto(`/login?code=${tenant}`);
+    await expect(page.getByTestId('tenant-name')).toHaveText('守門客戶');
     await page.goto('/no/such/page');
-    await expect(page).toHaveURL(/\/login\?code=demo$/);
+    await expect(page).toHaveURL(login);
     await page.goto('/system/role/unknown-child');
-    await expect(page).toHaveURL(/\/login\?code=demo$/);
+    await expect(page).toHaveURL(login);
   });
 
   test('an unknown tenant code shows the Fail modal with code 2', async ({ page }) => {

@@ -1,7 +1,11 @@
 /** The signed-in shell: side menu, language, breadcrumb, client menus, home cards, mobile. */
 import { expect, test } from '@playwright/test';
 import { createAnnouncement, createFinishedExport } from './db';
+import { fullClient } from './fixtures';
 import { screenshot, signInAsNewUser } from './helpers';
+
+/** A client with Logistics, Marketing and Member of this test's own (like the seeded demo client). */
+const client = () => fullClient('shell', { zh_TW: '殼層客戶', zh_CN: '壳层客户', en: 'Shell client' });
 
 test('language: ?lang=en and the selector change the menu names, and the choice is kept', async ({ page }) => {
   await signInAsNewUser(page, 'platform');
@@ -69,8 +73,9 @@ test('side menu: one group open at a time, following the route; breadcrumb ends 
   await expect(page.getByTestId('breadcrumb-current')).toHaveText('首頁');
 });
 
-test('the demo client sees marketing, member and activity, not client accounts; pending exports show', async ({ page }) => {
-  const { id } = await signInAsNewUser(page, 'demo');
+test('a client with every function sees marketing, member and activity, not client accounts; pending exports show', async ({ page }) => {
+  const { tenant } = await client();
+  const { id } = await signInAsNewUser(page, tenant);
   const menu = page.getByTestId('side-menu');
   for (const [gid, name] of [[6, '行銷管理'], [7, '會員管理'], [48, '活動管理'], [1, '系統管理'], [8, '報表管理']] as const) {
     await expect(menu.locator(`[data-menu-id="${gid}"]`)).toHaveText(name);
@@ -94,30 +99,37 @@ test('the demo client sees marketing, member and activity, not client accounts; 
 });
 
 test('home shows the profile summary and the announcements in force', async ({ page }) => {
-  await createAnnouncement('demo', {
-    zh_TW: { title: '系統維護公告', content: '本週六凌晨進行系統維護。' },
-    en: { title: 'Maintenance', content: 'Maintenance on Saturday night.' },
+  const { tenant } = await client();
+  // Titles of this run: the operator's announcements of other specs (and of a repeat of this
+  // one) reach every client, one of them "Scheduled maintenance".
+  const stamp = Date.now().toString(36);
+  const clientTitle = { zh: `系統維護公告 ${stamp}`, en: `Maintenance ${stamp}` };
+  await createAnnouncement(tenant, {
+    zh_TW: { title: clientTitle.zh, content: '本週六凌晨進行系統維護。' },
+    en: { title: clientTitle.en, content: 'Maintenance on Saturday night.' },
   });
-  await createAnnouncement('platform', { zh_TW: { title: '平台新功能上線', content: '歡迎使用新功能。' } }, 2);
-  const { account } = await signInAsNewUser(page, 'demo');
+  const platformTitle = `平台新功能上線 ${stamp}`;
+  await createAnnouncement('platform', { zh_TW: { title: platformTitle, content: '歡迎使用新功能。' } }, 2);
+  const { account } = await signInAsNewUser(page, tenant);
   await expect(page.getByTestId('profile-card')).toContainText(account);
   const cards = page.getByTestId('announcement');
-  await expect(cards.filter({ hasText: '系統維護公告' })).toContainText('本週六凌晨進行系統維護。');
-  await expect(cards.filter({ hasText: '平台新功能上線' })).toContainText('平台公告');
+  await expect(cards.filter({ hasText: clientTitle.zh })).toContainText('本週六凌晨進行系統維護。');
+  await expect(cards.filter({ hasText: platformTitle })).toContainText('平台公告');
   await screenshot(page, 'home-announcements');
   await page.goto('/home?lang=en');
-  await expect(cards.filter({ hasText: 'Maintenance' })).toContainText('Maintenance on Saturday night.');
+  await expect(cards.filter({ hasText: clientTitle.en })).toContainText('Maintenance on Saturday night.');
   // A name missing in English falls back to zh_TW.
-  await expect(cards.filter({ hasText: '平台新功能上線' })).toBeVisible();
+  await expect(cards.filter({ hasText: platformTitle })).toBeVisible();
 });
 
 test('a 390px window gets the burger and a temporary menu', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto('/login?code=demo');
-  await expect(page.getByTestId('tenant-name')).toHaveText('示範客戶');
+  const { tenant } = await client();
+  await page.goto(`/login?code=${tenant}`);
+  await expect(page.getByTestId('tenant-name')).toHaveText('殼層客戶');
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await screenshot(page, 'mobile-login');
-  await signInAsNewUser(page, 'demo');
+  await signInAsNewUser(page, tenant);
   const burger = page.getByTestId('burger');
   await expect(burger).toBeVisible();
   await expect(page.getByTestId('side-menu')).toBeHidden();

@@ -1,6 +1,7 @@
 /** Top-bar dialogs: profile view/edit (phone, password switch), suggestion, session timeout. */
 import { expect, test, type Page } from '@playwright/test';
 import { query, userRow } from './db';
+import { fullClient } from './fixtures';
 import { fillLogin, screenshot, sessionToken, signInAsNewUser, STRONG_PASSWORD } from './helpers';
 
 async function openProfile(page: Page) {
@@ -55,6 +56,9 @@ test('an invalid phone shows a field error and changes nothing', async ({ page }
   await notice.getByTestId('modal-confirm').click();
   await expect(edit.locator('.MuiFormHelperText-root.Mui-error')).toHaveText('電話號碼格式錯誤。');
   await expect(edit).toBeVisible();
+  // Closing the notice puts the focus on the invalid field (and only then: it would close the
+  // dial-code list opened below).
+  await expect(edit.locator('input[name="phone"]')).toBeFocused();
 
   // Another country: the dial-code select searches, and says so when nothing matches.
   const code = edit.locator('input[name="phoneCountryCode"]');
@@ -73,9 +77,13 @@ test('an invalid phone shows a field error and changes nothing', async ({ page }
   expect(row.phone).toBe('0911222333');
 });
 
+/** A client tenant of this test's own. */
+const client = async () => (await fullClient('profile', { zh_TW: '個人資料客戶', zh_CN: '个人资料客户', en: 'Profile client' })).tenant;
+
 test('the change-password switch sends the password in the same save', async ({ page }) => {
-  const { account } = await signInAsNewUser(page, 'demo');
-  const before = await userRow('demo', account);
+  const tenant = await client();
+  const { account } = await signInAsNewUser(page, tenant);
+  const before = await userRow(tenant, account);
   const view = await openProfile(page);
   await view.getByTestId('profile-edit-button').click();
   const edit = page.getByTestId('profile-edit');
@@ -88,20 +96,20 @@ test('the change-password switch sends the password in the same save', async ({ 
   // Wrong original password: code 10, nothing saved.
   await expect(page.getByTestId('fail-modal')).toContainText('(10)');
   await page.getByTestId('fail-modal').getByTestId('modal-confirm').click();
-  expect((await userRow('demo', account)).phone).toBeNull();
+  expect((await userRow(tenant, account)).phone).toBeNull();
 
   await edit.locator('input[name="originalMima"]').fill(STRONG_PASSWORD);
   await edit.getByTestId('profile-save').click();
   await expect(page.getByTestId('profile-view-dialog')).toBeVisible();
-  const after = await userRow('demo', account);
+  const after = await userRow(tenant, account);
   expect(after.mima_hash).not.toBe(before.mima_hash);
   expect(after.phone).toContain('922333444');
 
   await page.getByTestId('dialog-close').click();
   await page.getByTestId('logout').click();
   await page.getByTestId('logout-modal').getByTestId('modal-confirm').click();
-  await expect(page).toHaveURL(/\/login\?code=demo$/);
-  await fillLogin(page, 'demo', account, 'Changed2025x');
+  await expect(page).toHaveURL(new RegExp(`/login\\?code=${tenant}$`));
+  await fillLogin(page, tenant, account, 'Changed2025x');
   await expect(page).toHaveURL(/\/home$/);
 });
 
@@ -138,7 +146,8 @@ test('a password older than six months is suggested once: not change closes, con
 });
 
 test('a session ended on the server shows the timeout message and goes to login', async ({ page }) => {
-  const { id } = await signInAsNewUser(page, 'demo');
+  const tenant = await client();
+  const { id } = await signInAsNewUser(page, tenant);
   await query('delete from sessions where user_id = $1', [id]);
   // Ended in the database, as another API node would: this server's session lookups are cached
   // for 5 s (server/auth.ts SESSION_CACHE_MS, docs/decisions.md): wait until the server refuses it.
@@ -149,7 +158,7 @@ test('a session ended on the server shows the timeout message and goes to login'
   await page.getByTestId('user-name').click();
   const fail = page.getByTestId('fail-modal');
   await expect(fail.getByTestId('app-modal-message')).toHaveText('登入逾時，請重新登入。');
-  await expect(page).toHaveURL(/\/login\?code=demo$/);
+  await expect(page).toHaveURL(new RegExp(`/login\\?code=${tenant}$`));
   await fail.getByTestId('modal-confirm').click();
   expect(await page.evaluate(() => localStorage.getItem('oioc.session'))).toBeNull();
 });

@@ -226,7 +226,7 @@ test('the operator publishes an announcement to all clients; the client home sho
   await typeDateTime(form, page, 'endTime', taipeiDigits(new Date(now - 2 * 86_400_000)));
   await form.locator('input[name="contents.zh_TW.title"]').fill(title);
   await form.locator('textarea[name="contents.zh_TW.content"]').fill('本週六 02:00 至 04:00 進行系統維護，期間暫停服務。\n造成不便，敬請見諒。');
-  await form.locator('input[name="contents.en.title"]').fill('Scheduled maintenance');
+  await form.locator('input[name="contents.en.title"]').fill(`Scheduled maintenance ${state.clientCode}`);
   await form.getByTestId('crud-form-save').click();
   await page.getByTestId('alert-modal').getByTestId('modal-confirm').click();
   await expect(form.locator('[data-testid="field-error"][data-field="endTime"]')).toHaveText('結束時間不可早於開始時間。');
@@ -247,11 +247,11 @@ test('the operator publishes an announcement to all clients; the client home sho
     [OPERATOR, title],
   );
   expect(row).toMatchObject({ target: 2, timezone_id: 103 });
-  expect(row.contents.en.title).toBe('Scheduled maintenance');
+  expect(row.contents.en.title).toBe(`Scheduled maintenance ${state.clientCode}`);
   expect(Math.abs(row.start_time.getTime() - (now - 3_600_000))).toBeLessThan(120_000);
   expect(row.end_time.getTime()).toBeGreaterThan(row.start_time.getTime());
-  await expect(page.locator('.MuiDataGrid-row').first()).toContainText(title);
-  await expect(page.locator('.MuiDataGrid-row').first()).toContainText('所有客戶');
+  // Its row (by title: other specs add operator announcements at the same time).
+  await expect(page.locator('.MuiDataGrid-row', { hasText: title })).toContainText('所有客戶');
 
   // English form, for the record.
   await page.goto('/system/announcement?lang=en');
@@ -272,7 +272,7 @@ test('the operator publishes an announcement to all clients; the client home sho
   await expect(card).toContainText(/\d{4}\/\d{2}\/\d{2} \d{2}:\d{2} ~ \d{4}\/\d{2}\/\d{2} \d{2}:\d{2}/);
   await screenshot(page, 'home-operator-announcement-zh_TW');
   await page.goto('/home?lang=en');
-  await expect(page.getByTestId('announcement').filter({ hasText: 'Scheduled maintenance' })).toContainText('Platform');
+  await expect(page.getByTestId('announcement').filter({ hasText: `Scheduled maintenance ${state.clientCode}` })).toContainText('Platform');
   await screenshot(page, 'home-operator-announcement-en');
   await page.goto('/home?lang=zh_TW');
 

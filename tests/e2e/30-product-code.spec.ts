@@ -2,10 +2,10 @@
  * Products, packaging and code packages end to end (src/schemas/product/*.json,
  * src/schemas/code/package.json, src/schemas/report/download.json on the generic engine), on
  * the real server and database, checked in the DATABASE after each write:
- *  - the operator adds a client product for the demo client, a packaging category and a
+ *  - the operator adds a client product for a client of this spec's own, a packaging category and a
  *    packaging material (the product select offers the chosen client's products only);
  *  - the material list's toolbar export (csv) runs as a job and its file downloads by itself;
- *  - the demo client adds a brand and a brand product packed in that material and exports its
+ *  - that client adds a brand and a brand product packed in that material and exports its
  *    list as xlsx; the operator then cannot delete the material (3501);
  *  - a code package of 1,000 codes is created and generates (the list follows it until
  *    Generated); its codes are exported (row action, csv) and the download holds exactly the
@@ -17,10 +17,10 @@
 import fs from 'node:fs/promises';
 import { expect, test, type Download, type Locator, type Page } from '@playwright/test';
 import { query } from './db';
+import { fullClient } from './fixtures';
 import { choose, screenshot, signInAsNewUser, openTab } from './helpers';
 
 const OPERATOR = 'platform';
-const CLIENT = 'demo';
 const QUANTITY = 1000;
 const SEASONS = ['春季', '夏季', '秋季', '冬季'];
 
@@ -28,6 +28,10 @@ test.describe.configure({ mode: 'serial' });
 
 const stamp = Date.now().toString(36);
 const state = {
+  /** The client of this spec (made in beforeAll): its tenant code, id and name. */
+  client: '',
+  clientId: 0,
+  clientName: `晨光乳業 ${stamp}`,
   productName: `晨光鮮乳 ${stamp}`,
   categoryName: `瓶身 ${stamp}`,
   materialName: `鮮乳瓶身標籤 ${stamp}`,
@@ -55,29 +59,30 @@ async function csvRows(download: Download): Promise<string[][]> {
   return text.split(/\r?\n/).filter((l) => l !== '').map((l) => l.split(','));
 }
 
-/** The newest export report. */
-async function lastReport(): Promise<Record<string, unknown>> {
-  const [row] = await query(`select status, progress, downloaded, function_type from export_reports order by id desc limit 1`);
+/** The newest export report of a user (other specs export at the same time). */
+async function lastReport(userId: number): Promise<Record<string, unknown>> {
+  const [row] = await query(`select status, progress, downloaded, function_type from export_reports where user_id = $1 order by id desc limit 1`, [userId]);
   return row;
 }
 
-async function demoClientId(): Promise<number> {
-  const [row] = await query<{ id: number }>(`select id from tenants where code = $1`, [CLIENT]);
-  return row.id;
-}
+test.beforeAll(async () => {
+  const { tenant, clientId } = await fullClient('milk', { zh_TW: state.clientName, zh_CN: state.clientName, en: `Morning Dairy ${stamp}` });
+  state.client = tenant;
+  state.clientId = clientId;
+});
 
 // --- Products and packaging -------------------------------------------------------------------
 
 test('the operator adds a client product, a packaging category and a material; the material list exports by itself', async ({ page }) => {
-  await signInAsNewUser(page, OPERATOR);
-  const clientId = await demoClientId();
+  const { id: userId } = await signInAsNewUser(page, OPERATOR);
+  const { clientId } = state;
 
-  // Client product for the demo client.
+  // Client product for this spec's client.
   await page.goto('/product/client-product');
   await expect(page.getByTestId('page-title')).toHaveText('客戶產品');
   await page.getByTestId('crud-add').click();
   const form = page.getByTestId('crud-form');
-  await choose(form, page, 'clientId', '示範', '示範客戶');
+  await choose(form, page, 'clientId', state.clientName, state.clientName);
   await form.locator('input[name="name"]').fill(state.productName);
   await form.getByTestId('crud-form-save').click();
   await expect(form).toBeHidden();
@@ -99,7 +104,7 @@ test('the operator adds a client product, a packaging category and a material; t
   await openTab(page, 'product.packaging-material');
   await page.getByTestId('crud-add').click();
   await expect(form).toBeVisible();
-  await choose(form, page, 'clientId', '示範', '示範客戶');
+  await choose(form, page, 'clientId', state.clientName, state.clientName);
   expect(await offered(form, page, 'productId')).toContain(state.productName);
   await choose(form, page, 'productId', state.productName, state.productName);
   await choose(form, page, 'categoryId', state.categoryName, state.categoryName);
@@ -115,7 +120,8 @@ test('the operator adds a client product, a packaging category and a material; t
   );
   expect(material).toMatchObject({ client_id: clientId, product_id: product.id, category_id: category.id, code_length: 12 });
   state.materialId = material.id;
-  await expect(page.locator('.MuiDataGrid-row').first()).toContainText(state.materialNo);
+  // Its row (by id: other specs add materials for their own clients at the same time).
+  await expect(page.locator(`.MuiDataGrid-row[data-id="${material.id}"]`)).toContainText(state.materialNo);
   await screenshot(page, 'packaging-material-list-zh_TW');
 
   // The toolbar export: a job, the notice, then the file by itself.
@@ -128,7 +134,7 @@ test('the operator adds a client product, a packaging category and a material; t
   const rows = await csvRows(download);
   expect(rows.some((r) => r.includes(state.materialNo))).toBe(true);
   // The report is marked downloaded right after the file arrived.
-  await expect.poll(lastReport).toMatchObject({ status: 3, progress: 100, downloaded: true, function_type: 1 });
+  await expect.poll(() => lastReport(userId)).toMatchObject({ status: 3, progress: 100, downloaded: true, function_type: 1 });
 });
 
 // --- Brands (the client's own screen) ----------------------------------------------------------
@@ -136,8 +142,8 @@ test('the operator adds a client product, a packaging category and a material; t
 test('the client adds a brand and a brand product packed in the operator\'s material; the operator cannot delete that material (3501)', async ({ page }) => {
   const brandName = `晨光 ${stamp}`;
   const brandProductName = `晨光全脂鮮乳 ${stamp}`;
-  await signInAsNewUser(page, CLIENT);
-  const clientId = await demoClientId();
+  const { id: userId } = await signInAsNewUser(page, state.client);
+  const { clientId } = state;
 
   await page.goto('/product/brand-product');
   await openTab(page, 'product.brand');
@@ -184,7 +190,7 @@ test('the client adds a brand and a brand product packed in the operator\'s mate
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
   expect((await fs.readFile(await download.path())).subarray(0, 2).toString('latin1')).toBe('PK');
-  await expect.poll(lastReport).toMatchObject({ status: 3, downloaded: true, function_type: 2 });
+  await expect.poll(() => lastReport(userId)).toMatchObject({ status: 3, downloaded: true, function_type: 2 });
 
   // The operator's material is now linked: deleting it answers 3501 and keeps it.
   await page.context().clearCookies();
@@ -202,14 +208,14 @@ test('the client adds a brand and a brand product packed in the operator\'s mate
 // --- Code packages ----------------------------------------------------------------------------
 
 test('a 1,000-code package generates; its export downloads by itself and holds its 1,000 unique codes', async ({ page }) => {
-  await signInAsNewUser(page, OPERATOR);
-  const clientId = await demoClientId();
+  const { id: userId } = await signInAsNewUser(page, OPERATOR);
+  const { clientId } = state;
 
   await page.goto('/code/package');
   await expect(page.getByTestId('page-title')).toHaveText('碼包管理');
   await page.getByTestId('crud-add').click();
   const form = page.getByTestId('crud-form');
-  await choose(form, page, 'clientId', '示範', '示範客戶');
+  await choose(form, page, 'clientId', state.clientName, state.clientName);
   await choose(form, page, 'packagingMaterialId', state.materialNo, new RegExp(state.materialNo));
   await form.locator('input[name="quantity"]').fill(String(QUANTITY));
   // Four keywords, each marking 250 consecutive codes (typed as chips: a comma adds one).
@@ -267,7 +273,7 @@ test('a 1,000-code package generates; its export downloads by itself and holds i
   for (const code of exported) expect(code).toMatch(/^[0-9A-Z]{12}$/);
   await expect(page.getByTestId('export-jobs')).toBeHidden();
 
-  await expect.poll(lastReport).toMatchObject({ status: 3, progress: 100, downloaded: true, function_type: 4 });
+  await expect.poll(() => lastReport(userId)).toMatchObject({ status: 3, progress: 100, downloaded: true, function_type: 4 });
 });
 
 test('an export left behind waits on Report > download: the menu counts it, the row downloads it, the count goes', async ({ page }) => {

@@ -10,6 +10,7 @@
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { createUser, uniqueAccount, type NewUser } from './db';
+import { fullClient } from './fixtures';
 import { fillLogin, screenshot, STRONG_PASSWORD } from './helpers';
 
 /** A fresh user signed in on /home (waiting longer than signInAsNewUser: the machine is shared). */
@@ -136,7 +137,8 @@ test('staff and client users have no playground: no link, and the route goes to 
 
   await page.context().clearCookies();
   await page.evaluate(() => localStorage.clear());
-  await signInAsNewUser(page, 'demo');
+  const { tenant } = await fullClient('play', { zh_TW: '遊樂場客戶', zh_CN: '游乐场客户', en: 'Playground client' });
+  await signInAsNewUser(page, tenant);
   await expect(page.getByTestId('playground-link')).toHaveCount(0);
   await page.goto('/playground');
   await expect(page).toHaveURL(/\/home$/, { timeout: 60_000 });

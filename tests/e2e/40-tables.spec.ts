@@ -7,6 +7,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { query } from './db';
+import { fullClient } from './fixtures';
 import { screenshot, signInAsNewUser, openTab, sessionToken } from './helpers';
 
 test.describe.configure({ mode: 'serial' });
@@ -20,14 +21,17 @@ async function api(page: Page, method: string, path: string, body?: unknown): Pr
   return (await res.json()) as Record<string, unknown>;
 }
 
-/** Seeds three materials through the API (the UI of adding them is another spec's subject). */
+/**
+ * Seeds three materials through the API for a client of this spec's own (the UI of adding them
+ * is another spec's subject).
+ */
 async function seedMaterials(page: Page): Promise<void> {
-  const [client] = await query<{ id: number }>(`select id from tenants where code = 'demo'`);
-  const product = await api(page, 'POST', 'Product/client', { clientId: client.id, name: `Morning milk ${stamp}` });
+  const { clientId } = await fullClient('tables', { zh_TW: `表格客戶 ${stamp}`, zh_CN: `表格客户 ${stamp}`, en: `Tables client ${stamp}` });
+  const product = await api(page, 'POST', 'Product/client', { clientId, name: `Morning milk ${stamp}` });
   const category = await api(page, 'POST', 'Product/packagingCategory', { name: `Bottle ${stamp}` });
   for (let i = 1; i <= 3; i++) {
     await api(page, 'POST', 'Product/packaging', {
-      clientId: client.id, productId: product.id, categoryId: category.id, name: `Fresh milk bottle label ${i} ${stamp}`,
+      clientId, productId: product.id, categoryId: category.id, name: `Fresh milk bottle label ${i} ${stamp}`,
       no: `MLK-${stamp}-${i}`.toUpperCase(), codeType: 1, bindingSheetType: 1, codeFormat: 7, codeLength: 16,
     });
   }

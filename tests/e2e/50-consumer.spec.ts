@@ -29,39 +29,37 @@ test('an unknown brand page says so on a phone', async ({ browser }) => {
   await context.close();
 });
 
-/** Posts a draft to the preview window as a marketing screen does: up to four times at 2 s, until `seen` shows. */
-async function postUntilSeen(opener: Page, preview: Page, data: unknown, seen: () => Promise<void>): Promise<void> {
-  for (let i = 0; i < 4; i++) {
+/**
+ * Posts a draft to the preview window as a marketing screen does (it repeats its post, the
+ * window may still be loading), until `seen` shows: polled, within the expectation's deadline.
+ */
+async function postUntilSeen(opener: Page, data: unknown, seen: () => Promise<void>): Promise<void> {
+  await expect(async () => {
     await opener.evaluate((d) => (window as unknown as { previewWin: Window }).previewWin.postMessage({ type: 'oioc-preview', kind: 'layout', data: d }, location.origin), data);
-    try {
-      await seen();
-      return;
-    } catch {
-      await preview.waitForTimeout(2000);
-    }
-  }
-  await seen();
+    await seen();
+  }).toPass({ intervals: [500, 1000, 2000], timeout: 30_000 });
 }
 
 test('the preview window renders each draft the back office posts', async ({ page }) => {
-  await page.goto('/login?code=demo');
+  const { tenant } = await clientTenant({ prefix: 'preview', names: { zh_TW: '預覽品牌', zh_CN: '预览品牌', en: 'Preview brand' }, functions: [], functionFlags: 2, material: false });
+  await page.goto(`/login?code=${tenant}`);
   const [preview] = await Promise.all([
     page.context().waitForEvent('page'),
-    page.evaluate(() => { (window as unknown as { previewWin: Window | null }).previewWin = window.open('/m/demo?mode=preview&lang=zh_TW', 'oioc-preview'); }),
+    page.evaluate((code) => { (window as unknown as { previewWin: Window | null }).previewWin = window.open(`/m/${code}?mode=preview&lang=zh_TW`, 'oioc-preview'); }, tenant),
   ]);
   await preview.setViewportSize(PHONE);
   // Nothing posted yet: the preview defaults, with the ribbon.
   await expect(preview.getByRole('status').filter({ hasText: '預覽' })).toBeVisible();
   await expect(preview.getByText('DEMO0000000001')).toBeVisible();
 
-  await postUntilSeen(page, preview, { layoutInfo: { clientDisplayName: '草稿品牌', layout: 2, colorCode: '1fa9b5', scanGeneralMessage: '尚未儲存的訊息' } },
+  await postUntilSeen(page, { layoutInfo: { clientDisplayName: '草稿品牌', layout: 2, colorCode: '1fa9b5', scanGeneralMessage: '尚未儲存的訊息' } },
     () => expect(preview.getByRole('heading', { level: 1, name: '草稿品牌' })).toBeVisible({ timeout: 1500 }));
   await expect(preview.getByRole('tab')).toHaveCount(3);
   await expect(preview.getByText('尚未儲存的訊息')).toBeVisible();
   await screenshot(preview, 'consumer-preview-390-zh_TW');
 
   // The next post re-renders (layout C, another name).
-  await postUntilSeen(page, preview, { layoutInfo: { clientDisplayName: '第二版草稿', layout: 4 } },
+  await postUntilSeen(page, { layoutInfo: { clientDisplayName: '第二版草稿', layout: 4 } },
     () => expect(preview.getByRole('heading', { level: 1, name: '第二版草稿' })).toBeVisible({ timeout: 1500 }));
   await expect(preview.getByRole('tab')).toHaveCount(0);
   await expect(preview.locator('.layout-C .hero')).toBeVisible();

@@ -1,10 +1,10 @@
 /**
  * The marketing back office end to end (src/schemas/marketing/*.json on the engine, the /v1
  * marketing API, the consumer page's preview), on the real server and database, checked in
- * the DATABASE after each save. The demo client has the Marketing function; its admin role
- * holds menus 31-36.
+ * the DATABASE after each save, on a client of its own (made in beforeAll) with the Marketing
+ * function, like the seeded demo client; its admin role holds menus 31-36.
  *  - layout: colour (swatch), logo 162x38 and copyright; the preview window opens on
- *    /m/demo?mode=preview and shows the UNSAVED colour and copyright (posted to the same
+ *    /m/{tenant}?mode=preview and shows the UNSAVED colour and copyright (posted to the same
  *    origin); nothing is stored until Save; then the title display name;
  *  - product master: a product before any category says so and links to the categories tab;
  *    a category, then a product with its image;
@@ -17,11 +17,12 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { png } from '../support/png';
 import { query } from './db';
+import { fullClient } from './fixtures';
 import { choose, openTab, screenshot, signInAsNewUser } from './helpers';
 
-const CLIENT = 'demo';
 const stamp = Date.now().toString(36);
 const state = {
+  tenant: '',
   tenantId: 0,
   brandProductId: 0,
   brandProductName: `青田烏龍 ${stamp}`,
@@ -67,8 +68,9 @@ async function shots(page: Page, path: string, name: string): Promise<void> {
 }
 
 test.beforeAll(async () => {
-  const [tenant] = await query<{ id: number }>(`select id from tenants where code = $1`, [CLIENT]);
-  state.tenantId = tenant.id;
+  const { tenant, clientId } = await fullClient('mkt', { zh_TW: '行銷測試客戶', zh_CN: '营销测试客户', en: 'Marketing client' });
+  state.tenant = tenant;
+  state.tenantId = clientId;
   // A brand product of the client (the product module's screens are tested elsewhere).
   const [brand] = await query<{ id: number }>(`insert into brands (tenant_id, name) values ($1, $2) returning id`, [state.tenantId, `青田茶園 ${stamp}`]);
   const [product] = await query<{ id: number }>(`insert into brand_products (tenant_id, brand_id, name) values ($1, $2, $3) returning id`, [state.tenantId, brand.id, state.brandProductName]);
@@ -82,7 +84,7 @@ test('layout: colour, logo and copyright previewed unsaved in the consumer page,
     w.__previewPosts = [];
     window.addEventListener('message', (e) => w.__previewPosts.push({ origin: e.origin, data: e.data }));
   });
-  await signInAsNewUser(page, CLIENT);
+  await signInAsNewUser(page, state.tenant);
   await page.goto('/marketing/layout');
   await expect(page.getByTestId('page-title')).toHaveText('版型設定');
   const screen = page.getByTestId('form-marketing.layout');
@@ -97,7 +99,7 @@ test('layout: colour, logo and copyright previewed unsaved in the consumer page,
 
   // Preview: a new window on the tenant's page in preview mode gets the unsaved layout.
   const [popup] = await Promise.all([page.waitForEvent('popup'), screen.getByTestId('preview-action').click()]);
-  await expect(popup).toHaveURL(/\/m\/demo\?mode=preview$/);
+  await expect(popup).toHaveURL(new RegExp(`/m/${state.tenant}\\?mode=preview$`));
   await expect
     .poll(() => popup.evaluate(() => (window as unknown as { __previewPosts: unknown[] }).__previewPosts.length))
     .toBeGreaterThanOrEqual(2);
@@ -141,7 +143,7 @@ test('layout: colour, logo and copyright previewed unsaved in the consumer page,
 });
 
 test('product master: no product before a category (with a link to create one), then a category and a product', async ({ page }) => {
-  await signInAsNewUser(page, CLIENT);
+  await signInAsNewUser(page, state.tenant);
   expect(await query(`select id from marketing_categories where tenant_id = $1`, [state.tenantId])).toHaveLength(0);
   await page.goto('/marketing/product');
   await expect(page.getByTestId('crud-marketing.product')).toBeVisible();
@@ -183,7 +185,7 @@ test('product master: no product before a category (with a link to create one), 
 });
 
 test('product info of a brand product, previewed then saved; a banner with its two images', async ({ page }) => {
-  await signInAsNewUser(page, CLIENT);
+  await signInAsNewUser(page, state.tenant);
   await page.goto('/marketing/brand-product');
   await expect(page.getByTestId('crud-marketing.brand-product')).toBeVisible();
   const row = page.locator('.MuiDataGrid-row', { hasText: state.brandProductName });
@@ -198,7 +200,7 @@ test('product info of a brand product, previewed then saved; a banner with its t
   await form.locator('input[name="firstPage"][value="4"]').check();
   await screenshot(page, 'marketing-brand-product-edit-zh_TW');
   const [popup] = await Promise.all([page.waitForEvent('popup'), form.getByTestId('preview-action').click()]);
-  await expect(popup).toHaveURL(/\/m\/demo\?mode=preview$/);
+  await expect(popup).toHaveURL(new RegExp(`/m/${state.tenant}\\?mode=preview$`));
   await expect(popup.getByText(`青田烏龍茶 ${stamp}`).first()).toBeVisible();
   await popup.close();
   expect(await query(`select id from marketing_brand_products where brand_product_id = $1`, [state.brandProductId])).toHaveLength(0);
@@ -242,7 +244,7 @@ test('product info of a brand product, previewed then saved; a banner with its t
 });
 
 test('a popular product: add closes the dialog, an edit reopens the view', async ({ page }) => {
-  await signInAsNewUser(page, CLIENT);
+  await signInAsNewUser(page, state.tenant);
   await page.goto('/marketing/popular-product');
   await expect(page.getByTestId('crud-marketing.popular-product')).toBeVisible();
   await page.getByTestId('crud-add').click();
@@ -279,7 +281,7 @@ test('a popular product: add closes the dialog, an edit reopens the view', async
 });
 
 test('contact info: company and platforms in priority order, previewed then saved', async ({ page }) => {
-  await signInAsNewUser(page, CLIENT);
+  await signInAsNewUser(page, state.tenant);
   await page.goto('/marketing/contact-info');
   const screen = page.getByTestId('form-marketing.contact-info');
   await screen.locator('input[name="company.name"]').fill(`青田茶園股份有限公司 ${stamp}`);

@@ -2,7 +2,7 @@
  * Point products and member orders end to end (src/schemas/member/*.json on the engine, the
  * /v1 member API, the consumer page's redeem sheet), on the real server and PostgreSQL, checked
  * in the DATABASE after each step, on a client tenant of its own with the Marketing and Member
- * functions (the demo client's marketing screens are 50-marketing's, run at the same time).
+ * functions (made by the fixture in beforeAll; every spec works on tenants of its own).
  *  - the client adds a point product (add closes the dialog; an edit reopens the view);
  *  - a signed-in shopper redeems it on the consumer page at 390 px: order number and balance;
  *  - the order is in Member > orders, goes Created -> Stocking -> Shipped in its detail;
@@ -13,11 +13,12 @@
 import crypto from 'node:crypto';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { query } from './db';
+import { clientTenant } from './fixtures';
 import { choose, screenshot, sessionToken, signInAsNewUser } from './helpers';
 
 const stamp = Date.now().toString(36);
-const CLIENT = `mo${stamp}`;
 const state = {
+  tenant: '',
   tenantId: 0,
   productName: `保溫杯 ${stamp}`,
   pointProductId: 0,
@@ -56,21 +57,19 @@ async function shots(page: Page, path: string, name: string): Promise<void> {
   await page.setViewportSize({ width: 1366, height: 820 });
 }
 
-/** A client tenant with Marketing and Member, its Admin role holding those menus and its `admin`. */
-async function memberTenant(): Promise<number> {
-  const [tenant] = await query<{ id: number }>(
-    `insert into tenants (code, type, names, function_flags) values ($1, 2, $2::jsonb, 6) returning id`,
-    [CLIENT, JSON.stringify({ zh_TW: '會員測試客戶', zh_CN: '会员测试客户', en: 'Member client' })],
-  );
-  const functions = [1, 9, 10, 14, 16, 6, 31, 32, 33, 34, 35, 36, 7, 38, 39, 40, 8, 42];
-  const [role] = await query<{ id: number }>(`insert into roles (tenant_id, name, type, functions) values ($1, '管理員', 1, $2::jsonb) returning id`, [tenant.id, JSON.stringify(functions)]);
-  await query(`insert into users (tenant_id, account, name, type, role_id, mima_hash, mima_status) values ($1, 'admin', '管理員', 1, $2, 'x', 1)`, [tenant.id, role.id]);
-  await query(`insert into member_settings (tenant_id) values ($1)`, [tenant.id]);
-  return tenant.id;
+/** A client tenant with Marketing and Member, its Admin role holding those menus, its member settings the defaults. */
+async function memberTenant(): Promise<void> {
+  const { tenant, clientId } = await clientTenant({
+    prefix: 'mo', names: { zh_TW: '會員測試客戶', zh_CN: '会员测试客户', en: 'Member client' },
+    functions: [1, 9, 10, 14, 16, 6, 31, 32, 33, 34, 35, 36, 7, 38, 39, 40, 8, 42], functionFlags: 6, material: false,
+  });
+  await query(`insert into member_settings (tenant_id) values ($1)`, [clientId]);
+  state.tenant = tenant;
+  state.tenantId = clientId;
 }
 
 test.beforeAll(async () => {
-  state.tenantId = await memberTenant();
+  await memberTenant();
   // A marketing product of the client (the marketing screens are tested elsewhere).
   const [cat] = await query<{ id: number }>(`insert into marketing_categories (tenant_id, names) values ($1, $2) returning id`, [state.tenantId, JSON.stringify({ zh_TW: `周邊 ${stamp}` })]);
   await query(`insert into marketing_products (tenant_id, category_id, names) values ($1, $2, $3)`, [state.tenantId, cat.id, JSON.stringify({ zh_TW: state.productName, en: `Tumbler ${stamp}` })]);
@@ -84,7 +83,7 @@ test.beforeAll(async () => {
 });
 
 test('the client adds a point product (add closes, an edit reopens the view)', async ({ page }) => {
-  await signInAsNewUser(page, CLIENT);
+  await signInAsNewUser(page, state.tenant);
   await page.goto('/member/product');
   await expect(page.getByTestId('crud-member.product')).toBeVisible();
   await page.getByTestId('crud-add').click();
@@ -119,8 +118,8 @@ test('the client adds a point product (add closes, an edit reopens the view)', a
 test('a signed-in shopper redeems it on the consumer page at 390 px', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/favicon.svg');
-  await page.evaluate(([key, token]) => localStorage.setItem(key, token), [`oioc.member.${CLIENT}`, state.memberToken] as const);
-  await page.goto(`/m/${CLIENT}`);
+  await page.evaluate(([key, token]) => localStorage.setItem(key, token), [`oioc.member.${state.tenant}`, state.memberToken] as const);
+  await page.goto(`/m/${state.tenant}`);
   const points = page.locator('#points');
   await expect(points.getByText(state.productName)).toBeVisible();
   await points.locator(`[data-redeem="${state.pointProductId}"]`).scrollIntoViewIfNeeded();
@@ -148,7 +147,7 @@ test('a signed-in shopper redeems it on the consumer page at 390 px', async ({ p
 });
 
 test('the order moves Created -> Stocking -> Shipped, exports, and a CSV import updates another', async ({ page }) => {
-  await signInAsNewUser(page, CLIENT);
+  await signInAsNewUser(page, state.tenant);
   await page.goto('/member/order');
   await expect(page.getByTestId('crud-member.order')).toBeVisible();
   const row = page.locator('.MuiDataGrid-row', { hasText: state.orderNo });
@@ -184,7 +183,7 @@ test('the order moves Created -> Stocking -> Shipped, exports, and a CSV import 
   expect(text).toContain(`${state.orderNo},已出貨`);
 
   // A second order through the API as the shopper, then a CSV import moves it to Stocking.
-  const redeemed = await page.request.post(`/mapi/v1/member/${CLIENT}/order`, {
+  const redeemed = await page.request.post(`/mapi/v1/member/${state.tenant}/order`, {
     headers: { authorization: `Bearer ${state.memberToken}` },
     data: { items: [{ pointProductId: state.pointProductId, quantity: 1 }], points: 300, recipient: { name: '林小美', phone: '0912345678', address: '臺北市' } },
   });

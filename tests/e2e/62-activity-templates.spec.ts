@@ -1,7 +1,7 @@
 /**
  * Game templates end to end (issue 15, lottery menu 49; src/schemas/activity/game-template.json
- * on the engine, marketing/activity-template on the real server and database): a user of the
- * demo client (Marketing function) opens the templates of /activity/lottery-activity, adds a
+ * on the engine, marketing/activity-template on the real server and database): a user of a
+ * client of the test's own (Marketing function) opens the templates of /activity/lottery-activity, adds a
  * wheel template, changes its colours (the picker and the hex text) and uploads a logo and a
  * cover through marketing/activity-template/files, watching the live miniature redraw; after
  * Save the dialog closes and the DATABASE holds the template with that core. Screenshots of the
@@ -10,9 +10,11 @@
 import { expect, test, type Page } from '@playwright/test';
 import { png } from '../support/png';
 import { query } from './db';
+import { fullClient } from './fixtures';
 import { screenshot, sessionToken, signInAsNewUser } from './helpers';
 
-const CLIENT = 'demo';
+/** A client like the seeded demo one (Marketing), of the test's own. */
+const client = async () => (await fullClient('tpl', { zh_TW: '樣板客戶', zh_CN: '样板客户', en: 'Template client' })).tenant;
 const NAME = `秋季轉盤 ${Date.now().toString(36)}`;
 const PATH = '/activity/lottery-activity?tab=activity.game-template';
 
@@ -29,7 +31,8 @@ async function openTemplates(page: Page): Promise<void> {
 
 test('a Marketing client creates a wheel template with colours and an uploaded logo; the db holds it', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
-  await signInAsNewUser(page, CLIENT);
+  const tenant = await client();
+  await signInAsNewUser(page, tenant);
   await openTemplates(page);
 
   await page.getByTestId('crud-add').click();
@@ -77,7 +80,7 @@ test('a Marketing client creates a wheel template with colours and an uploaded l
   await expect(page.getByTestId('crud-form')).toHaveCount(0);
 
   const rows = await query<{ id: number; game_type: number; cover_url: string; core: Record<string, unknown> }>(
-    `select g.id, g.game_type, g.cover_url, g.core from game_templates g join tenants t on t.id = g.tenant_id where t.code = $1 and g.name = $2`, [CLIENT, NAME]);
+    `select g.id, g.game_type, g.cover_url, g.core from game_templates g join tenants t on t.id = g.tenant_id where t.code = $1 and g.name = $2`, [tenant, NAME]);
   expect(rows).toHaveLength(1);
   expect(rows[0]).toMatchObject({ id: answer.templateId, game_type: 2, cover_url: coverUrl });
   expect(rows[0].core).toMatchObject({ wheelColor: '#7b4fb0', wheelColor1: '#1f5fbf', wheelColor2: '#6fa8ff', textColor: '#ffffff', LogoImage: logoUrl });
@@ -100,14 +103,14 @@ test('a Marketing client creates a wheel template with colours and an uploaded l
   // The view dialog shows the saved look.
   await page.setViewportSize({ width: 1440, height: 900 });
   await openTemplates(page);
-  // This spec's own template: other specs add templates to the same client at the same time.
+  // This test's template, found by its name.
   await page.getByTestId('crud-activity.game-template').getByRole('row').filter({ hasText: NAME }).getByRole('button', { name: /^檢視/ }).click();
   const view = page.getByTestId('crud-form');
   await expect(view.getByTestId('game-miniature').getByTestId('wheel-segment').first()).toHaveAttribute('fill', '#1f5fbf');
 });
 
 test('check-in activities are unreleased by default: the route goes home and the API refuses', async ({ page }) => {
-  await signInAsNewUser(page, CLIENT);
+  await signInAsNewUser(page, await client());
   await page.goto('/activity/check-in-activity');
   await expect(page).toHaveURL(/\/home$/);
   const token = await sessionToken(page);

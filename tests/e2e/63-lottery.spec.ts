@@ -1,7 +1,7 @@
 /**
  * The lottery wizard end to end (src/schemas/activity/lottery-activity.json, pane
- * lotteryWizard, server/modules/activity/lottery.ts) on the real server and database. A user of the
- * demo client (Marketing function, menu 49) chooses a wheel template (inserted in the
+ * lotteryWizard, server/modules/activity/lottery.ts) on the real server and database. A user of a
+ * client of the spec's own (Marketing function, menu 49) chooses a wheel template (inserted in the
  * database: the template screens are another module's), sets the period, a qualifying product,
  * two prizes with 220x220 pictures and a no-win prize, and one redemption field; the shared
  * rule refuses the list while it totals under 100% (6712); the draft is reviewed in step 3 and
@@ -11,11 +11,11 @@
 import { expect, test, type Page } from '@playwright/test';
 import { png } from '../support/png';
 import { query } from './db';
+import { fullClient } from './fixtures';
 import { screenshot, signInAsNewUser } from './helpers';
 
-const CLIENT = 'demo';
 const stamp = Date.now().toString(36);
-const state = { tenantId: 0, templateId: 0, productName: `春茶禮盒 ${stamp}`, activity: `春季轉盤 ${stamp}` };
+const state = { tenant: '', tenantId: 0, templateId: 0, productName: `春茶禮盒 ${stamp}`, activity: `春季轉盤 ${stamp}` };
 
 const picture = (name: string, rgb: [number, number, number]) => ({
   name: `${name}.png`, mimeType: 'image/png',
@@ -44,8 +44,9 @@ async function typeDateTime(page: Page, name: string, digits: string): Promise<v
 }
 
 test.beforeAll(async () => {
-  const [tenant] = await query<{ id: number }>(`select id from tenants where code = $1`, [CLIENT]);
-  state.tenantId = tenant.id;
+  const { tenant, clientId } = await fullClient('lot', { zh_TW: '抽獎客戶', zh_CN: '抽奖客户', en: 'Lottery client' });
+  state.tenant = tenant;
+  state.tenantId = clientId;
   const [tpl] = await query<{ id: number }>(
     `insert into game_templates (tenant_id, name, game_type, core) values ($1, $2, 2, $3) returning id`,
     [state.tenantId, `紅色轉盤 ${stamp}`, JSON.stringify({ wheelColor: '#b83a24', textColor: '#ffffff' })],
@@ -56,7 +57,7 @@ test.beforeAll(async () => {
 });
 
 test('the wizard makes a live wheel activity with two prizes and a no-win prize', async ({ page }) => {
-  await signInAsNewUser(page, CLIENT);
+  await signInAsNewUser(page, state.tenant);
   await page.goto('/activity/lottery-activity');
   await expect(page.getByTestId('page-title')).toBeVisible();
   await expect(page.getByTestId('lottery-table')).toBeVisible();

@@ -4,10 +4,12 @@
  */
 import { expect, test } from '@playwright/test';
 import { query } from './db';
+import { fullClient } from './fixtures';
 import { screenshot, signInAsNewUser } from './helpers';
 
 test('a client saves its anti-counterfeiting page; home shows the dashboard', async ({ page }) => {
-  await signInAsNewUser(page, 'demo');
+  const { tenant } = await fullClient('fake', { zh_TW: '防偽客戶', zh_CN: '防伪客户', en: 'Anti-counterfeit client' });
+  await signInAsNewUser(page, tenant);
   await page.goto('/logistics/anti-counterfeiting');
   await expect(page.getByTestId('page-title')).toHaveText('防偽頁面維護');
   await page.locator('input[name="title.zh_TW"]').fill('正品保證');
@@ -17,7 +19,8 @@ test('a client saves its anti-counterfeiting page; home shows the dashboard', as
   await page.getByRole('button', { name: '儲存' }).click();
   await expect(page.getByTestId('toast')).toContainText('儲存成功');
   const [row] = await query<{ enable: boolean; title: Record<string, string>; content: Record<string, string> }>(
-    `select p.enable, p.title, p.content from anti_counterfeit_pages p join tenants t on t.id = p.tenant_id where t.code = 'demo'`,
+    `select p.enable, p.title, p.content from anti_counterfeit_pages p join tenants t on t.id = p.tenant_id where t.code = $1`,
+    [tenant],
   );
   expect(row).toEqual({ enable: true, title: { zh_TW: '正品保證', en: 'Genuine product' }, content: { zh_TW: '每瓶皆於茶園封口，掃描即可驗證。' } });
 

@@ -13,12 +13,17 @@ import { settled, signInAsNewUser } from './helpers';
 const PHONE = { width: 390, height: 844 };
 const WIDE = { width: 1440, height: 900 };
 
-/** The serious and critical violations on the page as it is now, one line per element. */
-async function violations(page: Page, include?: string): Promise<string[]> {
+/**
+ * The serious and critical violations on the page as it is now, one line per element. Every
+ * impact's count of elements is printed too (`axe <what> at <width> px: …`): the note's table.
+ */
+async function violations(page: Page, what: string, include?: string): Promise<string[]> {
   await settled(page);
   let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
   if (include) builder = builder.include(include);
   const { violations: found } = await builder.analyze();
+  const count = (impact: string) => found.filter((v) => v.impact === impact).reduce((n, v) => n + v.nodes.length, 0);
+  console.log(`axe ${what}: ${['critical', 'serious', 'moderate', 'minor'].map((i) => `${i} ${count(i)}`).join(', ')}`);
   return found
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .flatMap((v) => v.nodes.map((n) => `${v.impact} ${v.id}: ${n.target.join(' ')} ${n.html.slice(0, 200)} (${n.failureSummary?.split('\n').slice(1).join(' ').trim()})`));
@@ -27,7 +32,8 @@ async function violations(page: Page, include?: string): Promise<string[]> {
 async function expectAccessible(page: Page, what: string, include?: string): Promise<void> {
   for (const size of [WIDE, PHONE]) {
     await page.setViewportSize(size);
-    expect(await violations(page, include), `${what} at ${size.width} px`).toEqual([]);
+    const at = `${what} at ${size.width} px`;
+    expect(await violations(page, at, include), at).toEqual([]);
   }
 }
 

@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { startTestProvider } from '../support/oidcProvider';
-import { ADMIN_INITIAL_PASSWORD, databaseName, databaseUrl, E2E_PORT, E2E_VISUAL_PORT, otpOutboxFile, PG_ADMIN_URL, pidFile, type ServerKind } from './env';
+import { ADMIN_INITIAL_PASSWORD, databaseName, databaseUrl, E2E_PORT, E2E_UNRELEASED_MENU_IDS, E2E_VISUAL_PORT, otpOutboxFile, PG_ADMIN_URL, pidFile, type ServerKind } from './env';
 
 const kind: ServerKind = process.env.E2E_SERVER_KIND === 'visual' ? 'visual' : 'main';
 
@@ -60,9 +60,13 @@ async function main(): Promise<void> {
       // Members: one-time codes land here, one JSON line each (60-member-settings reads them).
       OTP_OUTBOX_FILE: otpOutboxFile(undefined, kind),
       // Binding, distributors, suppliers, stock, ship, exception log, the anti-counterfeiting page
-      // and the change log released (tests/e2e/70-logistics.spec.ts); 37, 41, 51 stay unreleased.
+      // and the change log released (E2E_UNRELEASED_MENU_IDS, tests/e2e/env.ts).
       // The visual server releases every menu (each screen is photographed).
-      UNRELEASED_MENU_IDS: kind === 'visual' ? '' : (process.env.UNRELEASED_MENU_IDS ?? '37,41,51'),
+      UNRELEASED_MENU_IDS: kind === 'visual' ? '' : E2E_UNRELEASED_MENU_IDS.join(','),
+      // The visual fixture's rows are dated months back (tests/visual/data.ts fixTimes): the
+      // hourly clean-up (at :17) would delete its finished export report mid-run (CI, stop 34).
+      // The 31st of February: the visual server never cleans up.
+      ...(kind === 'visual' ? { RETENTION_SCHEDULE: '0 0 31 2 *' } : {}),
       // The member check-in honours x-test-now, so a spec can move days (67-member-check-in).
       TEST_CLOCK: '1',
       SOCIAL_ISSUER_LINE: provider.issuer,

@@ -2,8 +2,11 @@
 import { expect, type Page } from '@playwright/test';
 import { settled } from '../e2e/helpers';
 
-/** What shows while data or a chunk loads (spinners, skeletons, the screens' loading boxes). */
-const LOADING = '.MuiCircularProgress-indeterminate, .MuiLinearProgress-indeterminate, .MuiSkeleton-root, [data-testid$="-loading"]';
+/**
+ * What shows while data or a chunk loads (spinners, skeletons, the screens' loading boxes, a
+ * date input whose picker chunk is still on its way).
+ */
+const LOADING = '.MuiCircularProgress-indeterminate, .MuiLinearProgress-indeterminate, .MuiSkeleton-root, [data-testid$="-loading"], [data-date-filter-loading]';
 
 export async function atRest(page: Page): Promise<void> {
   await expect(page.locator(LOADING).filter({ visible: true })).toHaveCount(0);
