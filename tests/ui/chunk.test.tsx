@@ -2,8 +2,8 @@
  * SPEC.md section 9: a lazy chunk that has not loaded within 120 s shows a localized failure
  * with a retry (a fresh import), not a spinner forever.
  */
-import { Suspense } from 'react';
-import { act, fireEvent, screen } from '@testing-library/react';
+import { Suspense, useState } from 'react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { CHUNK_LOAD_TIMEOUT_MS } from '../../src/domain/limits';
 import { ChunkLoadError, lazyChunk, withTimeout } from '../../src/engine/lazy/lazyChunk';
@@ -54,5 +54,45 @@ describe('chunk load timeout', () => {
     );
     expect(await screen.findByTestId('chunk-failure')).toHaveTextContent('could not be loaded');
     expect(screen.getByTestId('chunk-retry')).toHaveTextContent('Retry');
+  });
+
+  it('keeps what was typed in a chunk that arrived while it showed, when its parent renders again', async () => {
+    function Form({ label }: { label: string }) {
+      const [text, setText] = useState('');
+      return <input aria-label={label} value={text} onChange={(e) => setText(e.target.value)} />;
+    }
+    let arrive!: () => void;
+    const arrived = new Promise<void>((resolve) => { arrive = resolve; });
+    const Chunk = lazyChunk(async () => { await arrived; return { default: Form }; });
+    const page = (label: string) => (
+      <Suspense fallback={<span>loading</span>}>
+        <Chunk label={label} />
+      </Suspense>
+    );
+    const { rerender } = render(page('Name'));
+    expect(screen.getByText('loading')).toBeInTheDocument();
+    await act(async () => arrive());
+    const input = await screen.findByLabelText('Name');
+    fireEvent.change(input, { target: { value: 'typed' } });
+    // The parent renders again (new props): the same input, still holding what was typed.
+    rerender(page('Full name'));
+    expect(screen.getByLabelText('Full name')).toBe(input);
+    expect(input).toHaveValue('typed');
+  });
+
+  it('keeps its state the same way when it waited with its own fallback', async () => {
+    function Counter() {
+      const [n, setN] = useState(0);
+      return <button type="button" onClick={() => setN(n + 1)}>clicked {n}</button>;
+    }
+    let arrive!: () => void;
+    const arrived = new Promise<void>((resolve) => { arrive = resolve; });
+    const Chunk = lazyChunk(async () => { await arrived; return { default: Counter }; }, { fallback: <span>waiting</span> });
+    const { rerender } = render(<div title="a"><Chunk /></div>);
+    expect(screen.getByText('waiting')).toBeInTheDocument();
+    await act(async () => arrive());
+    fireEvent.click(await screen.findByText('clicked 0'));
+    rerender(<div title="b"><Chunk /></div>);
+    expect(screen.getByRole('button')).toHaveTextContent('clicked 1');
   });
 });

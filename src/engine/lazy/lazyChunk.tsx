@@ -142,13 +142,18 @@ export function lazyChunk<M extends { default: ComponentType<any> }>(load: () =>
     return <>{fallback}</>;
   }
 
+  function Waiting(props: P) {
+    return <Awaited fallback={options.fallback} props={props} />;
+  }
+
   function Body(props: P) {
-    if (loaded) {
-      const Component = loaded.default;
-      return <Component {...props} />;
-    }
-    if (options.fallback !== undefined) return <Awaited fallback={options.fallback} props={props} />;
-    return <Loaded {...props} />;
+    // The element type chosen when this instance mounted stays for its life. Switching from
+    // the lazy (or waiting) path to the loaded component at the next render would remount the
+    // chunk and everything below it: a form opened while its chunk arrived lost what was typed
+    // and came back above the question it had asked (a parent's re-render, e.g. the phone
+    // breakpoint or a list's refresh, was enough).
+    const [Type] = useState<ComponentType<P>>(() => (loaded ? loaded.default : options.fallback !== undefined ? Waiting : Loaded));
+    return <Type {...props} />;
   }
 
   function Chunk(props: P) {
