@@ -8,8 +8,8 @@
  *  - `visual` (tests/visual: every screen compared with its committed baseline, after
  *    `visual-setup` seeded fixed rows on a second server with a database of its own);
  *    `npm run test:visual -- --update-snapshots` rewrites the baselines;
- *  - `pglite` (tests/pglite: the main journeys on `npm start` with the embedded database, a
- *    third server on a fresh DATA_DIR).
+ *  - `pglite` (tests/pglite: the main journeys on `npm start` with the embedded database; the
+ *    journeys start that server themselves, a fresh install on a fresh DATA_DIR for each run).
  */
 import { defineConfig } from '@playwright/test';
 
@@ -17,7 +17,6 @@ import { defineConfig } from '@playwright/test';
 process.env.E2E_RUN_ID ??= `${Date.now().toString(36)}_${process.pid}`;
 const port = Number((process.env.E2E_PORT ??= '8181'));
 const visualPort = Number((process.env.E2E_VISUAL_PORT ??= String(port + 1)));
-const pglitePort = Number((process.env.E2E_PGLITE_PORT ??= String(port + 2)));
 
 /** A server of the run: its command, the port it answers on, how long its drain may take, its env. */
 const webServer = (command: string, serverPort: number, drainMs: number, env: Record<string, string>) => ({
@@ -34,9 +33,6 @@ const webServer = (command: string, serverPort: number, drainMs: number, env: Re
 const server = (kind: 'main' | 'visual', serverPort: number) => webServer('npx tsx tests/e2e/server.ts', serverPort, 10_000, {
   E2E_RUN_ID: process.env.E2E_RUN_ID ?? '', E2E_PORT: String(port), E2E_VISUAL_PORT: String(visualPort), E2E_SERVER_KIND: kind,
 });
-
-// The PGlite journeys' server: `npm start` as a new user runs it (tests/pglite/server.ts).
-const pgliteServer = webServer('npx tsx tests/pglite/server.ts', pglitePort, 15_000, { E2E_PGLITE_PORT: String(pglitePort) });
 
 export default defineConfig({
   // Two workers: the spec files are independent (each creates its own users and data);
@@ -76,7 +72,7 @@ export default defineConfig({
   projects: [
     // First, so its one serial file (the longest chain) starts at once beside the others.
     // One worker at a time: the journeys follow each other on the one fresh database.
-    { name: 'pglite', testDir: 'tests/pglite', testMatch: '**/*.pglite.ts', use: { baseURL: `http://127.0.0.1:${pglitePort}` } },
+    { name: 'pglite', testDir: 'tests/pglite', testMatch: '**/*.pglite.ts' },
     { name: 'e2e', testDir: 'tests/e2e', testMatch: '**/*.spec.ts' },
     { name: 'visual-setup', testDir: 'tests/visual', testMatch: 'visual.setup.ts', use: { baseURL: `http://127.0.0.1:${visualPort}` } },
     {
@@ -90,5 +86,5 @@ export default defineConfig({
       use: { baseURL: `http://127.0.0.1:${visualPort}` },
     },
   ],
-  webServer: [server('main', port), server('visual', visualPort), pgliteServer],
+  webServer: [server('main', port), server('visual', visualPort)],
 });

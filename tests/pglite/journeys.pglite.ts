@@ -10,11 +10,33 @@
  *  - a shopper on a phone scans one of those codes on the consumer page, twice.
  */
 import fs from 'node:fs/promises';
-import { type Download, expect, test } from '@playwright/test';
+import { type Download, expect, test as base } from '@playwright/test';
 import { ADMIN_INITIAL_PASSWORD } from '../e2e/env';
 import { choose, openTab, signIn } from '../e2e/helpers';
+import { type PgliteServer, startPgliteServer } from './server';
+
+// A fresh install for each run of the journeys (tests/pglite/server.ts): one per copy under
+// `--repeat-each`, started by the copy's first test and stopped after its last.
+const test = base.extend<{ baseURL: string }, { installs: Map<number, Promise<PgliteServer>> }>({
+  // biome-ignore lint/correctness/noEmptyPattern: a Playwright fixture names its dependencies there (none)
+  installs: [async ({}, use) => {
+    const installs = new Map<number, Promise<PgliteServer>>();
+    await use(installs);
+    await Promise.all([...installs.values()].map(async (s) => (await s.catch(() => null))?.stop()));
+  }, { scope: 'worker' }],
+  baseURL: async ({ installs }, use, testInfo) => {
+    const copy = testInfo.repeatEachIndex;
+    if (!installs.has(copy)) installs.set(copy, startPgliteServer());
+    await use((await installs.get(copy)!).origin);
+  },
+});
 
 test.describe.configure({ mode: 'serial' });
+test.afterAll(async ({ installs }, testInfo) => {
+  const server = installs.get(testInfo.repeatEachIndex);
+  installs.delete(testInfo.repeatEachIndex);
+  await (await server?.catch(() => null))?.stop();
+});
 
 const NEW_PASSWORD = 'Pglite2025ok';
 const state = { codes: [] as string[] };
