@@ -8,19 +8,18 @@
  * reviewable diff. Fixed time zone, dates and ids keep the snapshots stable.
  */
 import '@testing-library/jest-dom/vitest';
-import { cleanup, configure, render, waitFor } from '@testing-library/react';
+import { cleanup, configure, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, expect, vi } from 'vitest';
 import type { ColumnDeclaration, ScreenDeclaration } from '../../src/domain/declarations';
 import { loadDeclarations, resolveForm } from '../../src/domain/declarations';
 import { ENUMS, FLAG_ENUMS, isEnumName, type EnumName } from '../../src/domain/enums';
 import { MENU_TREE } from '../../src/domain/menu';
-import { AppProviders } from '../../src/engine/app/App';
-import { WidgetEnvRoot } from '../../src/app/widgetEnv';
 import '../../src/app/parts';
 import { loadFormWidgets } from '../../src/engine/registry/widgets';
-import { createI18n } from '../../src/engine/i18n/i18n';
 import { sessionStore } from '../../src/engine/session/store';
 import { config, fakeFetch } from '../ui/harness';
+/** The app's providers around a node, as the UI tests render (tests/ui/harness.tsx). */
+export { withProviders as renderWith } from '../ui/harness';
 
 const AT = '2025-01-15T02:30:00.000Z';
 const TW_LOCATION = 517;
@@ -246,17 +245,6 @@ export async function atRest(root: HTMLElement, pending: () => number) {
     // A game template's live preview has mounted the consumer page's game (loaded on demand).
     for (const live of root.querySelectorAll('[data-testid="game-live-preview"]')) expect(live.querySelector('[data-game]')).not.toBeNull();
   });
-}
-
-export function renderWith(node: React.ReactNode, lang: string) {
-  const i18n = createI18n(`?lang=${lang}`);
-  return render(
-    <WidgetEnvRoot>
-    <AppProviders i18n={i18n} swr={{ provider: () => new Map(), dedupingInterval: 0 }}>
-      {node}
-    </AppProviders>
-    </WidgetEnvRoot>,
-  );
 }
 
 /** The files' hooks: the time zone and the form widgets first; a clean slate after each test. */

@@ -6,21 +6,12 @@
 import { Suspense } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Skeleton from '@mui/material/Skeleton';
 import type { ScreenDeclaration } from '../../domain/declarations';
 import type { MenuNode } from '../../domain/menu';
 import { declarations } from '../declarations/catalogue';
 import { paneFor } from '../registry/panes';
 import { PageHeader } from './PageHeader';
-
-function PaneLoading() {
-  return (
-    <Box data-testid="pane-loading" sx={{ display: 'grid', gap: 1 }}>
-      <Skeleton height={56} />
-      <Skeleton height={240} variant="rounded" />
-    </Box>
-  );
-}
+import { PanelSkeleton } from '../feedback/PanelSkeleton';
 
 export function CustomView({ decl, node }: { decl: ScreenDeclaration; node: MenuNode }) {
   const Pane = paneFor(decl.pane);
@@ -28,7 +19,7 @@ export function CustomView({ decl, node }: { decl: ScreenDeclaration; node: Menu
     <Box data-testid={`custom-${decl.id}`} sx={{ display: 'flex', flexDirection: 'column', gap: 2, minWidth: 0 }}>
       <PageHeader decl={decl} />
       {Pane ? (
-        <Suspense fallback={<PaneLoading />}>
+        <Suspense fallback={<PanelSkeleton testId="pane-loading" />}>
           <Pane decl={decl} node={node} />
         </Suspense>
       ) : (

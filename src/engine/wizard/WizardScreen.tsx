@@ -12,7 +12,6 @@ import { Suspense, useCallback, useEffect, useMemo, useRef, useState, useSyncExt
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
 import Step from '@mui/material/Step';
 import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
@@ -27,6 +26,7 @@ import { useEngineEnv } from '../env/EngineEnv';
 import { WizardStepContext, type WizardStepHandle } from './context';
 import { stepPart } from './parts';
 import { routeHref, stepOf, wizardHref, type StepQuery } from './steps';
+import { PanelSkeleton } from '../feedback/PanelSkeleton';
 
 /** The current step's handle, kept outside React state: the bar re-renders with it, the step does not. */
 function handleStore() {
@@ -45,15 +45,6 @@ function handleStore() {
   };
 }
 type HandleStore = ReturnType<typeof handleStore>;
-
-function StepLoading() {
-  return (
-    <Box data-testid="step-loading" sx={{ display: 'grid', gap: 1 }}>
-      <Skeleton height={56} />
-      <Skeleton height={240} variant="rounded" />
-    </Box>
-  );
-}
 
 interface BarProps {
   store: HandleStore;
@@ -157,11 +148,11 @@ export function WizardScreen({ decl, route }: { decl: ScreenDeclaration; route: 
       )}
       <WizardStepContext.Provider value={store.set}>
         {Part ? (
-          <Suspense fallback={<StepLoading />}>
+          <Suspense fallback={<PanelSkeleton testId="step-loading" />}>
             <Part key={`${route}?${query.toString()}`} decl={decl} query={query} go={go} />
           </Suspense>
         ) : (
-          <StepLoading />
+          <PanelSkeleton testId="step-loading" />
         )}
       </WizardStepContext.Provider>
       <WizardBar
