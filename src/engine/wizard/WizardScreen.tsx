@@ -28,9 +28,13 @@ import { stepPart } from './parts';
 import { routeHref, stepOf, wizardHref, type StepQuery } from './steps';
 import { PanelSkeleton } from '../feedback/PanelSkeleton';
 
-/** The current step's handle, kept outside React state: the bar re-renders with it, the step does not. */
+/**
+ * The current step's handle, kept outside React state: the bar re-renders with it, the step does
+ * not. Until the step gives its own (its code still loading), Next is not offered: it would go on
+ * without the step's check.
+ */
 function handleStore() {
-  let handle: WizardStepHandle = {};
+  let handle: WizardStepHandle = { nextDisabled: true };
   const listeners = new Set<() => void>();
   return {
     set: (h: WizardStepHandle) => {

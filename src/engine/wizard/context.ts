@@ -23,7 +23,7 @@ export interface WizardStepHandle {
   back?: { route: string; query?: StepQuery } | 'list';
   /** Next's label when it is not the declaration's (an i18n key, e.g. Update for a released activity). */
   nextLabel?: string;
-  /** Next is not offered yet (the step's data is loading). */
+  /** Next is not offered yet (the step's data is loading; also before the step gives a handle). */
   nextDisabled?: boolean;
   /** More buttons beside Next (the view page's result download). */
   actions?: ReactNode;
