@@ -79,7 +79,10 @@ test('the shopper page: latest activities, a warning without ads for a not-genui
   await expect(shopper.locator('.message')).toHaveText('感謝您選購本品牌商品');
 
   // English: the page's own texts, and no Chinese note of the brand left on the answer.
+  // The switch re-reads the page (activity names come localized from the server): wait for it.
+  const reread = shopper.waitForResponse((r) => r.url().includes('/mapi/v1/page/') && r.url().includes('lang=en'));
   await shopper.getByRole('button', { name: 'EN', exact: true }).click();
+  expect((await reread).status()).toBe(200);
   await expect(shopper.locator('html')).toHaveAttribute('lang', 'en');
   await expect(shopper.locator('[data-answer="genuine"]')).toContainText('Code found');
   await expect(shopper.locator('.message')).toHaveCount(0);
@@ -93,7 +96,10 @@ test('the shopper page: latest activities, a warning without ads for a not-genui
   expect(han.filter((s) => !s.includes(stamp))).toEqual([]);
   await screenshot(shopper, 'shopper-genuine-390-en');
 
-  // A not-genuine code: a warning (amber), no banner advertisement.
+  // A not-genuine code: a warning (amber), no banner advertisement. The visit ends first: what
+  // the page still loads (the lottery offer's code) would be cut off by leaving, which is not a
+  // failed request a shopper meets.
+  await shopper.waitForLoadState('networkidle');
   await shopper.goto(`/m/${tenant}?c=NOSUCH${stamp}&lang=en`);
   const answer = shopper.locator('[data-answer="not-genuine"]');
   await expect(answer).toBeVisible();
