@@ -31,6 +31,9 @@ function serverLike() {
       return { status: 200, body: [{ value: 1, label: 'Administrators', type: 1, enable: false }, { value: 2, label: 'Clerks', type: 2 }] };
     }
     if (method === 'GET' && (path === 'system/role' || path === 'system/employee')) return { status: 200, body: { items: [], total: 0 } };
+    // The operator's role form offers its clients (the customers field): unanswered, the fake's
+    // 404 would put the Fail modal over the form, hiding it from the accessibility tree.
+    if (path === 'system/client/GetActiveClient') return { status: 200, body: [] };
     return undefined;
   });
 }

@@ -2,6 +2,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { rememberTenantCode } from '../../src/engine/session/store';
+// The screens registered as the app registers them: a section route inside the menu renders its
+// declared screen (without a registration it would show 'coming soon'; with shared modules,
+// another file's registration would decide which).
+import '../../src/app/registerAll';
 import { config, fakeFetch, menuOf, renderApp, signedIn } from './harness';
 
 // The operator-like menu of these tests: system (role, employee, client) and report (download).
@@ -15,6 +19,8 @@ beforeEach(() => {
     if (path === 'system/announcement/Home') return { status: 200, body: [] };
     // SPEC 7: the side menu asks with argument 500.
     if (path === 'Report/exportReportAmount?max=500') return { status: 200, body: { amount: 3 } };
+    // The two lists the routes below open (empty).
+    if (/^(system\/client|Report\/exportReport)\?/.test(path)) return { status: 200, body: { items: [], total: 0 } };
     void method;
     return undefined;
   });
@@ -63,7 +69,8 @@ describe('entry and guards', () => {
     outside.unmount();
 
     const inside = renderApp('/system/client');
-    expect(await screen.findByTestId('coming-soon')).toHaveTextContent('客戶帳號設定');
+    expect(await screen.findByTestId('crud-system.client')).toBeInTheDocument();
+    expect(await screen.findByTestId('crud-no-rows')).toBeInTheDocument();
     expect(at(inside.router)).toBe('/system/client');
     await waitFor(() => expect(document.title).toBe('客戶帳號設定 - 一物一碼管理系統'));
   });
@@ -77,7 +84,8 @@ describe('entry and guards', () => {
   it('a section route waits for the menu when the session has none yet', async () => {
     signedIn(null);
     const { router } = renderApp('/report/download', { lang: 'en' });
-    expect(await screen.findByTestId('coming-soon')).toHaveTextContent('Export downloads');
+    expect(await screen.findByTestId('crud-report.download')).toBeInTheDocument();
+    expect(await screen.findByTestId('crud-no-rows')).toBeInTheDocument();
     expect(at(router)).toBe('/report/download');
     // The delivered menu is kept in the session; the breadcrumb ends with the function.
     expect(screen.getByTestId('breadcrumb-current')).toHaveTextContent('Export downloads');
