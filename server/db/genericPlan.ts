@@ -13,26 +13,17 @@
  * value): there a generic plan is as good as a custom one. Never for a pattern search or a
  * filter whose best plan depends on its value.
  *
- * PostgreSQL: one connection of the pool, a read-only transaction that sets plan_cache_mode for
- * itself (SET LOCAL: no other statement of that connection is affected), opened in one round
- * trip (both commands in one simple query), then the statement, then the commit. PGlite: run as
- * is (its statements are unnamed, planned on every call anyway).
+ * PostgreSQL: the statement goes to the generic-plan pool (db/index.ts, genericPlanDbOf), whose
+ * connections set plan_cache_mode = force_generic_plan for their session, and nothing else runs
+ * there: one round trip, as any read. (Before, a read-only transaction on the main pool set it
+ * with SET LOCAL: three round trips, begin, the statement, commit.) PGlite: run as is (its
+ * statements are unnamed, planned on every call anyway). A transaction's Kysely has no such
+ * pool: the statement then runs in the transaction, on a custom plan.
  */
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from './schema';
-import { isEmbedded } from './index';
+import { genericPlanDbOf } from './index';
 
 export async function withGenericPlan<T>(db: Kysely<Database>, run: (q: Kysely<Database>) => Promise<T>): Promise<T> {
-  if (isEmbedded(db)) return run(db);
-  return db.connection().execute(async (conn) => {
-    await sql`begin read only; set local plan_cache_mode = force_generic_plan`.execute(conn);
-    try {
-      const result = await run(conn);
-      await sql`commit`.execute(conn);
-      return result;
-    } catch (err) {
-      await sql`rollback`.execute(conn).catch(() => {});
-      throw err;
-    }
-  });
+  return run(genericPlanDbOf(db) ?? db);
 }

@@ -65,16 +65,42 @@ export function poolOf(db: object): pg.Pool | null {
   return POOLS.get(db) ?? null;
 }
 
-export function openPostgres(connectionString: string, max = 10, options: Omit<KyselyConfig, 'dialect'> = {}): Db {
-  useFastTimestamps();
-  const pool = new pg.Pool({ connectionString, max });
+const GENERIC = new WeakMap<object, Db>();
+
+/**
+ * The reads of a PostgreSQL Db that run on PostgreSQL's generic plan (db/genericPlan.ts): a
+ * Kysely over a small pool of their own; null for PGlite.
+ */
+export function genericPlanDbOf(db: object): Db | null {
+  return GENERIC.get(db) ?? null;
+}
+
+function newPool(config: pg.PoolConfig): pg.Pool {
+  const pool = new pg.Pool(config);
   // Repeated queries are prepared once per connection (db/namedStatements.ts).
   if (namedStatementsEnabled()) useNamedStatements(pool);
   // An idle client's error (a PostgreSQL restart, a dropped database) must not crash the
   // process: the pool discards that client and the next query opens a new connection.
   pool.on('error', (err) => console.error(`PostgreSQL idle connection lost: ${err.message}`));
+  return pool;
+}
+
+export function openPostgres(connectionString: string, max = 10, options: Omit<KyselyConfig, 'dialect'> = {}): Db {
+  useFastTimestamps();
+  const pool = newPool({ connectionString, max });
+  // The generic-plan reads' pool: its connections set plan_cache_mode for their whole session
+  // (the server's `options`), so such a read is one round trip. A fifth of the main pool (the
+  // connections open only when a read needs them); closed with the main pool (Kysely's
+  // destroy() ends the main pool only).
+  const generic = newPool({ connectionString, max: Math.max(1, Math.ceil(max / 5)), options: '-c plan_cache_mode=force_generic_plan' });
+  const endMain = pool.end.bind(pool);
+  pool.end = (async () => {
+    await generic.end();
+    await endMain();
+  }) as typeof pool.end;
   const db = new Kysely<Database>({ ...options, dialect: new PostgresDialect({ pool }) });
   POOLS.set(db, pool);
+  GENERIC.set(db, new Kysely<Database>({ ...options, dialect: new PostgresDialect({ pool: generic }) }));
   return db;
 }
 

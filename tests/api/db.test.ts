@@ -1,6 +1,7 @@
 /** The database layer itself: migrations, seed idempotency, transactions on one connection. */
 import { expect, it } from 'vitest';
 import { sql } from 'kysely';
+import { withGenericPlan } from '../../server/db/genericPlan';
 import { migrate } from '../../server/db/migrate';
 import { seed } from '../../server/seed';
 import { describeApi, uniqueAccount } from './harness';
@@ -55,6 +56,26 @@ describeApi('Database layer', (h) => {
     await outside;
     const names = (await h.db.selectFrom('server_secrets').select('name').where('name', 'like', `${marker}%`).execute()).map((r) => r.name);
     expect(names).toEqual([`${marker}-outside`]);
+  });
+
+  it('runs a generic-plan read on PostgreSQL\'s generic plan in one statement, and other reads on custom plans', async () => {
+    type Mode = { plan_cache_mode: string };
+    const generic = await withGenericPlan(h.db, (q) => sql<Mode>`show plan_cache_mode`.execute(q));
+    const main = await sql<Mode>`show plan_cache_mode`.execute(h.db);
+    expect(main.rows[0].plan_cache_mode).toBe('auto');
+    expect(generic.rows[0].plan_cache_mode).toBe(h.backend === 'postgres' ? 'force_generic_plan' : 'auto');
+    if (h.backend !== 'postgres') return;
+    // A lookup on the partitioned codes table (a custom plan per call under auto), run as the
+    // barcode query runs: named from its second use, then planned once, generically.
+    const marker = uniqueAccount('plan');
+    for (let i = 0; i < 4; i++) {
+      await withGenericPlan(h.db, (q) => sql`select package_id from codes where code = ${`${marker}-${i}`}`.execute(q));
+    }
+    const plans = await withGenericPlan(h.db, (q) => sql<{ generic_plans: string; custom_plans: string }>`
+      select generic_plans, custom_plans from pg_prepared_statements where statement like ${'select package_id from codes where code = $1%'}`.execute(q));
+    expect(plans.rows).toHaveLength(1);
+    expect(Number(plans.rows[0].custom_plans)).toBe(0);
+    expect(Number(plans.rows[0].generic_plans)).toBeGreaterThanOrEqual(1);
   });
 
   it('reports affected rows on both databases', async () => {
