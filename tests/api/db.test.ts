@@ -58,7 +58,7 @@ describeApi('Database layer', (h) => {
     expect(names).toEqual([`${marker}-outside`]);
   });
 
-  it('runs a generic-plan read on PostgreSQL\'s generic plan in one statement, and other reads on custom plans', async () => {
+  it('runs a generic-plan read on its own connections with plan_cache_mode force_generic_plan; the main pool keeps auto', async () => {
     type Mode = { plan_cache_mode: string };
     const generic = await withGenericPlan(h.db, (q) => sql<Mode>`show plan_cache_mode`.execute(q));
     const main = await sql<Mode>`show plan_cache_mode`.execute(h.db);
@@ -66,7 +66,9 @@ describeApi('Database layer', (h) => {
     expect(generic.rows[0].plan_cache_mode).toBe(h.backend === 'postgres' ? 'force_generic_plan' : 'auto');
     if (h.backend !== 'postgres') return;
     // A lookup on the partitioned codes table (a custom plan per call under auto), run as the
-    // barcode query runs: named from its second use, then planned once, generically.
+    // barcode query runs: named from its second use, then planned once, generically. (The
+    // harness's pool of 5 gives the generic-plan pool one connection: the check below reads the
+    // session that ran the lookups.)
     const marker = uniqueAccount('plan');
     for (let i = 0; i < 4; i++) {
       await withGenericPlan(h.db, (q) => sql`select package_id from codes where code = ${`${marker}-${i}`}`.execute(q));
