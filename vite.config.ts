@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { precompress } from './scripts/precompress.ts';
 import { prerenderSignIn } from './scripts/prerender-signin.ts';
 import { routePreload } from './scripts/route-preload.ts';
+import { trackDynamicImports } from './tests/ui/trackImports.ts';
 import type { Plugin } from 'vite';
 
 /**
@@ -95,7 +96,14 @@ export default defineConfig({
       // each of 41 files cost two thirds of the project's CPU (docs/decisions.md, issue 28).
       // 30 s a test: the property tests take 2-6 s alone, and 5 s timed out on a loaded machine.
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx'], environment: 'node', isolate: false, testTimeout: 30000 } },
-      { extends: true, test: { name: 'ui', include: ['tests/ui/**/*.test.tsx'], environment: 'jsdom', setupFiles: ['tests/ui/setup.ts'], testTimeout: 60000 } },
+      // UI tests share their worker's modules too: the setup waits for the imports still on
+      // their way when a file ends (tests/ui/trackImports.ts), and clears the module stores the
+      // shell would (docs/decisions.md, issue 28).
+      {
+        extends: true,
+        plugins: [trackDynamicImports()],
+        test: { name: 'ui', include: ['tests/ui/**/*.test.tsx'], environment: 'jsdom', isolate: false, setupFiles: ['tests/ui/setup.ts'], testTimeout: 60000 },
+      },
       // API tests share their worker's modules too (isolate: false): importing the server again
       // for each of 77 files cost 268 s of the two workers' time (the project: 11.5 min alone,
       // 6.9 min shared). No API test mocks modules, stubs globals or sets process.env; each file
