@@ -13,7 +13,7 @@
  */
 import { Suspense, useCallback } from 'react';
 import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
+import { Spinner } from '../feedback/Spinner';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
@@ -71,7 +71,7 @@ function FormPage({ decl }: { decl: ScreenDeclaration }) {
   };
 
   return (
-    <Suspense fallback={<Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}><CircularProgress size={32} /></Box>}>
+    <Suspense fallback={<Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}><Spinner size={32} /></Box>}>
       <CrudForm
         key={`${mode}-${id ?? ''}`}
         frame="page"

@@ -7,7 +7,7 @@ import { Suspense, useEffect } from 'react';
 import Backdrop from '@mui/material/Backdrop';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
+import { Spinner } from '../feedback/Spinner';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -36,7 +36,7 @@ const ActionInputDialog = lazyChunk(withFormWidgets(() => import('./ActionInputD
 function FormLoading() {
   return (
     <Backdrop open invisible sx={(theme) => ({ zIndex: theme.zIndex.modal })}>
-      <CircularProgress size={36} />
+      <Spinner size={36} />
     </Backdrop>
   );
 }

@@ -5,7 +5,7 @@
  */
 import { Suspense, type ComponentType } from 'react';
 import Backdrop from '@mui/material/Backdrop';
-import CircularProgress from '@mui/material/CircularProgress';
+import { Spinner } from '../feedback/Spinner';
 import type { ScreenDeclaration } from '../../domain/declarations';
 import { lazyChunk, type LazyChunk } from '../lazy/lazyChunk';
 import { partLoader } from '../registry/registry';
@@ -34,7 +34,7 @@ export function RowDialog({ name, ...props }: RowDialogProps & { name: string })
   const Part = dialogPart(name);
   if (!Part) return null;
   return (
-    <Suspense fallback={<Backdrop open invisible sx={(theme) => ({ zIndex: theme.zIndex.modal })}><CircularProgress size={36} /></Backdrop>}>
+    <Suspense fallback={<Backdrop open invisible sx={(theme) => ({ zIndex: theme.zIndex.modal })}><Spinner size={36} /></Backdrop>}>
       <Part {...props} />
     </Suspense>
   );

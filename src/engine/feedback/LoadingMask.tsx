@@ -1,7 +1,7 @@
 /** The loading mask: a backdrop and spinner while masked calls are in flight. */
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import Backdrop from '@mui/material/Backdrop';
-import CircularProgress from '@mui/material/CircularProgress';
+import { Spinner } from './Spinner';
 import { loadingStore } from '../api/loading';
 
 /** Calls quicker than this never flash the mask. */
@@ -24,7 +24,7 @@ export function LoadingMask() {
       data-testid="loading-mask"
       sx={(theme) => ({ zIndex: theme.zIndex.modal + 10, color: '#fff', backgroundColor: 'rgba(20, 24, 34, 0.28)' })}
     >
-      <CircularProgress color="inherit" size={44} thickness={4} />
+      <Spinner color="inherit" size={44} thickness={4} />
     </Backdrop>
   );
 }
