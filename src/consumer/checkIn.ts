@@ -58,7 +58,7 @@ function Card({ item, t, busy, note, onCheckIn }: { item: MemberCheckIn; t: Text
       <span data-testid="checkin-progress">${t.progress(Math.min(item.count, item.requiredDays), item.requiredDays)}</span>
       <strong class="checkin-streak" data-testid="checkin-streak">${t.streak(item.streak)}</strong>
     </div>
-    <div class="tier-progress" role="progressbar" aria-valuemin="0" aria-valuemax=${item.requiredDays} aria-valuenow=${Math.min(item.count, item.requiredDays)}><span style=${`width:${pct}%`}></span></div>
+    <div class="tier-progress" role="progressbar" aria-label=${t.progress(Math.min(item.count, item.requiredDays), item.requiredDays)} aria-valuemin="0" aria-valuemax=${item.requiredDays} aria-valuenow=${Math.min(item.count, item.requiredDays)}><span style=${`width:${pct}%`}></span></div>
     ${note && html`<p class=${note.good ? 'member-earned good' : 'member-earned'} role="status" data-testid="checkin-note">${note.text}</p>`}
     ${item.entry && html`<figure class="checkin-entry" data-testid="checkin-entry">
       <img src=${item.entry.image} alt="" loading="lazy" />

@@ -48,6 +48,8 @@ describe('consumer check-in', () => {
     const { posts, onChecked } = mount(() => json(201, { ...ITEM, checkedInToday: true, count: 2, streak: 2, entry: { image: '/files/d2', text: 'Day two' }, points: 5, balance: 10 }));
     await screen.findByText('May check-in');
     expect(screen.getByTestId('checkin-progress').textContent).toBe('1 of 3 days checked in');
+    // The bar is named as the text beside it says (axe: aria-progressbar-name).
+    expect(screen.getByRole('progressbar', { name: '1 of 3 days checked in' })).toBeInTheDocument();
     expect(screen.getByTestId('checkin-streak').textContent).toBe('1-day streak');
     fireEvent.click(screen.getByTestId('checkin-button'));
     await waitFor(() => expect(screen.getByTestId('checkin-note').textContent).toBe('Checked in: 5 points!'));

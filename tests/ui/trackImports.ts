@@ -8,8 +8,12 @@
  * environment was torn down"), and the next file that needs the chunk gets the failure. The
  * product's code is unchanged: the plugin runs in the UI tests only.
  */
+import path from 'node:path';
 import { init, parse } from 'es-module-lexer';
 import type { Plugin } from 'vite';
+
+/** The product's sources (not a dependency's own src/ folder). */
+const SRC = `${path.resolve(import.meta.dirname, '../../src')}/`;
 
 const WRAP = '(globalThis.__uiTestImport ?? ((p) => p))(';
 
@@ -20,7 +24,7 @@ export function trackDynamicImports(): Plugin {
     // own rewriting of imports.
     enforce: 'post',
     async transform(code, id) {
-      if (!id.includes('/src/') || !code.includes('import(')) return null;
+      if (!id.startsWith(SRC) || !code.includes('import(')) return null;
       await init;
       const [imports] = parse(code);
       // t 2: a dynamic import; se -1: one nested in another (its end is not tracked).

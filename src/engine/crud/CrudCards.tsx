@@ -25,7 +25,7 @@ export function CrudCards({ ctl }: { ctl: CrudController }) {
   if (!first) return null;
   return (
     <Box data-testid={hook ? `${hook}-cards` : 'crud-cards'} sx={{ position: 'relative', minHeight: list.rows.length ? undefined : 200 }}>
-      {list.loading && <LinearProgress sx={{ position: 'absolute', top: 0, left: 0, right: 0 }} />}
+      {list.loading && <LinearProgress aria-label={t('screens.crud.loading')} sx={{ position: 'absolute', top: 0, left: 0, right: 0 }} />}
       {list.loaded && list.rows.length === 0 && <NoRows filtered={ctl.filtered} />}
       <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
         {list.rows.map((row) => {
