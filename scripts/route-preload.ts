@@ -13,14 +13,20 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
-import { EARLY_CALLS, EARLY_GLOBAL, firstPageCall, type ListHead } from '../src/engine/api/early.ts';
+import { APP_PRELOAD_GLOBAL, EARLY_CALLS, EARLY_GLOBAL, FIRST_ROWS_GLOBAL, FIRST_ROWS_MIN_WIDTH, firstPageCall, type ListHead } from '../src/engine/api/early.ts';
 
 /** The modules heading each group (paths from the project root). */
 const GROUPS = {
   app: ['src/app/boot.tsx'],
   shell: ['src/engine/shell/Shell.tsx'],
   home: ['src/engine/pages/HomePage.tsx'],
+  /** A list's first rows drawn before the app (src/engine/firstRows): alone first on such a page. */
+  rows: ['src/engine/firstRows/paint.ts'],
+  /** The light sign-in page (a fresh /login?code=): React and the form's hydration. */
+  signin: ['src/app/signinMount.tsx'],
 } as const;
+/** Groups hinted on their own page only, each with all it needs (not left to the app's groups). */
+const ALONE: readonly Group[] = ['rows', 'signin'];
 type Group = keyof typeof GROUPS;
 
 function chunksOf(bundle: OutputBundle): OutputChunk[] {
@@ -66,26 +72,33 @@ export function firstPageCalls(root: string): Record<string, string> {
 /**
  * On a signed-in page (`g` holds 'shell'), the calls every signed-in page makes, asked at once
  * with the headers of the app's client (src/engine/api/early.ts takes the answers), and on a
- * list's path its first page.
+ * list's path its first page; where the first rows are drawn (`r`), that page's URL for them.
  */
-function earlyCalls(base: string, lists: Record<string, string>): string {
+function earlyCalls(base: string): string {
   const c = EARLY_CALLS;
   const v1 = JSON.stringify(`${base}v1/`);
   return `if(g[1]==='shell')try{var d=JSON.parse(s),u=d.user,e=window[${JSON.stringify(EARLY_GLOBAL)}]={},h={Accept:'application/json',Authorization:'Bearer '+u.token},`
     + `c=[${JSON.stringify(c.menu)}];if(u.tenantCode)c.push(${JSON.stringify(c.configPrefix)}+encodeURIComponent(u.tenantCode));`
-    + `var L=${JSON.stringify(lists)};if(Object.prototype.hasOwnProperty.call(L,p))c.push(L[p]);`
+    + `if(l){c.push(L[p]);if(r)window[${JSON.stringify(FIRST_ROWS_GLOBAL)}]=${v1}+L[p]}`
     + `if((d.menu||[]).some(function(m){return(m.children||[]).some(function(x){return x.id===${c.exportMenuId}})}))c.push(${JSON.stringify(c.exportAmount)});`
     + `if(typeof u.token==='string')for(var k=0;k<c.length;k++)e[${v1}+c[k]]={token:u.token,answer:fetch(${v1}+c[k],{headers:h})}}catch(x){}`;
 }
 
+/**
+ * The head script: modulepreloads by route and the early calls. On a signed-in list path at
+ * least FIRST_ROWS_MIN_WIDTH wide (`r`) it hints the first rows' files only, and leaves the
+ * app's to APP_PRELOAD_GLOBAL, which the first rows call once their data answered.
+ */
 export function preloadScript(files: Record<Group, string[]>, sessionKey: string, base = '/', early = true, firstPages: Record<string, string> = {}): string {
   const lists = JSON.stringify(Object.fromEntries(Object.entries(files).map(([g, f]) => [g, f.map((x) => `${base}${x}`)])));
   return `<script>(function(){var f=${lists},p=location.pathname.replace(/\\/+$/,'')||'/',s=null;`
     + `try{s=localStorage.getItem(${JSON.stringify(sessionKey)})}catch(e){}`
-    + `if(p==='/login'&&/[?&]code=[^&]/.test(location.search)&&!s)return;`
+    + `function a(q){for(var i=0;i<q.length;i++)for(var j=0;j<f[q[i]].length;j++){var k=document.createElement('link');k.rel='modulepreload';k.crossOrigin='';k.href=f[q[i]][j];document.head.appendChild(k)}}`
+    + `if(p==='/login'&&/[?&]code=[^&]/.test(location.search)&&!s)return a(['signin']);`
     + `var g=['app'];if(s&&p!=='/'&&p!=='/login'&&p!=='/forbidden'){g.push('shell');if(p==='/home')g.push('home')}`
-    + `for(var i=0;i<g.length;i++)for(var j=0;j<f[g[i]].length;j++){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=f[g[i]][j];document.head.appendChild(l)}`
-    + (early ? earlyCalls(base, firstPages) : '')
+    + `var L=${JSON.stringify(firstPages)},l=g[1]==='shell'&&Object.prototype.hasOwnProperty.call(L,p),r=${early ? `l&&window.innerWidth>=${FIRST_ROWS_MIN_WIDTH}` : 'false'};`
+    + `if(r){a(['rows']);var n=0;window[${JSON.stringify(APP_PRELOAD_GLOBAL)}]=function(){if(!n){n=1;a(g)}}}else a(g);`
+    + (early ? earlyCalls(base) : '')
     + `})()</script>`;
 }
 
@@ -111,9 +124,12 @@ export function routePreload(sessionKey: string): Plugin {
       const source = typeof html.source === 'string' ? html.source : Buffer.from(html.source).toString('utf8');
       // What the page already asks for (its entry script and modulepreloads) is not hinted again.
       const asked = [...source.matchAll(/<(?:script|link)[^>]*(?:src|href)="\/([^"]+\.js)"/g)].map((m) => m[1]);
-      const known = new Set<string>(closure(bundle, asked, new Set()));
+      const entry = closure(bundle, asked, new Set());
+      const known = new Set<string>(entry);
       const files = {} as Record<Group, string[]>;
-      for (const group of Object.keys(GROUPS) as Group[]) files[group] = closure(bundle, GROUPS[group].map(fileOf), known);
+      // The app's groups share one `known` (each file hinted once); the first rows' and the sign-in
+      // page's groups stand alone (a page hints one of them instead of the app's).
+      for (const group of Object.keys(GROUPS) as Group[]) files[group] = closure(bundle, GROUPS[group].map(fileOf), ALONE.includes(group) ? new Set(entry) : known);
       // After <meta charset> (the first 1024 bytes), before the entry script.
       if (!source.includes('<script type="module"')) throw new Error('route-preload: no module script in index.html');
       html.source = source.replace('<script type="module"', () => `${preloadScript(files, sessionKey, '/', true, firstPageCalls(root))}\n    <script type="module"`);

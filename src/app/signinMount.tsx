@@ -1,6 +1,6 @@
 /**
- * Whether the light sign-in page serves this load, and its mounting: a fresh /login?code=
- * without a stored session. The server sends the form prerendered (server/signinPage.ts); it is
+ * The light sign-in page's mounting, for a fresh /login?code= without a stored session
+ * (signinRoute.ts decides). The server sends the form prerendered (server/signinPage.ts); it is
  * hydrated when it is the one to show (same language and code), else rendered afresh. After a
  * sign-in the full app takes the same root: at /home, or at /login with the user handed off when
  * the default password must change first.
@@ -11,36 +11,11 @@ import { MimaStatus } from '../domain/enums';
 import { initialLang } from '../engine/i18n/langStore';
 import { handOffSignIn } from '../engine/session/handoff';
 import { rememberTenantCode, sessionStore } from '../engine/session/store';
+import { prerenderedLang, showRoot } from './signinRoute';
 import { SignInPage } from '../engine/signin/SignInPage';
-import { SIGNIN_PENDING_CLASS, SIGNIN_ROOT_ATTR } from '../engine/signin/slots';
 import '../engine/signin/signin.css';
 
 const loadApp = () => import('./boot');
-
-/** The tenant code when this page load is a fresh sign-in, else null (the full app serves it). */
-export function lightSignInCode(location: Pick<Location, 'pathname' | 'search'>): string | null {
-  if (location.pathname.replace(/\/+$/, '') !== '/login') return null;
-  const code = new URLSearchParams(location.search).get('code');
-  if (!code || sessionStore.get()) return null;
-  return code;
-}
-
-/** The language the root's prerendered form is in, or null when it holds none. */
-function prerenderedLang(el: HTMLElement): string | null {
-  return el.getAttribute(SIGNIN_ROOT_ATTR);
-}
-
-/** Shows the root again (the page's inline script hides a prerendered form not to be shown). */
-function showRoot(el: HTMLElement): void {
-  el.removeAttribute(SIGNIN_ROOT_ATTR);
-  document.documentElement.classList.remove(SIGNIN_PENDING_CLASS);
-}
-
-/** The full app serves this load: a prerendered sign-in form is not its to hydrate. */
-export function dropPrerenderedSignIn(el: HTMLElement): void {
-  if (prerenderedLang(el) !== null) el.replaceChildren();
-  showRoot(el);
-}
 
 export function mountSignIn(el: HTMLElement, code: string): void {
   const lang = initialLang(window.location.search);

@@ -7,7 +7,7 @@ import { constants, generateKeyPairSync, privateDecrypt } from 'node:crypto';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '../../src/domain/api';
-import { lightSignInCode } from '../../src/app/signinMount';
+import { lightSignInCode } from '../../src/app/signinRoute';
 import { SignInPage } from '../../src/engine/signin/SignInPage';
 import { sessionStore } from '../../src/engine/session/store';
 

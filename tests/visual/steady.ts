@@ -4,9 +4,9 @@ import { settled } from '../e2e/helpers';
 
 /**
  * What shows while data or a chunk loads (spinners, skeletons, the screens' loading boxes, a
- * date input whose picker chunk is still on its way).
+ * date input whose picker chunk is still on its way, a list's first rows drawn before the app).
  */
-const LOADING = '.MuiCircularProgress-indeterminate, .MuiLinearProgress-indeterminate, .MuiSkeleton-root, [data-testid$="-loading"], [data-date-filter-loading]';
+const LOADING = '.MuiCircularProgress-indeterminate, .MuiLinearProgress-indeterminate, .MuiSkeleton-root, [data-testid$="-loading"], [data-date-filter-loading], [data-testid="first-rows"]';
 
 export async function atRest(page: Page): Promise<void> {
   await expect(page.locator(LOADING).filter({ visible: true })).toHaveCount(0);

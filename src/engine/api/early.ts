@@ -41,12 +41,33 @@ export function firstPageCall(decl: ListHead): string | null {
   return `${m[1].replace(/^\/+/, '')}?${query}`;
 }
 
+/**
+ * Set by the head script to the URL of the list's first page (under /v1) when the page will draw
+ * that list's first rows before the app loads (engine/firstRows): a signed-in list path on a
+ * screen wide enough for the table.
+ */
+export const FIRST_ROWS_GLOBAL = '__oiocFirstRows';
+/**
+ * Set by the head script on such a page: asks for the app's files (modulepreload), once. The
+ * first rows call it when their data answered, so the app's 1.5 MiB do not compete with them.
+ */
+export const APP_PRELOAD_GLOBAL = '__oiocPreloadApp';
+/** The least window width the first rows are drawn at (below it the list shows as cards). */
+export const FIRST_ROWS_MIN_WIDTH = 600;
+
 /** Where the head script leaves its answers: { [url]: { token, answer } }. */
 export const EARLY_GLOBAL = '__oiocEarly';
 
 interface EarlyCall {
   token: string;
   answer: Promise<Response>;
+}
+
+/** The early answer of `url`, left in place for the app to take (the first rows read a clone). */
+export function peekEarly(url: string): Promise<Response> | null {
+  const calls = (globalThis as Record<string, unknown>)[EARLY_GLOBAL] as Record<string, EarlyCall | undefined> | undefined;
+  const answer = calls?.[url]?.answer;
+  return answer instanceof Promise ? answer : null;
 }
 
 /** The early answer of `url` asked with `token`, at most once; null when there is none. */

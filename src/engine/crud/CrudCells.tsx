@@ -10,8 +10,7 @@ import type { ColumnDeclaration } from '../../domain/declarations';
 import { useLang } from '../i18n/useLang';
 import { assetUrl } from '../session/assets';
 import { useSessionConfig } from '../session/config';
-import type { Lang } from '../../domain/lang';
-import { CHIPS_SHOWN, type CellText } from './columnWidths';
+import { CHIPS_SHOWN } from './columnWidths';
 import { enumValuesOf, formatCell } from '../../domain/format';
 import type { Row } from './useCrudList';
 
@@ -46,11 +45,6 @@ function Chips({ labels, values }: { labels: string[]; values: unknown[] }) {
   );
 }
 
-/** What a cell shows as text or chip labels (for measuring its width). */
-export function cellText(column: ColumnDeclaration, value: unknown, t: (k: string, o?: Record<string, unknown>) => string, lang: Lang, row?: Row): CellText {
-  if (column.enum) return { chips: enumValuesOf(column.enum, value).map((v) => t(`enums.${column.enum}.${String(v)}`, { defaultValue: String(v) })) };
-  return { text: formatCell(column, value, t, lang, row) };
-}
 
 /** A stored image address as a thumbnail (column format `image`). */
 function Thumbnail({ url }: { url: string }) {

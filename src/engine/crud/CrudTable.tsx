@@ -10,14 +10,12 @@ import Tooltip from '@mui/material/Tooltip';
 import { DataGrid, GridRow, type GridColDef, type GridSortModel } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
 import { useLang } from '../i18n/useLang';
-import { Cell, cellText, NoRows } from './CrudCells';
-import { leastWidthOf } from './columnWidths';
+import { Cell, NoRows } from './CrudCells';
+import { actionCount, actionsWidthOf, cellText, leastWidthOf } from './columnWidths';
 import { gridLocaleText } from './gridLocale';
-import { actionCount, RowActions } from './RowActions';
+import { RowActions } from './RowActions';
 import type { CrudController } from './useCrudController';
 import type { Row } from './useCrudList';
-
-const actionsWidthOf = (n: number) => Math.max(84, 20 + n * 36);
 
 /** The grid's row with a declaration's test hook (`<prefix>-row-<id>`), one component per prefix. */
 const hookedRows = new Map<string, typeof GridRow>();

@@ -43,8 +43,3 @@ export function RowActions({ decl, row, onOpen, onRemove, onAction }: RowActions
   );
 }
 
-/** How many buttons a row can show (the width of the actions column). */
-export function actionCount(decl: ScreenDeclaration): number {
-  const a = decl.grid?.actions ?? [];
-  return (a.includes('view') ? 1 : 0) + (a.includes('edit') && decl.api.update ? 1 : 0) + (a.includes('remove') && decl.api.remove ? 1 : 0) + (decl.grid?.rowActions?.length ?? 0);
-}

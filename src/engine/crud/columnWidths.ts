@@ -3,9 +3,12 @@
  * column is what its header (in the interface language, with its sort arrow) and the cells of
  * the page on screen need, measured with the page's font (a canvas) where there is one and
  * estimated per character otherwise (tests, server). Spare room is shared by flex weight: the
- * declaration's `flex`, else the least width itself. Without React.
+ * declaration's `flex`, else the least width itself. Without React: the data grid and the first
+ * rows drawn before the app loads (engine/firstRows) measure and fill their columns alike.
  */
-import type { ColumnDeclaration } from '../../domain/declarations';
+import type { ColumnDeclaration, ScreenDeclaration } from '../../domain/declarations';
+import { enumValuesOf, formatCell, type Translate } from '../../domain/format';
+import type { Lang } from '../../domain/lang';
 
 /** The widest a column starts (longer texts end in an ellipsis and show whole in a tooltip). */
 export const MAX_COLUMN_WIDTH = 360;
@@ -72,3 +75,18 @@ export function leastWidthOf(column: Pick<ColumnDeclaration, 'sortable' | 'forma
   if (column.format === 'progress') body = Math.max(body, 140);
   return Math.min(MAX_COLUMN_WIDTH, Math.max(72, head, body + CELL_PADDING));
 }
+
+/** What a cell shows as text or chip labels (for measuring its width, and the first rows). */
+export function cellText(column: ColumnDeclaration, value: unknown, t: Translate, lang: Lang, row?: Record<string, unknown>): CellText {
+  if (column.enum) return { chips: enumValuesOf(column.enum, value).map((v) => t(`enums.${column.enum}.${String(v)}`, { defaultValue: String(v) })) };
+  return { text: formatCell(column, value, t, lang, row) };
+}
+
+/** How many buttons a row can show (the width of the actions column). */
+export function actionCount(decl: ScreenDeclaration): number {
+  const a = decl.grid?.actions ?? [];
+  return (a.includes('view') ? 1 : 0) + (a.includes('edit') && decl.api.update ? 1 : 0) + (a.includes('remove') && decl.api.remove ? 1 : 0) + (decl.grid?.rowActions?.length ?? 0);
+}
+
+/** The width of the actions column for `n` buttons. */
+export const actionsWidthOf = (n: number) => Math.max(84, 20 + n * 36);

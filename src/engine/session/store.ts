@@ -6,30 +6,16 @@
  */
 import { useSyncExternalStore } from 'react';
 import type { MenuItem, SessionUser } from '../../domain/api';
+import { readStoredSession, SESSION_STORAGE_KEY, type Session } from './stored';
 
-export const SESSION_STORAGE_KEY = 'oioc.session';
+export { SESSION_STORAGE_KEY, type Session };
+
 export const TENANT_STORAGE_KEY = 'oioc.tenant';
-
-export interface Session {
-  user: SessionUser;
-  /** The side menu (GET system/menu/nested, Backend); null until it is first loaded. */
-  menu: MenuItem[] | null;
-}
 
 type Listener = () => void;
 const listeners = new Set<Listener>();
 
-function read(): Session | null {
-  try {
-    const raw = localStorage.getItem(SESSION_STORAGE_KEY);
-    if (!raw) return null;
-    const parsed = JSON.parse(raw) as Session;
-    if (!parsed || typeof parsed !== 'object' || !parsed.user || typeof parsed.user.token !== 'string') return null;
-    return { user: parsed.user, menu: Array.isArray(parsed.menu) ? parsed.menu : null };
-  } catch {
-    return null;
-  }
-}
+const read = readStoredSession;
 
 let current: Session | null = typeof localStorage !== 'undefined' ? read() : null;
 

@@ -1,24 +1,8 @@
 /** The look: brand red #b83a24, neutral light background, dark sidebar, CJK-friendly type. */
 import { createTheme, type Theme } from '@mui/material/styles';
 
-export const BRAND_RED = '#b83a24';
-export const SIDEBAR_BG = '#1c2130';
-export const SIDEBAR_WIDTH = 256;
-export const TOPBAR_HEIGHT = 64;
-
-export const FONT_STACK = [
-  '"Noto Sans TC"',
-  '"Noto Sans CJK TC"',
-  '"Noto Sans SC"',
-  '"Noto Sans CJK SC"',
-  '"PingFang TC"',
-  '"Microsoft JhengHei"',
-  'system-ui',
-  '-apple-system',
-  '"Segoe UI"',
-  'Roboto',
-  'sans-serif',
-].join(', ');
+export { BRAND_RED, FONT_STACK, SIDEBAR_BG, SIDEBAR_WIDTH, TOPBAR_HEIGHT } from './layout';
+import { BRAND_RED, FONT_STACK, PAGE_BG, TEXT_PRIMARY, TEXT_SECONDARY } from './layout';
 
 /** The texts MUI components show themselves, in the user's language (see AppProviders). */
 export interface ThemeTexts {
@@ -34,8 +18,8 @@ export function createAppTheme(texts?: ThemeTexts): Theme {
     palette: {
       primary: { main: BRAND_RED, dark: '#96301d', light: '#d4604a', contrastText: '#ffffff' },
       secondary: { main: '#2f3a56' },
-      background: { default: '#f3f4f7', paper: '#ffffff' },
-      text: { primary: '#1f2433', secondary: '#5d6475' },
+      background: { default: PAGE_BG, paper: '#ffffff' },
+      text: { primary: TEXT_PRIMARY, secondary: TEXT_SECONDARY },
       divider: '#e4e6ec',
     },
     shape: { borderRadius: 10 },

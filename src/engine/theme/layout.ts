@@ -1,0 +1,26 @@
+/**
+ * The shell's measures and the brand's colours and type, without MUI: the theme (theme.ts) and
+ * the first rows drawn before the app loads (engine/firstRows) share them.
+ */
+export const BRAND_RED = '#b83a24';
+export const SIDEBAR_BG = '#1c2130';
+export const SIDEBAR_WIDTH = 256;
+export const TOPBAR_HEIGHT = 64;
+/** The page's background and the text colours of the theme's palette. */
+export const PAGE_BG = '#f3f4f7';
+export const TEXT_PRIMARY = '#1f2433';
+export const TEXT_SECONDARY = '#5d6475';
+
+export const FONT_STACK = [
+  '"Noto Sans TC"',
+  '"Noto Sans CJK TC"',
+  '"Noto Sans SC"',
+  '"Noto Sans CJK SC"',
+  '"PingFang TC"',
+  '"Microsoft JhengHei"',
+  'system-ui',
+  '-apple-system',
+  '"Segoe UI"',
+  'Roboto',
+  'sans-serif',
+].join(', ');

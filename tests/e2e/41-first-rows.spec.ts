@@ -1,0 +1,74 @@
+/**
+ * A list's first rows drawn before the app loads (issue 27, src/engine/firstRows): signed in on a
+ * list's path, the page shows that list's first page from the head script's early call while the
+ * app's code is still on its way (held here), the same rows the data grid then shows in their
+ * place, and the list's call is made once. Below the table's width (cards) nothing is drawn
+ * before the app. Screenshots: tests/e2e/artifacts/first-rows-*.png.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { query } from './db';
+import { fullClient } from './fixtures';
+import { screenshot, signInAsNewUser } from './helpers';
+
+const BOOT = /\/assets\/boot-[^/]+\.js$/;
+
+/** Holds the app's code (its boot chunk) until the returned function is called. */
+async function holdApp(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((r) => { release = r; });
+  await page.route(BOOT, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+test('the first rows show before the app, are the list\'s, and give way to the grid with the same rows', async ({ page }) => {
+  const { tenant } = await fullClient('firstrows', { zh_TW: '首列客戶', zh_CN: '首列客户', en: 'First rows client' });
+  await signInAsNewUser(page, tenant);
+  const accounts = (await query<{ account: string }>('select u.account from users u join tenants t on t.id = u.tenant_id where t.code = $1', [tenant])).map((r) => r.account);
+  expect(accounts.length).toBeGreaterThan(0);
+
+  const listCalls: string[] = [];
+  page.on('request', (req) => { if (new URL(req.url()).pathname === '/v1/system/employee') listCalls.push(req.url()); });
+  const release = await holdApp(page);
+  await page.goto('/system/employee');
+  const layer = page.getByTestId('first-rows');
+  const drawn = layer.getByTestId('first-rows-row');
+  await expect(drawn).toHaveCount(accounts.length);
+  await expect(layer.locator('h1')).toHaveText('員工帳號設定');
+  await expect(layer.locator('th').first()).toHaveText('帳號');
+  const drawnAccounts = await drawn.evaluateAll((rows) => rows.map((r) => r.querySelector('td')?.textContent ?? ''));
+  expect([...drawnAccounts].sort()).toEqual([...accounts].sort());
+  // The app has not run: no grid yet, and the layer is all there is to see.
+  await expect(page.locator('.MuiDataGrid-root')).toHaveCount(0);
+  await screenshot(page, 'first-rows-1440-before-app');
+
+  release();
+  const grid = page.getByTestId('crud-system.employee');
+  await expect(grid.locator('.MuiDataGrid-row')).toHaveCount(accounts.length);
+  await expect(layer).toHaveCount(0);
+  const gridAccounts = await grid.locator('.MuiDataGrid-row [data-field="account"]').allTextContents();
+  expect(gridAccounts).toEqual(drawnAccounts);
+  // One call for the list: the app took the head script's answer the first rows were drawn from.
+  expect(listCalls).toHaveLength(1);
+  await screenshot(page, 'first-rows-1440-app');
+});
+
+test('below the table\'s width the list shows as cards, with nothing drawn before the app', async ({ page }) => {
+  const { tenant } = await fullClient('firstrowsphone', { zh_TW: '首列手機客戶', zh_CN: '首列手机客户', en: 'First rows phone client' });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInAsNewUser(page, tenant);
+  const layers: number[] = [];
+  await page.exposeFunction('firstRowsSeen', (n: number) => layers.push(n));
+  await page.addInitScript(() => {
+    new MutationObserver(() => {
+      const n = document.querySelectorAll('[data-testid="first-rows"]').length;
+      if (n) (window as unknown as { firstRowsSeen: (n: number) => void }).firstRowsSeen(n);
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.goto('/system/employee');
+  await expect(page.getByTestId('crud-card-title').first()).toBeVisible();
+  expect(layers).toEqual([]);
+  await screenshot(page, 'first-rows-390-cards');
+});
