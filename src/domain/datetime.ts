@@ -15,9 +15,33 @@ import { timezoneById } from './reference/timezones';
 dayjs.extend(utcPlugin);
 dayjs.extend(timezonePlugin);
 
-/** The user's IANA zone (the browser's, or the process's on the server). */
+let userZone: string | undefined;
+/**
+ * The user's IANA zone (the browser's, or the process's on the server), read once: building a
+ * DateTimeFormat to ask costs as much as formatting, and a list formats every time cell twice.
+ */
 export function userTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  userZone ??= Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  return userZone;
+}
+
+const offsetFormats = new Map<string, Intl.DateTimeFormat>();
+/**
+ * `instant` as wall-clock time in `zone`: dayjs's own `tz()` builds an ICU formatter on every
+ * call (toLocaleString with a zone); this keeps one per zone and reads the offset from it.
+ */
+function inZone(instant: Dayjs, zone: string): Dayjs {
+  let format = offsetFormats.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
+    offsetFormats.set(zone, format);
+  }
+  const ms = Math.floor(instant.valueOf() / 1000) * 1000;
+  const p: Record<string, number> = {};
+  for (const part of format.formatToParts(ms)) if (part.type !== 'literal') p[part.type] = Number(part.value);
+  const offset = Math.round((Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - ms) / 60_000);
+  // dayjs reads an offset of 1..16 as hours: such minute offsets (old local mean times) take its own path.
+  return offset === 0 || Math.abs(offset) > 16 ? instant.utcOffset(offset) : instant.tz(zone);
 }
 
 export interface ZonedTime {
@@ -39,8 +63,8 @@ export function zonedTime(
   if (!instant.isValid()) return null;
   const user = options.userZone ?? userTimeZone();
   const info = typeof options.timezoneId === 'number' || typeof options.timezoneId === 'string' ? timezoneById(Number(options.timezoneId)) : undefined;
-  const inUser = instant.tz(user);
-  const shown: Dayjs = info ? instant.tz(info.zone) : inUser;
+  const inUser = inZone(instant, user);
+  const shown: Dayjs = info ? inZone(instant, info.zone) : inUser;
   const text = shown.format(options.format ?? DATE_TIME_FORMAT);
   return info && shown.utcOffset() !== inUser.utcOffset() ? { text, zoneName: pickName(info.names, options.lang) } : { text };
 }

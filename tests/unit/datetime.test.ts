@@ -45,3 +45,22 @@ describe('calendar dates', () => {
     expect(zonedTimeText('2025-01-15', { lang: 'en', userZone: 'America/Los_Angeles' })).toBe('2025/01/15');
   });
 });
+
+describe('zones across their offset changes', () => {
+  it('shows summer and winter times, a half-hour zone and the date line as the zone\'s own clock does', () => {
+    const cases: [string, string, string][] = [
+      ['2025-07-01T12:00:00Z', 'America/New_York', '2025/07/01 08:00'],
+      ['2025-01-01T12:00:00Z', 'America/New_York', '2025/01/01 07:00'],
+      ['2025-03-09T06:59:59Z', 'America/New_York', '2025/03/09 01:59'],
+      ['2025-03-09T07:00:00Z', 'America/New_York', '2025/03/09 03:00'],
+      ['2025-10-26T00:59:00Z', 'Europe/London', '2025/10/26 01:59'],
+      ['2025-10-26T01:00:00Z', 'Europe/London', '2025/10/26 01:00'],
+      ['2025-06-15T00:00:00Z', 'Asia/Kolkata', '2025/06/15 05:30'],
+      ['2025-06-15T00:00:00Z', 'Asia/Kathmandu', '2025/06/15 05:45'],
+      ['2025-06-15T23:30:00Z', 'Pacific/Kiritimati', '2025/06/16 13:30'],
+      ['2025-06-15T00:00:00Z', 'Pacific/Pago_Pago', '2025/06/14 13:00'],
+      ['1970-01-01T00:00:00Z', 'UTC', '1970/01/01 00:00'],
+    ];
+    for (const [iso, zone, text] of cases) expect(zonedTimeText(iso, { lang: 'en', userZone: zone }), `${iso} in ${zone}`).toBe(text);
+  });
+});
