@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
-import { APP_PRELOAD_GLOBAL, EARLY_CALLS, EARLY_GLOBAL, FIRST_ROWS_GLOBAL, FIRST_ROWS_MIN_WIDTH, firstPageCall, type ListHead } from '../src/engine/api/early.ts';
+import { APP_PRELOAD_GLOBAL, EARLY_CALLS, EARLY_GLOBAL, FIRST_ROWS_GLOBAL, FIRST_ROWS_MIN_WIDTH, firstPageCall, listOnPath, type ListHead } from '../src/engine/api/early.ts';
 
 /** The modules heading each group (paths from the project root). */
 const GROUPS = {
@@ -21,7 +21,7 @@ const GROUPS = {
   shell: ['src/engine/shell/Shell.tsx'],
   home: ['src/engine/pages/HomePage.tsx'],
   /** A list's first rows drawn before the app (src/engine/firstRows): alone first on such a page. */
-  rows: ['src/engine/firstRows/paint.ts'],
+  rows: ['src/app/firstRows.ts'],
   /** The light sign-in page (a fresh /login?code=): React and the form's hydration. */
   signin: ['src/app/signinMount.tsx'],
 } as const;
@@ -53,17 +53,17 @@ function closure(bundle: OutputBundle, heads: string[], known: Set<string>): str
  */
 export function firstPageCalls(root: string): Record<string, string> {
   const dir = path.join(root, 'src/schemas');
-  const byPath = new Map<string, (ListHead & { kind?: unknown })[]>();
+  const decls: (ListHead & { kind?: unknown; path?: unknown })[] = [];
   for (const area of fs.readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory())) {
     for (const file of fs.readdirSync(path.join(dir, area.name)).filter((f) => f.endsWith('.json'))) {
       const decl = JSON.parse(fs.readFileSync(path.join(dir, area.name, file), 'utf8')) as ListHead & { kind?: unknown; path?: unknown };
-      if (typeof decl.path !== 'string' || !decl.kind) continue;
-      byPath.set(decl.path, [...(byPath.get(decl.path) ?? []), decl]);
+      if (typeof decl.path === 'string' && decl.kind) decls.push(decl);
     }
   }
   const out: Record<string, string> = {};
-  for (const [menuPath, decls] of byPath) {
-    const call = decls.length === 1 && decls[0].kind === 'crud' ? firstPageCall(decls[0]) : null;
+  for (const menuPath of new Set(decls.map((d) => d.path as string))) {
+    const list = listOnPath(decls, menuPath);
+    const call = list ? firstPageCall(list) : null;
     if (call) out[menuPath] = call;
   }
   return out;

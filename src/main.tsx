@@ -26,7 +26,7 @@ function bootApp(): void {
 
 /** Draws the list's first rows, then boots the app once they are on screen (or could not be drawn). */
 function firstRowsThenApp(url: string): void {
-  const painted = import('./engine/firstRows/paint').then((m) => m.paintFirstRows(url)).catch(() => false);
+  const painted = import('./app/firstRows').then((m) => m.paintListFirstRows(url)).catch(() => false);
   const waited = new Promise((resolve) => setTimeout(resolve, FIRST_ROWS_WAIT_MS));
   // After the frame that shows them: the app's first long task must not hold their paint.
   void Promise.race([painted, waited]).then(() => (document.hidden ? bootApp() : requestAnimationFrame(() => setTimeout(bootApp, 0))));

@@ -2,8 +2,9 @@
  * A list's first rows drawn before the app loads (issue 27, src/engine/firstRows): signed in on a
  * list's path, the page shows that list's first page from the head script's early call while the
  * app's code is still on its way (held here), the same rows the data grid then shows in their
- * place, and the list's call is made once. Below the table's width (cards) nothing is drawn
- * before the app. Screenshots: tests/e2e/artifacts/first-rows-*.png.
+ * place, and the list's call is made once; another list opened from the side menu asks its
+ * first page once too (at the click). Below the table's width (cards) nothing is drawn before
+ * the app. Screenshots: tests/e2e/artifacts/first-rows-*.png.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { query } from './db';
@@ -23,7 +24,7 @@ async function holdApp(page: Page): Promise<() => void> {
   return release;
 }
 
-test('the first rows show before the app, are the list\'s, and give way to the grid with the same rows', async ({ page }) => {
+test('the first rows show before the app, are the list\'s, and give way to the grid with the same rows; another list\'s page is asked at the menu click', async ({ page }) => {
   const { tenant } = await fullClient('firstrows', { zh_TW: '首列客戶', zh_CN: '首列客户', en: 'First rows client' });
   await signInAsNewUser(page, tenant);
   const accounts = (await query<{ account: string }>('select u.account from users u join tenants t on t.id = u.tenant_id where t.code = $1', [tenant])).map((r) => r.account);
@@ -53,6 +54,22 @@ test('the first rows show before the app, are the list\'s, and give way to the g
   // One call for the list: the app took the head script's answer the first rows were drawn from.
   expect(listCalls).toHaveLength(1);
   await screenshot(page, 'first-rows-1440-app');
+
+  // Another list from the side menu: its first page is asked with the click, and the list takes
+  // that answer (one call, not two).
+  const roleCalls: string[] = [];
+  page.on('request', (req) => { if (new URL(req.url()).pathname === '/v1/system/role') roleCalls.push(req.url()); });
+  // What is asked ahead when the click has been handled (the page's early answers, api/early.ts).
+  await page.evaluate(() => {
+    const w = window as unknown as { askedAtClick?: string[]; __oiocEarly?: Record<string, unknown> };
+    window.addEventListener('click', () => { w.askedAtClick = Object.keys(w.__oiocEarly ?? {}); }, { once: true });
+  });
+  await page.locator('[data-menu-path="/system/role"]').click();
+  await expect(page.getByTestId('crud-system.role').locator('.MuiDataGrid-row').first()).toBeVisible();
+  await expect(page.getByTestId('crud-total')).toBeVisible();
+  expect(roleCalls).toEqual([expect.stringContaining('/v1/system/role?page=1&pageSize=10&sort=')]);
+  const askedAtClick = await page.evaluate(() => (window as unknown as { askedAtClick?: string[] }).askedAtClick);
+  expect(askedAtClick).toEqual([new URL(roleCalls[0]).pathname + new URL(roleCalls[0]).search]);
 });
 
 test('below the table\'s width the list shows as cards, with nothing drawn before the app', async ({ page }) => {

@@ -5,7 +5,7 @@
  * is nothing right to draw.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { declaration } from '../../src/domain/declarations';
+import { declaration, loadDeclarations } from '../../src/domain/declarations';
 import { EARLY_GLOBAL, takeEarly } from '../../src/engine/api/early';
 import { cellText } from '../../src/engine/crud/columnWidths';
 import { paintFirstRows, translator } from '../../src/engine/firstRows/paint';
@@ -35,7 +35,7 @@ afterEach(() => {
 describe('the first rows of a list', () => {
   it('show the declared columns and the grid\'s cell texts in zh_TW, the total, hidden from screen readers', async () => {
     earlyAnswer({ items: ROWS, total: 42 });
-    expect(await paintFirstRows(LIST)).toBe(true);
+    expect(await paintFirstRows(LIST, loadDeclarations())).toBe(true);
     const t = translator('zh_TW');
     const decl = declaration('system.employee');
     const columns = decl.grid!.columns;
@@ -59,14 +59,14 @@ describe('the first rows of a list', () => {
   it('follow the page\'s language (?lang=en)', async () => {
     window.history.replaceState(null, '', '/system/employee?lang=en');
     earlyAnswer({ items: ROWS, total: 1 });
-    expect(await paintFirstRows(LIST, '/system/employee')).toBe(true);
+    expect(await paintFirstRows(LIST, loadDeclarations(), '/system/employee')).toBe(true);
     expect(texts(layer()!.querySelectorAll('th')).slice(0, 2)).toEqual(['Account', 'Name']);
     expect(document.documentElement.lang).toBe('en');
   });
 
   it('leave the answer whole for the app, which takes it instead of asking again', async () => {
     earlyAnswer({ items: ROWS, total: 2 });
-    await paintFirstRows(LIST);
+    await paintFirstRows(LIST, loadDeclarations());
     const answer = takeEarly(LIST, 'tok');
     expect(answer).not.toBeNull();
     expect(await (await answer!).json()).toEqual({ items: ROWS, total: 2 });
@@ -74,7 +74,7 @@ describe('the first rows of a list', () => {
 
   it('go once the app shows its own rows, or leaves the path', async () => {
     earlyAnswer({ items: ROWS, total: 2 });
-    await paintFirstRows(LIST);
+    await paintFirstRows(LIST, loadDeclarations());
     const appRow = Object.assign(document.createElement('div'), { className: 'MuiDataGrid-row' });
     document.body.append(appRow);
     await settle();
@@ -82,7 +82,7 @@ describe('the first rows of a list', () => {
     appRow.remove();
 
     earlyAnswer({ items: ROWS, total: 2 });
-    await paintFirstRows(LIST);
+    await paintFirstRows(LIST, loadDeclarations());
     window.history.pushState(null, '', '/home');
     document.body.append(document.createElement('span'));
     await settle();
@@ -91,13 +91,13 @@ describe('the first rows of a list', () => {
 
   it('draw nothing for a refused call, an empty list, a missing answer, or a path without one list', async () => {
     earlyAnswer({ code: 'Unauthorized', message: 'x' }, 401);
-    expect(await paintFirstRows(LIST)).toBe(false);
+    expect(await paintFirstRows(LIST, loadDeclarations())).toBe(false);
     earlyAnswer({ items: [], total: 0 });
-    expect(await paintFirstRows(LIST)).toBe(false);
+    expect(await paintFirstRows(LIST, loadDeclarations())).toBe(false);
     delete globals[EARLY_GLOBAL];
-    expect(await paintFirstRows(LIST)).toBe(false);
+    expect(await paintFirstRows(LIST, loadDeclarations())).toBe(false);
     earlyAnswer({ items: ROWS, total: 2 });
-    expect(await paintFirstRows(LIST, '/member/setting')).toBe(false);
+    expect(await paintFirstRows(LIST, loadDeclarations(), '/member/setting')).toBe(false);
     expect(layer()).toBeNull();
   });
 });

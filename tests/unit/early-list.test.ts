@@ -1,11 +1,12 @@
 /**
  * The head script asks a list's first page from the first bytes of the page (issue 27): the
  * URL it asks must be the one the list asks (crud/useCrudList.ts through api/client.ts), else
- * the answer is never taken and the call is made twice.
+ * the answer is never taken and the call is made twice. A menu click asks the same way ahead.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { askEarly, EARLY_GLOBAL, EARLY_TTL_MS, takeEarly } from '../../src/engine/api/early';
 import { firstPageCalls } from '../../scripts/route-preload';
 import { buildUrl } from '../../src/engine/api/client';
 import { callPath } from '../../src/engine/crud/apiCall';
@@ -37,5 +38,46 @@ describe('the early first page of a list', () => {
   it('is not asked on a path with tabs or a pane (its first list is not known from the files)', () => {
     expect(calls['/member/setting']).toBeUndefined();
     expect(calls['/system/employee']).toBe('system/employee?page=1&pageSize=10&sort=createdAt&order=desc');
+  });
+});
+
+describe('a first page asked ahead (a menu click, askEarly)', () => {
+  const URL = '/v1/system/role?page=1&pageSize=10&sort=createdAt&order=desc';
+  const asked: string[] = [];
+  const realFetch = globalThis.fetch;
+  beforeEach(() => {
+    asked.length = 0;
+    globalThis.fetch = ((url: string) => {
+      asked.push(url);
+      return Promise.resolve(new Response('{"items":[],"total":0}'));
+    }) as typeof fetch;
+    vi.useFakeTimers({ toFake: ['Date'] });
+  });
+  afterEach(() => {
+    globalThis.fetch = realFetch;
+    vi.useRealTimers();
+    delete (globalThis as Record<string, unknown>)[EARLY_GLOBAL];
+  });
+
+  it('is asked once however often the entry is clicked, and taken once with the same token', async () => {
+    askEarly(URL, 'tok');
+    askEarly(URL, 'tok');
+    expect(asked).toEqual([URL]);
+    expect(takeEarly(URL, 'other')).toBeNull();
+    askEarly(URL, 'tok');
+    const answer = takeEarly(URL, 'tok');
+    expect(await (await answer!).json()).toEqual({ items: [], total: 0 });
+    expect(takeEarly(URL, 'tok')).toBeNull();
+  });
+
+  it('is not taken once older than EARLY_TTL_MS (the list asks afresh), and is asked again by a later click', () => {
+    askEarly(URL, 'tok');
+    vi.setSystemTime(Date.now() + EARLY_TTL_MS + 1);
+    expect(takeEarly(URL, 'tok')).toBeNull();
+    askEarly(URL, 'tok');
+    vi.setSystemTime(Date.now() + EARLY_TTL_MS + 1);
+    askEarly(URL, 'tok');
+    expect(asked).toHaveLength(3);
+    expect(takeEarly(URL, 'tok')).not.toBeNull();
   });
 });

@@ -28,6 +28,16 @@ export interface ListHead {
 }
 
 /**
+ * The list a menu path opens on, when its first page is known from the declarations alone: the
+ * path's one declaration, a `crud` list (a path with tabs or a pane opens on what the caller's
+ * menu decides). The head script, the first rows and the menu's prefetch use this one rule.
+ */
+export function listOnPath<T extends { path?: unknown; kind?: unknown }>(decls: readonly T[], path: string): T | undefined {
+  const on = decls.filter((d) => d.path === path);
+  return on.length === 1 && on[0].kind === 'crud' ? on[0] : undefined;
+}
+
+/**
  * The first page of a declared list as the list asks it (crud/useCrudList.ts through
  * api/client.ts buildUrl: page 1, PAGE_SIZE rows, the declared default sort, no filter),
  * relative to /v1; null for a list call with placeholders. The head script asks it early on
@@ -61,6 +71,25 @@ export const EARLY_GLOBAL = '__oiocEarly';
 interface EarlyCall {
   token: string;
   answer: Promise<Response>;
+  /** When the app asked it ahead (askEarly); the head script's answers have none. */
+  at?: number;
+}
+
+/** How long an answer asked ahead waits to be taken; older, it is asked again (never stale). */
+export const EARLY_TTL_MS = 5_000;
+
+/**
+ * Asks `url` (GET, the headers the head script sends) now, for the next `request` of the same
+ * URL and token to take: a list's first page asked as its menu entry is clicked, while the
+ * route changes and the screen renders.
+ */
+export function askEarly(url: string, token: string): void {
+  const g = globalThis as Record<string, unknown>;
+  const calls = (g[EARLY_GLOBAL] ??= {}) as Record<string, EarlyCall | undefined>;
+  if (calls[url] && (calls[url].at === undefined || Date.now() - calls[url].at <= EARLY_TTL_MS)) return;
+  const answer = fetch(url, { headers: { Accept: 'application/json', Authorization: `Bearer ${token}` } });
+  answer.catch(() => {}); // a failed ask is asked again by the request that takes it
+  calls[url] = { token, answer, at: Date.now() };
 }
 
 /** The early answer of `url`, left in place for the app to take (the first rows read a clone). */
@@ -76,5 +105,6 @@ export function takeEarly(url: string, token: string | null): Promise<Response> 
   const call = calls?.[url];
   if (!calls || !call) return null;
   delete calls[url];
+  if (call.at !== undefined && Date.now() - call.at > EARLY_TTL_MS) return null;
   return token && call.token === token && call.answer instanceof Promise ? call.answer : null;
 }

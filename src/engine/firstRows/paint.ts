@@ -1,9 +1,9 @@
 /**
  * A declared list's first rows, drawn before the app loads (issue 27): on a signed-in list path,
  * index.html's head script asks for the list's first page with the shell's calls and sets
- * FIRST_ROWS_GLOBAL (scripts/route-preload.ts); the entry (src/main.tsx) then loads this small
- * module — the declarations, the interface texts and the cell formatting, without React, MUI or
- * the data grid — which draws the page's frame and the rows from that answer (view.ts) as soon
+ * FIRST_ROWS_GLOBAL (scripts/route-preload.ts); the entry (src/main.tsx) then loads a small
+ * chunk (src/app/firstRows.ts: the declarations, the interface texts and the cell formatting,
+ * without React, MUI or the data grid) whose call of this function draws the page's frame and the rows from that answer (view.ts) as soon
  * as it arrives; the entry lets the app's 1.5 MiB of JavaScript load and run after that frame.
  *
  * The layer stays over the page, busy, until the app shows the list itself (its grid's rows or
@@ -15,8 +15,7 @@ import type { ScreenDeclaration } from '../../domain/declarations';
 import type { Translate } from '../../domain/format';
 import { DEFAULT_LANG, HTML_LANG, type Lang } from '../../domain/lang';
 import { resources } from '../../locales';
-import { DECLARATION_FILES } from '../../schemas/index';
-import { peekEarly } from '../api/early';
+import { listOnPath, peekEarly } from '../api/early';
 import { langFromSearch, storedLang } from '../i18n/langStore';
 import { FIRST_ROWS_ID } from './style';
 import { firstRowsView } from './view';
@@ -44,12 +43,6 @@ export function translator(lang: Lang): Translate {
   };
 }
 
-/** The one list declared on `path`, as the head script chose it. */
-function listOn(path: string): ScreenDeclaration | undefined {
-  const on = (DECLARATION_FILES as readonly ScreenDeclaration[]).filter((d) => d.path === path);
-  return on.length === 1 && on[0].kind === 'crud' ? on[0] : undefined;
-}
-
 /** Removes the layer once the app shows the page (see the file's comment). */
 function dropWhenAppShows(layer: HTMLElement, path: string): void {
   let observer: MutationObserver | undefined;
@@ -69,12 +62,13 @@ function dropWhenAppShows(layer: HTMLElement, path: string): void {
 }
 
 /**
- * Draws the first rows of the list whose first page is `url` (its early call) on `path`; false
- * when it draws nothing (no early answer, a failed call, no rows, no such list, the app first).
+ * Draws the first rows of the list of `decls` whose first page is `url` (its early call) on
+ * `path`; false when it draws nothing (no early answer, a failed call, no rows, no such list,
+ * the app first).
  */
-export async function paintFirstRows(url: string, path = window.location.pathname.replace(/\/+$/, '')): Promise<boolean> {
+export async function paintFirstRows(url: string, decls: readonly ScreenDeclaration[], path = window.location.pathname.replace(/\/+$/, '')): Promise<boolean> {
   const early = peekEarly(url);
-  const decl = listOn(path);
+  const decl = listOnPath(decls, path);
   if (!early || !decl) return false;
   let rows: unknown;
   let total: unknown;

@@ -17,6 +17,7 @@ import Typography from '@mui/material/Typography';
 import ExpandMoreRounded from '@mui/icons-material/ExpandMoreRounded';
 import SpaceDashboardOutlined from '@mui/icons-material/SpaceDashboardOutlined';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
+import { prefetchFirstPage } from '../crud/prefetchList';
 import { useTranslation } from 'react-i18next';
 import { pickName } from '../../domain/lang';
 import { menuTrail } from '../../domain/menu';
@@ -109,7 +110,11 @@ export function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
                         component={RouterLink}
                         to={child.path}
                         selected={active}
-                        onClick={onNavigate}
+                        onClick={() => {
+                          // The list's first page starts loading with the click (crud/prefetchList).
+                          if (!active) prefetchFirstPage(child.path);
+                          onNavigate?.();
+                        }}
                         data-menu-id={child.id}
                         data-menu-path={child.path}
                         aria-current={active ? 'page' : undefined}
