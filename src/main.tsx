@@ -24,15 +24,22 @@ function bootApp(): void {
   void import('./app/boot').then((m) => m.bootApp(root));
 }
 
+/** Runs `then` after the next frame is painted (at once in a hidden tab, which paints none). */
+function afterPaint(then: () => void): void {
+  if (document.hidden) then();
+  else requestAnimationFrame(() => setTimeout(then, 0));
+}
+
 /** Draws the list's first rows, then boots the app once they are on screen (or could not be drawn). */
 function firstRowsThenApp(url: string): void {
   const painted = import('./app/firstRows').then((m) => m.paintListFirstRows(url)).catch(() => false);
   const waited = new Promise((resolve) => setTimeout(resolve, FIRST_ROWS_WAIT_MS));
   // After the frame that shows them: the app's first long task must not hold their paint.
-  void Promise.race([painted, waited]).then(() => (document.hidden ? bootApp() : requestAnimationFrame(() => setTimeout(bootApp, 0))));
+  void Promise.race([painted, waited]).then(() => afterPaint(bootApp));
 }
 
-if (code) void import('./app/signinMount').then((m) => m.mountSignIn(root, code));
+// The prerendered form paints first; React hydrates it after that frame.
+if (code) afterPaint(() => void import('./app/signinMount').then((m) => m.mountSignIn(root, code)));
 else {
   dropPrerenderedSignIn(root);
   const firstRows = (window as unknown as Record<string, unknown>)[FIRST_ROWS_GLOBAL];
