@@ -3,12 +3,13 @@
  * index.html's head script asks for the list's first page with the shell's calls and sets
  * FIRST_ROWS_GLOBAL (scripts/route-preload.ts); the entry (src/main.tsx) then loads a small
  * chunk (src/app/firstRows.ts: the declarations, the interface texts and the cell formatting,
- * without React, MUI or the data grid) whose call of this function draws the page's frame and the rows from that answer (view.ts) as soon
- * as it arrives; the entry lets the app's 1.5 MiB of JavaScript load and run after that frame.
+ * without React, MUI or the data grid) whose call of this function draws the page's frame and
+ * the rows from that answer (view.ts) as soon as it arrives; the entry lets the app's 1.5 MiB of
+ * JavaScript load and run after that frame.
  *
- * The layer stays over the page, busy, until the app shows the list itself (its grid's rows or
- * its empty state), leaves the path, or opens a dialog (a failure, a forced password change);
- * at most MAX_LIFE_MS. The answer is read from a clone: the app takes the same answer
+ * The layer (a picture: hidden from screen readers, taking no click) stays over the page until
+ * the app shows the list itself (its grid's rows or its empty state), leaves the path, opens a
+ * dialog (a failure, a forced password change) or fails with a script error; at most MAX_LIFE_MS. The answer is read from a clone: the app takes the same answer
  * (api/early.ts) and does not ask again.
  */
 import type { ScreenDeclaration } from '../../domain/declarations';

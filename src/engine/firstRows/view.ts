@@ -141,8 +141,9 @@ export function firstRowsView(input: FirstRowsInput): HTMLElement {
   if (filters > 0) paper.append(el('div', 'fr-filters'));
   paper.append(table(input), el('div', 'fr-foot', input.t('screens.crud.total', { count: input.total })));
   page.append(el('div', 'fr-crumb'), title, paper);
-  const main = el('main', 'fr-main');
+  // Plain boxes, not landmarks: the app's own header, nav and main are the page's.
+  const main = el('div', 'fr-main');
   main.append(page);
-  root.append(style, el('header', 'fr-top'), el('nav', 'fr-side'), main);
+  root.append(style, el('div', 'fr-top'), el('div', 'fr-side'), main);
   return root;
 }
