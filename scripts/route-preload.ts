@@ -79,7 +79,8 @@ function earlyCalls(base: string): string {
   const v1 = JSON.stringify(`${base}v1/`);
   return `if(g[1]==='shell')try{var d=JSON.parse(s),u=d.user,e=window[${JSON.stringify(EARLY_GLOBAL)}]={},h={Accept:'application/json',Authorization:'Bearer '+u.token},`
     + `c=[${JSON.stringify(c.menu)}];if(u.tenantCode)c.push(${JSON.stringify(c.configPrefix)}+encodeURIComponent(u.tenantCode));`
-    + `if(l){c.push(L[p]);if(r)window[${JSON.stringify(FIRST_ROWS_GLOBAL)}]=${v1}+L[p]}`
+    // Where the first rows are drawn, their page is asked first: the embedded database answers one query at a time.
+    + `if(l){if(r){c.unshift(L[p]);window[${JSON.stringify(FIRST_ROWS_GLOBAL)}]=${v1}+L[p]}else c.push(L[p])}`
     + `if((d.menu||[]).some(function(m){return(m.children||[]).some(function(x){return x.id===${c.exportMenuId}})}))c.push(${JSON.stringify(c.exportAmount)});`
     + `if(typeof u.token==='string')for(var k=0;k<c.length;k++)e[${v1}+c[k]]={token:u.token,answer:fetch(${v1}+c[k],{headers:h})}}catch(x){}`;
 }

@@ -38,7 +38,8 @@ describe('the head script', () => {
     const { hinted, asked, window } = load('/system/employee', SESSION);
     expect(hinted).toEqual(['/a/paint.js', '/a/texts.js']);
     expect(window[FIRST_ROWS_GLOBAL]).toBe(`/v1/${LISTS['/system/employee']}`);
-    expect(asked).toContain(`/v1/${LISTS['/system/employee']}`);
+    // Asked first: the rows wait for it, the shell's calls wait for the app.
+    expect(asked).toEqual([`/v1/${LISTS['/system/employee']}`, '/v1/system/menu/nested', '/v1/Config/tenant/demo']);
     expect(Object.keys(window[EARLY_GLOBAL] as object)).toEqual(asked);
     const preloadApp = window[APP_PRELOAD_GLOBAL] as () => void;
     preloadApp();
