@@ -4,6 +4,7 @@
  * the answer left whole for the app; gone once the app shows the list; nothing drawn when there
  * is nothing right to draw.
  */
+import { waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { declaration, loadDeclarations } from '../../src/domain/declarations';
 import { EARLY_GLOBAL, takeEarly } from '../../src/engine/api/early';
@@ -23,7 +24,8 @@ function earlyAnswer(body: unknown, status = 200): void {
 }
 const layer = () => document.querySelector<HTMLElement>('[data-testid="first-rows"]');
 const texts = (nodes: Iterable<Element>) => [...nodes].map((n) => n.textContent);
-const settle = () => new Promise((r) => setTimeout(r, 0));
+/** The layer is gone, within testing-library's deadline (tests/ui/setup.ts). */
+const gone = () => waitFor(() => expect(layer()).toBeNull());
 
 beforeEach(() => window.history.replaceState(null, '', '/system/employee'));
 afterEach(() => {
@@ -77,16 +79,14 @@ describe('the first rows of a list', () => {
     await paintFirstRows(LIST, loadDeclarations());
     const appRow = Object.assign(document.createElement('div'), { className: 'MuiDataGrid-row' });
     document.body.append(appRow);
-    await settle();
-    expect(layer()).toBeNull();
+    await gone();
     appRow.remove();
 
     earlyAnswer({ items: ROWS, total: 2 });
     await paintFirstRows(LIST, loadDeclarations());
     window.history.pushState(null, '', '/home');
     document.body.append(document.createElement('span'));
-    await settle();
-    expect(layer()).toBeNull();
+    await gone();
   });
 
   it('draw nothing for a refused call, an empty list, a missing answer, or a path without one list', async () => {
