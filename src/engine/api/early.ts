@@ -10,6 +10,7 @@
 
 // With its extension: the build's head script (scripts/route-preload.ts) loads this file in Node.
 import { EXPORT_AMOUNT_PATH, PAGE_SIZE } from '../../domain/limits.ts';
+import { BREAKPOINTS } from '../theme/layout.ts';
 
 /** The paths (relative to /v1) of the early calls; `configPrefix` is followed by the tenant code. */
 export const EARLY_CALLS = {
@@ -63,7 +64,7 @@ export const FIRST_ROWS_GLOBAL = '__oiocFirstRows';
  */
 export const APP_PRELOAD_GLOBAL = '__oiocPreloadApp';
 /** The least window width the first rows are drawn at (below it the list shows as cards). */
-export const FIRST_ROWS_MIN_WIDTH = 600;
+export const FIRST_ROWS_MIN_WIDTH = BREAKPOINTS.sm;
 
 /** Where the head script leaves its answers: { [url]: { token, answer } }. */
 export const EARLY_GLOBAL = '__oiocEarly';

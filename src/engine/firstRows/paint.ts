@@ -14,10 +14,10 @@
  */
 import type { ScreenDeclaration } from '../../domain/declarations';
 import type { Translate } from '../../domain/format';
-import { DEFAULT_LANG, HTML_LANG, type Lang } from '../../domain/lang';
+import type { Lang } from '../../domain/lang';
 import { resources } from '../../locales';
 import { listOnPath, peekEarly } from '../api/early';
-import { langFromSearch, storedLang } from '../i18n/langStore';
+import { applyDocumentLang, langOf } from '../i18n/langStore';
 import { FIRST_ROWS_ID } from './style';
 import { firstRowsView } from './view';
 
@@ -81,8 +81,9 @@ export async function paintFirstRows(url: string, decls: readonly ScreenDeclarat
     return false;
   }
   if (!Array.isArray(rows) || rows.length === 0 || document.getElementById(FIRST_ROWS_ID) || document.querySelector(APP_SHOWS)) return false;
-  const lang = langFromSearch(window.location.search) ?? storedLang() ?? DEFAULT_LANG;
-  document.documentElement.lang = HTML_LANG[lang];
+  // The language the app will start in (it remembers a `?lang=` itself).
+  const lang = langOf(window.location.search);
+  applyDocumentLang(lang);
   const layer = firstRowsView({ decl, rows: rows as Record<string, unknown>[], total: typeof total === 'number' ? total : rows.length, t: translator(lang), lang, width: window.innerWidth });
   document.body.append(layer);
   dropWhenAppShows(layer, path);

@@ -9,8 +9,8 @@ import type { ColumnDeclaration, ScreenDeclaration } from '../../domain/declarat
 import type { Translate } from '../../domain/format';
 import type { Lang } from '../../domain/lang';
 import { actionCount, actionsWidthOf, CHIPS_SHOWN, cellText, leastWidthOf } from '../crud/columnWidths';
-import { SIDEBAR_WIDTH } from '../theme/layout';
-import { FIRST_ROWS_CSS, FIRST_ROWS_ID, LG, MAX_PAGE, MD } from './style';
+import { BREAKPOINTS, PAGE_MAX_WIDTH, PAGE_PADDING_X, SIDEBAR_WIDTH } from '../theme/layout';
+import { FIRST_ROWS_CSS, FIRST_ROWS_ID } from './style';
 
 type Row = Record<string, unknown>;
 
@@ -27,9 +27,9 @@ export interface FirstRowsInput {
 
 /** The table's width in a window `width` wide: the shell's side menu, the page's padding, the card's border. */
 export function tableWidthIn(width: number): number {
-  const menu = width >= MD ? SIDEBAR_WIDTH : 0;
-  const padding = width >= LG ? 64 : 48;
-  return Math.min(MAX_PAGE, width - menu) - padding - 2;
+  const menu = width >= BREAKPOINTS.md ? SIDEBAR_WIDTH : 0;
+  const padding = 2 * (width >= BREAKPOINTS.lg ? PAGE_PADDING_X.lg : PAGE_PADDING_X.sm);
+  return Math.min(PAGE_MAX_WIDTH, width - menu) - padding - 2;
 }
 
 /**

@@ -32,11 +32,16 @@ export function langFromSearch(search: string): Lang | null {
   return isLang(v) ? v : null;
 }
 
+/** `?lang=` of `search`, else the remembered one, else zh_TW (nothing remembered). */
+export function langOf(search: string): Lang {
+  return langFromSearch(search) ?? storedLang() ?? DEFAULT_LANG;
+}
+
 /** `?lang=` of `search` (remembered), else the remembered one, else zh_TW. */
 export function initialLang(search: string): Lang {
   const fromUrl = langFromSearch(search);
   if (fromUrl) rememberLang(fromUrl);
-  return fromUrl ?? storedLang() ?? DEFAULT_LANG;
+  return langOf(search);
 }
 
 export function applyDocumentLang(lang: Lang): void {

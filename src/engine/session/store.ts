@@ -15,9 +15,7 @@ export const TENANT_STORAGE_KEY = 'oioc.tenant';
 type Listener = () => void;
 const listeners = new Set<Listener>();
 
-const read = readStoredSession;
-
-let current: Session | null = typeof localStorage !== 'undefined' ? read() : null;
+let current: Session | null = typeof localStorage !== 'undefined' ? readStoredSession() : null;
 
 function emit(): void {
   for (const l of listeners) l();
@@ -38,7 +36,7 @@ if (typeof window !== 'undefined') {
   // Another tab signed in or out: follow it.
   window.addEventListener('storage', (e) => {
     if (e.key === SESSION_STORAGE_KEY || e.key === null) {
-      current = read();
+      current = readStoredSession();
       emit();
     }
   });
@@ -71,7 +69,7 @@ export const sessionStore = {
   },
   /** Re-reads localStorage (tests). */
   reload(): void {
-    current = read();
+    current = readStoredSession();
     emit();
   },
   subscribe(listener: Listener): () => void {

@@ -20,6 +20,7 @@ import { useMenuSync } from '../session/menu';
 import { sessionStore, useSession } from '../session/store';
 import { MimaStatus } from '../../domain/enums';
 import { SIDEBAR_BG, SIDEBAR_WIDTH, TOPBAR_HEIGHT } from '../theme/theme';
+import { PAGE_MAX_WIDTH, PAGE_PADDING_X } from '../theme/layout';
 import { ExportJobsHost } from '../jobs/ExportJobsHost';
 import { Breadcrumb } from './Breadcrumb';
 import { SideMenu } from './SideMenu';
@@ -90,7 +91,7 @@ export function Shell() {
           </Drawer>
         )}
         <Box component="main" data-testid="main" sx={{ flexGrow: 1, minWidth: 0, pt: `${TOPBAR_HEIGHT}px` }}>
-          <Box sx={{ px: { xs: 2, sm: 3, lg: 4 }, py: { xs: 2, sm: 3 }, maxWidth: 1440, mx: 'auto' }}>
+          <Box sx={{ px: { xs: `${PAGE_PADDING_X.xs}px`, sm: `${PAGE_PADDING_X.sm}px`, lg: `${PAGE_PADDING_X.lg}px` }, py: { xs: 2, sm: 3 }, maxWidth: PAGE_MAX_WIDTH, mx: 'auto' }}>
             <Breadcrumb />
             <Outlet />
           </Box>
