@@ -94,7 +94,7 @@ describe('Fail modal', () => {
     // In flight (the fake fetch holds it), and not counted by the mask: the mask never opens.
     await waitFor(() => expect(fetched).toBe(true));
     expect(loadingStore.snapshot()).toBe(0);
-    expect(document.querySelector('[data-testid="loading-mask"]')).not.toBeVisible();
+    expect(document.querySelector('[data-testid="loading-mask"]')).toBeNull();
     await act(async () => release());
     await waitFor(() => expect(settled).toBe(true));
     await act(async () => {}); // the failure handler ran before the call settled: render what it did
@@ -124,7 +124,8 @@ describe('Fail modal', () => {
     await act(async () => {
       release();
     });
-    await waitFor(() => expect(document.querySelector('[data-testid="loading-mask"]')).not.toBeVisible());
+    // Gone once faded out: no spinner left running in the page.
+    await waitFor(() => expect(document.querySelector('[data-testid="loading-mask"]')).toBeNull());
     expect(calls[0].headers.Authorization).toBe('Bearer secret-token');
   });
 });
