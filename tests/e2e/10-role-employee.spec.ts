@@ -29,11 +29,10 @@ async function search(page: Page, keyword: string): Promise<void> {
 }
 
 test('a role with a few functions, an employee holding it, the employee sees only those; the role cannot be deleted while held', async ({ page }) => {
-  const admin = await signInAsNewUser(page, TENANT);
+  const admin = await signInAsNewUser(page, TENANT, {}, '/system/role');
   const roleName = `E2E稽核${Date.now().toString(36)}`;
 
   // --- The role --------------------------------------------------------------------------
-  await page.goto('/system/role');
   await expect(page.getByTestId('page-title')).toHaveText('員工角色設定');
   await page.getByTestId('crud-add').click();
   const form = page.getByTestId('crud-form');
@@ -153,8 +152,7 @@ test('25 roles seeded in the database: a header click sorts ascending, again des
       where t.code = $1`,
     [TENANT, prefix],
   );
-  await signInAsNewUser(page, TENANT);
-  await page.goto('/system/role');
+  await signInAsNewUser(page, TENANT, {}, '/system/role');
   await search(page, prefix);
   await expect(page.getByTestId('crud-total')).toHaveText('共 25 筆');
   // Default: createdAt descending, i.e. the most recent (-01) first.

@@ -84,10 +84,9 @@ const state = {
 // --- Clients ---------------------------------------------------------------------------------
 
 test('the operator creates a client with Marketing and Member; its admin signs in and sees the menu of those flags', async ({ page }) => {
-  const operator = await signInAsNewUser(page, OPERATOR);
+  const operator = await signInAsNewUser(page, OPERATOR, {}, '/system/client');
   state.operatorAccount = operator.account;
 
-  await page.goto('/system/client');
   await expect(page.getByTestId('page-title')).toHaveText('客戶帳號設定');
   await page.getByTestId('crud-add').click();
   const form = page.getByTestId('crud-form');
@@ -466,9 +465,8 @@ test('the operator deletes the client with a reason; the reason is required', as
 // --- A phone-sized window ------------------------------------------------------------------------
 
 test('the client form in a 390 px window', async ({ page }) => {
-  await signInAsNewUser(page, OPERATOR);
   await page.setViewportSize({ width: 390, height: 800 });
-  await page.goto('/system/client');
+  await signInAsNewUser(page, OPERATOR, {}, '/system/client');
   // A card per row, its actions in sight.
   const card = page.getByTestId('crud-cards').locator('li').first();
   await expect(card).toBeVisible();

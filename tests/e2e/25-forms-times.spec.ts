@@ -10,15 +10,8 @@
  *    as midnight in Taipei (16:00 UTC the day before), not midnight in UTC.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { createUser, query, uniqueAccount } from './db';
-import { fillLogin, screenshot, STRONG_PASSWORD } from './helpers';
-
-async function signInAsNewUser(page: Page, tenant: string): Promise<void> {
-  const account = uniqueAccount();
-  await createUser({ tenantCode: tenant, account, password: STRONG_PASSWORD });
-  await fillLogin(page, tenant, account, STRONG_PASSWORD);
-  await expect(page.getByTestId('home')).toBeVisible();
-}
+import { query } from './db';
+import { screenshot, signInAsNewUser } from './helpers';
 
 const OPERATOR = 'platform';
 const PRIMARY = ['contacts.primary.name', 'contacts.primary.email', 'contacts.primary.phoneCountryCode', 'contacts.primary.phone'];
@@ -83,10 +76,9 @@ test.describe('times in a UTC browser', () => {
        select id, $2::jsonb, $3, $3::timestamptz + interval '7 days', 103, 1 from tenants where code = $1`,
       [OPERATOR, JSON.stringify({ en: { title, content: 'Starts at midnight in Taipei.' }, zh_TW: { title, content: '台北時間午夜開始。' } }), start.toISOString()],
     );
-    await signInAsNewUser(page, OPERATOR);
     await page.setViewportSize({ width: 1440, height: 900 });
+    await signInAsNewUser(page, OPERATOR, {}, '/home?lang=en');
 
-    await page.goto('/home?lang=en');
     const card = page.getByTestId('announcement').filter({ hasText: title });
     await expect(card.getByTestId('announcement-time')).toContainText(shown);
     await expect(card.getByTestId('announcement-time')).toContainText('(UTC+08:00) Taipei');
@@ -108,9 +100,8 @@ test.describe('times in a UTC browser', () => {
     const taipeiDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Taipei', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
     const title = `Typed midnight ${Date.now().toString(36)}`;
     await query(`insert into announcement_categories (tenant_id, names) select id, $2::jsonb from tenants where code = $1`, [OPERATOR, JSON.stringify({ zh_TW: title, en: title })]);
-    await signInAsNewUser(page, OPERATOR);
     await page.setViewportSize({ width: 1440, height: 900 });
-    await page.goto('/system/announcement?lang=en');
+    await signInAsNewUser(page, OPERATOR, {}, '/system/announcement?lang=en');
     await page.getByTestId('crud-add').click();
     const form = page.getByTestId('crud-form');
     await form.locator('input[name="categoryId"]').fill(title);

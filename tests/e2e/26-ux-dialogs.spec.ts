@@ -81,9 +81,8 @@ test('shift and package ratio forms: focus, Escape, the time picker, required ma
 });
 
 test('a list\'s date-time filter is the forms\' picker, typed with the keyboard', async ({ page }) => {
-  await signInAsNewUser(page, tenant);
   await page.setViewportSize({ width: 1440, height: 900 });
-  await page.goto('/logistics/exception?lang=en');
+  await signInAsNewUser(page, tenant, {}, '/logistics/exception?lang=en');
   const filters = page.getByTestId('crud-filters');
   await expect(filters.locator('input[type="datetime-local"], input[type="date"]')).toHaveCount(0);
   const from = filters.locator('input[name="from"]');
@@ -96,9 +95,8 @@ test('a list\'s date-time filter is the forms\' picker, typed with the keyboard'
 });
 
 test('the change-log detail is a compact table of labelled fields', async ({ page }) => {
-  const { account } = await signInAsNewUser(page, 'platform');
   await page.setViewportSize({ width: 1440, height: 900 });
-  await page.goto('/system/role?lang=en');
+  const { account } = await signInAsNewUser(page, 'platform', {}, '/system/role?lang=en');
   await page.getByTestId('crud-add').click();
   const form = page.getByTestId('crud-form');
   const roleName = `Auditors ${stamp}`;

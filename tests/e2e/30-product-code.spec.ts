@@ -74,11 +74,10 @@ test.beforeAll(async () => {
 // --- Products and packaging -------------------------------------------------------------------
 
 test('the operator adds a client product, a packaging category and a material; the material list exports by itself', async ({ page }) => {
-  const { id: userId } = await signInAsNewUser(page, OPERATOR);
+  const { id: userId } = await signInAsNewUser(page, OPERATOR, {}, '/product/client-product');
   const { clientId } = state;
 
   // Client product for this spec's client.
-  await page.goto('/product/client-product');
   await expect(page.getByTestId('page-title')).toHaveText('客戶產品');
   await page.getByTestId('crud-add').click();
   const form = page.getByTestId('crud-form');
@@ -142,10 +141,9 @@ test('the operator adds a client product, a packaging category and a material; t
 test('the client adds a brand and a brand product packed in the operator\'s material; the operator cannot delete that material (3501)', async ({ page }) => {
   const brandName = `晨光 ${stamp}`;
   const brandProductName = `晨光全脂鮮乳 ${stamp}`;
-  const { id: userId } = await signInAsNewUser(page, state.client);
+  const { id: userId } = await signInAsNewUser(page, state.client, {}, '/product/brand-product');
   const { clientId } = state;
 
-  await page.goto('/product/brand-product');
   await openTab(page, 'product.brand');
   await page.getByTestId('crud-add').click();
   const form = page.getByTestId('crud-form');
@@ -195,8 +193,7 @@ test('the client adds a brand and a brand product packed in the operator\'s mate
   // The operator's material is now linked: deleting it answers 3501 and keeps it.
   await page.context().clearCookies();
   await page.evaluate(() => { localStorage.clear(); sessionStorage.clear(); });
-  await signInAsNewUser(page, OPERATOR);
-  await page.goto('/product/packaging-material');
+  await signInAsNewUser(page, OPERATOR, {}, '/product/packaging-material');
   await page.getByTestId(`row-remove-${state.materialId}`).click();
   await page.getByTestId('confirm-modal').getByTestId('modal-confirm').click();
   await expect(page.getByTestId('fail-modal')).toContainText('已與品牌產品關聯。');
@@ -208,10 +205,9 @@ test('the client adds a brand and a brand product packed in the operator\'s mate
 // --- Code packages ----------------------------------------------------------------------------
 
 test('a 1,000-code package generates; its export downloads by itself and holds its 1,000 unique codes', async ({ page }) => {
-  const { id: userId } = await signInAsNewUser(page, OPERATOR);
+  const { id: userId } = await signInAsNewUser(page, OPERATOR, {}, '/code/package');
   const { clientId } = state;
 
-  await page.goto('/code/package');
   await expect(page.getByTestId('page-title')).toHaveText('碼包管理');
   await page.getByTestId('crud-add').click();
   const form = page.getByTestId('crud-form');
@@ -277,8 +273,7 @@ test('a 1,000-code package generates; its export downloads by itself and holds i
 });
 
 test('an export left behind waits on Report > download: the menu counts it, the row downloads it, the count goes', async ({ page }) => {
-  await signInAsNewUser(page, OPERATOR);
-  await page.goto('/code/package');
+  await signInAsNewUser(page, OPERATOR, {}, '/code/package');
   const amount = page.getByTestId('export-amount');
   await expect(page.getByTestId('side-menu')).toBeVisible();
   await expect(amount).toBeHidden();
@@ -314,8 +309,7 @@ test('an export left behind waits on Report > download: the menu counts it, the 
 });
 
 test('the code package screens in English and in a 390 px window', async ({ page }) => {
-  await signInAsNewUser(page, OPERATOR);
-  await page.goto('/code/package?lang=en');
+  await signInAsNewUser(page, OPERATOR, {}, '/code/package?lang=en');
   await expect(page.getByTestId('page-title')).toHaveText('Code packages');
   await expect(page.locator(`.MuiDataGrid-row[data-id="${state.packageId}"] [data-field="status"]`)).toHaveText('Generated');
   await screenshot(page, 'code-package-list-en');

@@ -9,17 +9,8 @@
  */
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { createUser, uniqueAccount, type NewUser } from './db';
 import { fullClient } from './fixtures';
-import { fillLogin, screenshot, STRONG_PASSWORD } from './helpers';
-
-/** A fresh user signed in on /home (waiting longer than signInAsNewUser: the machine is shared). */
-async function signInAsNewUser(page: Page, tenant: string, extra: Partial<NewUser> = {}): Promise<void> {
-  const account = uniqueAccount();
-  await createUser({ tenantCode: tenant, account, password: STRONG_PASSWORD, ...extra });
-  await fillLogin(page, tenant, account, STRONG_PASSWORD);
-  await expect(page.getByTestId('home')).toBeVisible({ timeout: 60_000 });
-}
+import { screenshot, signInAsNewUser } from './helpers';
 
 /** Replaces text in the editor with CodeMirror's search panel (Ctrl+F), like a person would. */
 async function replaceInEditor(page: Page, find: string, replace: string): Promise<void> {

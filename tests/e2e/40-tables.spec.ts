@@ -114,8 +114,7 @@ for (const lang of ['zh_TW', 'en'] as const) {
 
   test(`packaging materials at 390 px (${lang}): a card per row with its actions`, async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await signInAsNewUser(page, 'platform');
-    await page.goto(`/product/packaging-material?lang=${lang}`);
+    await signInAsNewUser(page, 'platform', {}, `/product/packaging-material?lang=${lang}`);
     const card = page.locator('[data-testid^="crud-card-"]').filter({ hasText: stamp }).first();
     await expect(card).toBeVisible();
     await expect(card.getByTestId('crud-card-title')).toHaveText(new RegExp(`MLK-${stamp}`, 'i'));
@@ -152,8 +151,7 @@ test('a card at 390 px keeps its chips inside the card (the client functions wra
 
 test('the selected tab of announcements / categories is in the address and survives a reload', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
-  await signInAsNewUser(page, 'platform');
-  await page.goto('/system/announcement?lang=en');
+  await signInAsNewUser(page, 'platform', {}, '/system/announcement?lang=en');
   await openTab(page, 'system.announcement-category');
   await expect(page).toHaveURL(/[?&]tab=system\.announcement-category/);
   await page.reload();

@@ -84,8 +84,7 @@ test('layout: colour, logo and copyright previewed unsaved in the consumer page,
     w.__previewPosts = [];
     window.addEventListener('message', (e) => w.__previewPosts.push({ origin: e.origin, data: e.data }));
   });
-  await signInAsNewUser(page, state.tenant);
-  await page.goto('/marketing/layout');
+  await signInAsNewUser(page, state.tenant, {}, '/marketing/layout');
   await expect(page.getByTestId('page-title')).toHaveText('版型設定');
   const screen = page.getByTestId('form-marketing.layout');
   const green = screen.locator('input[name="current.colorCode"][value="3a9a4b"]');
@@ -185,8 +184,7 @@ test('product master: no product before a category (with a link to create one), 
 });
 
 test('product info of a brand product, previewed then saved; a banner with its two images', async ({ page }) => {
-  await signInAsNewUser(page, state.tenant);
-  await page.goto('/marketing/brand-product');
+  await signInAsNewUser(page, state.tenant, {}, '/marketing/brand-product');
   await expect(page.getByTestId('crud-marketing.brand-product')).toBeVisible();
   const row = page.locator('.MuiDataGrid-row', { hasText: state.brandProductName });
   await row.locator('[data-testid^="row-edit-"]').click();
@@ -244,8 +242,7 @@ test('product info of a brand product, previewed then saved; a banner with its t
 });
 
 test('a popular product: add closes the dialog, an edit reopens the view', async ({ page }) => {
-  await signInAsNewUser(page, state.tenant);
-  await page.goto('/marketing/popular-product');
+  await signInAsNewUser(page, state.tenant, {}, '/marketing/popular-product');
   await expect(page.getByTestId('crud-marketing.popular-product')).toBeVisible();
   await page.getByTestId('crud-add').click();
   const form = page.getByTestId('crud-form');
@@ -281,8 +278,7 @@ test('a popular product: add closes the dialog, an edit reopens the view', async
 });
 
 test('contact info: company and platforms in priority order, previewed then saved', async ({ page }) => {
-  await signInAsNewUser(page, state.tenant);
-  await page.goto('/marketing/contact-info');
+  await signInAsNewUser(page, state.tenant, {}, '/marketing/contact-info');
   const screen = page.getByTestId('form-marketing.contact-info');
   await screen.locator('input[name="company.name"]').fill(`青田茶園股份有限公司 ${stamp}`);
   await choose(screen, page, 'company.phoneCountryCode', '886', /886/);

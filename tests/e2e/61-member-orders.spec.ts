@@ -83,8 +83,7 @@ test.beforeAll(async () => {
 });
 
 test('the client adds a point product (add closes, an edit reopens the view)', async ({ page }) => {
-  await signInAsNewUser(page, state.tenant);
-  await page.goto('/member/product');
+  await signInAsNewUser(page, state.tenant, {}, '/member/product');
   await expect(page.getByTestId('crud-member.product')).toBeVisible();
   await page.getByTestId('crud-add').click();
   const form = page.getByTestId('crud-form');
@@ -147,8 +146,7 @@ test('a signed-in shopper redeems it on the consumer page at 390 px', async ({ p
 });
 
 test('the order moves Created -> Stocking -> Shipped, exports, and a CSV import updates another', async ({ page }) => {
-  await signInAsNewUser(page, state.tenant);
-  await page.goto('/member/order');
+  await signInAsNewUser(page, state.tenant, {}, '/member/order');
   await expect(page.getByTestId('crud-member.order')).toBeVisible();
   const row = page.locator('.MuiDataGrid-row', { hasText: state.orderNo });
   await expect(row).toBeVisible();

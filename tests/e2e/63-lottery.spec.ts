@@ -57,8 +57,7 @@ test.beforeAll(async () => {
 });
 
 test('the wizard makes a live wheel activity with two prizes and a no-win prize', async ({ page }) => {
-  await signInAsNewUser(page, state.tenant);
-  await page.goto('/activity/lottery-activity');
+  await signInAsNewUser(page, state.tenant, {}, '/activity/lottery-activity');
   await expect(page.getByTestId('page-title')).toBeVisible();
   await expect(page.getByTestId('lottery-table')).toBeVisible();
 

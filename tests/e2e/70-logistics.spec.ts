@@ -255,8 +255,7 @@ test('the supplier (B, no C) signs in to the back office: home only; deleting it
   await page.goto('/system/supplier');
   await expect(page).toHaveURL(/\/home$/);
 
-  await signInAsNewUser(page, state.tenant);
-  await page.goto('/system/supplier');
+  await signInAsNewUser(page, state.tenant, {}, '/system/supplier');
   await page.getByTestId(`row-remove-${supplier.id}`).click();
   await page.getByTestId('confirm-modal').getByTestId('modal-confirm').click();
   const fail = page.getByTestId('fail-modal');
@@ -270,8 +269,7 @@ test("the operator's transaction log shows the client's setup changes with their
   expect(factory, 'the first test ran').toBeTruthy();
   // The client renames its factory: an edit, with a before and an after.
   const renamed = `${state.factory} 二廠`;
-  await signInAsNewUser(page, state.tenant);
-  await page.goto('/binding/factory');
+  await signInAsNewUser(page, state.tenant, {}, '/binding/factory');
   await page.getByTestId(`row-edit-${factory.id}`).click();
   const form = page.getByTestId('crud-form');
   await form.locator('input[name="name"]').fill(renamed);

@@ -9,8 +9,7 @@ import { screenshot, signInAsNewUser } from './helpers';
 
 test('a client saves its anti-counterfeiting page; home shows the dashboard', async ({ page }) => {
   const { tenant } = await fullClient('fake', { zh_TW: '防偽客戶', zh_CN: '防伪客户', en: 'Anti-counterfeit client' });
-  await signInAsNewUser(page, tenant);
-  await page.goto('/logistics/anti-counterfeiting');
+  await signInAsNewUser(page, tenant, {}, '/logistics/anti-counterfeiting');
   await expect(page.getByTestId('page-title')).toHaveText('防偽頁面維護');
   await page.locator('input[name="title.zh_TW"]').fill('正品保證');
   await page.locator('input[name="title.en"]').fill('Genuine product');

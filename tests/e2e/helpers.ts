@@ -35,13 +35,14 @@ export async function signIn(page: Page, tenant: string, account: string, passwo
 }
 
 /**
- * A fresh user of the tenant (admin role, normal password status), signed in on /home.
+ * A fresh user of the tenant (admin role, normal password status), signed in on /home, or on
+ * the page `at` (a path, with its query) when the test starts there: the app then loads once.
  * The sign-in goes through the API as the login page does (RSA-encrypted password, POST
  * Identity/token) and the session is stored where the login page stores it: the login form
  * itself is tested by 01-guards, 02-first-login and 04-profile, and skipping its page load
  * here saves seconds on every test.
  */
-export async function signInAsNewUser(page: Page, tenant: string, extra: Partial<Parameters<typeof createUser>[0]> = {}): Promise<{ account: string; id: number }> {
+export async function signInAsNewUser(page: Page, tenant: string, extra: Partial<Parameters<typeof createUser>[0]> = {}, at = '/home'): Promise<{ account: string; id: number }> {
   const account = uniqueAccount();
   const id = await createUser({ tenantCode: tenant, account, password: STRONG_PASSWORD, ...extra });
   const config = await page.request.get(`/v1/Config/tenant/${tenant}`);
@@ -62,8 +63,8 @@ export async function signInAsNewUser(page: Page, tenant: string, extra: Partial
     },
     [JSON.stringify({ user: { ...user, tenantCode: user.tenantCode || tenant }, menu: null }), tenant] as const,
   );
-  await page.goto('/home');
-  await expect(page.getByTestId('home')).toBeVisible();
+  await page.goto(at);
+  await expect(page.getByTestId(at === '/home' ? 'home' : 'main')).toBeVisible();
   return { account, id };
 }
 

@@ -26,7 +26,6 @@ test('a first scan and each of the nine games', async ({ browser }) => {
     await atRest(page);
     await expect(card).toHaveScreenshot(`consumer-game-${game.viewKey}-390-zh_TW.png`);
   }
-  await page.close();
 });
 
 test('the unknown-brand notice', async ({ browser }) => {
@@ -35,5 +34,4 @@ test('the unknown-brand notice', async ({ browser }) => {
   await expect(page.getByRole('heading')).toBeVisible();
   await atRest(page);
   await expect(page).toHaveScreenshot('consumer-unknown-brand-390-en.png');
-  await page.close();
 });

@@ -74,11 +74,9 @@ for (const d of declarations) {
     await openScreen(wide.page, d, WIDE_ZH);
     await expect(wide.page).toHaveScreenshot(`${d.id}-1440-zh_TW.png`);
     if (await openForm(wide.page, d)) await expect(wide.page).toHaveScreenshot(`${d.id}-form-1440-zh_TW.png`);
-    await wide.page.close();
 
     const phone = await visualContext(browser, tenant ?? null, PHONE_EN);
     await openScreen(phone.page, d, PHONE_EN);
     await expect(phone.page).toHaveScreenshot(`${d.id}-390-en.png`);
-    await phone.page.close();
   });
 }

@@ -33,13 +33,15 @@ export const PHONE_EN: Shot = { width: 390, height: 844, lang: 'en' };
 
 /**
  * A page signed in as the tenant's visual account (or none), at a size, its clock fixed. The
- * context is made once per worker for each tenant and size and kept for the worker's next
- * tests (the browser is the worker's too): its HTTP cache then holds the app's chunks, so a
- * screen opens without downloading and compiling them again. What a context keeps between
- * tests is the session, the tenant code and the language, and every test sets the language
- * in its URL.
+ * context and its page are made once per worker for each tenant and size and kept for the
+ * worker's next tests (the browser is the worker's too): its HTTP cache then holds the app's
+ * chunks, so a screen opens without downloading and compiling them again, and no new page
+ * process starts. Every test opens its screen with a navigation (a new document, the app
+ * started afresh); what a context keeps between tests is the session, the tenant code and the
+ * language, and every test sets the language in its URL. Tests leave the page open.
  */
 const contexts = new Map<string, Promise<BrowserContext>>();
+const pages = new Map<string, Promise<Page>>();
 
 export async function visualContext(browser: Browser, tenant: 'platform' | typeof CLIENT | null, shot: Shot): Promise<{ context: BrowserContext; page: Page }> {
   const key = `${tenant}|${shot.width}x${shot.height}|${shot.lang}`;
@@ -69,7 +71,14 @@ export async function visualContext(browser: Browser, tenant: 'platform' | typeo
     contexts.set(key, made);
   }
   const context = await made;
-  const page = await context.newPage();
-  await page.clock.setFixedTime(FIXED_NOW);
-  return { context, page };
+  let opened = pages.get(key);
+  if (!opened || (await opened).isClosed()) {
+    // The context's clock (page.clock is the context's): fixed for every page and navigation.
+    opened = context.newPage().then(async (page) => {
+      await page.clock.setFixedTime(FIXED_NOW);
+      return page;
+    });
+    pages.set(key, opened);
+  }
+  return { context, page: await opened };
 }

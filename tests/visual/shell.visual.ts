@@ -16,7 +16,6 @@ for (const shot of [WIDE_ZH, PHONE_EN]) {
     await expect(page.getByTestId('tenant-name')).toBeVisible();
     await atRest(page);
     await expect(page).toHaveScreenshot(`signin-${size}.png`);
-    await page.close();
   });
 
   test(`home at ${size}`, async ({ browser }) => {
@@ -25,7 +24,6 @@ for (const shot of [WIDE_ZH, PHONE_EN]) {
     await expect(page.getByTestId('profile-card')).toBeVisible();
     await atRest(page);
     await expect(page).toHaveScreenshot(`home-${size}.png`);
-    await page.close();
   });
 }
 
@@ -42,5 +40,4 @@ test('the profile dialog and the logout modal at 1440-zh_TW', async ({ browser }
   await expect(page.getByTestId('logout-modal')).toBeVisible();
   await atRest(page);
   await expect(page).toHaveScreenshot('logout-modal-1440-zh_TW.png');
-  await page.close();
 });
