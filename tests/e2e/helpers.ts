@@ -64,7 +64,7 @@ export async function signInAsNewUser(page: Page, tenant: string, extra: Partial
     [JSON.stringify({ user: { ...user, tenantCode: user.tenantCode || tenant }, menu: null }), tenant] as const,
   );
   await page.goto(at);
-  await expect(page.getByTestId(at === '/home' ? 'home' : 'main')).toBeVisible();
+  await expect(page.getByTestId(new URL(at, 'http://x').pathname === '/home' ? 'home' : 'main')).toBeVisible();
   return { account, id };
 }
 

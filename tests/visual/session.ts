@@ -40,15 +40,14 @@ export const PHONE_EN: Shot = { width: 390, height: 844, lang: 'en' };
  * started afresh); what a context keeps between tests is the session, the tenant code and the
  * language, and every test sets the language in its URL. Tests leave the page open.
  */
-const contexts = new Map<string, Promise<BrowserContext>>();
-const pages = new Map<string, Promise<Page>>();
+const kept = new Map<string, Promise<{ context: BrowserContext; page: Page }>>();
 
 export async function visualContext(browser: Browser, tenant: 'platform' | typeof CLIENT | null, shot: Shot): Promise<{ context: BrowserContext; page: Page }> {
   const key = `${tenant}|${shot.width}x${shot.height}|${shot.lang}`;
-  let made = contexts.get(key);
+  let made = kept.get(key);
   if (!made) {
     const phone = shot.width < 600;
-    made = browser.newContext({
+    const context = browser.newContext({
       storageState: tenant ? statePath(tenant) : undefined,
       viewport: { width: shot.width, height: shot.height },
       isMobile: phone,
@@ -58,7 +57,7 @@ export async function visualContext(browser: Browser, tenant: 'platform' | typeo
     });
     // Math.random seeded the same on every page (a Park-Miller generator): the games that
     // scatter or shuffle their pieces (the puzzle, the guess card) lay them out the same way.
-    made = made.then(async (c) => {
+    made = context.then(async (c) => {
       await c.addInitScript(() => {
         let seed = 20260615;
         Math.random = () => {
@@ -66,19 +65,12 @@ export async function visualContext(browser: Browser, tenant: 'platform' | typeo
           return (seed - 1) / 2147483646;
         };
       });
-      return c;
-    });
-    contexts.set(key, made);
-  }
-  const context = await made;
-  let opened = pages.get(key);
-  if (!opened || (await opened).isClosed()) {
-    // The context's clock (page.clock is the context's): fixed for every page and navigation.
-    opened = context.newPage().then(async (page) => {
+      const page = await c.newPage();
+      // The context's clock (page.clock is the context's): fixed for every navigation.
       await page.clock.setFixedTime(FIXED_NOW);
-      return page;
+      return { context: c, page };
     });
-    pages.set(key, opened);
+    kept.set(key, made);
   }
-  return { context, page: await opened };
+  return made;
 }
