@@ -72,6 +72,39 @@ test('the first rows show before the app, are the list\'s, and give way to the g
   expect(askedAtClick).toEqual([new URL(roleCalls[0]).pathname + new URL(roleCalls[0]).search]);
 });
 
+test('moving to another list shows none of the previous list\'s rows while the new one is asked, then its own', async ({ page }) => {
+  const { tenant } = await fullClient('listswitch', { zh_TW: '換表客戶', zh_CN: '换表客户', en: 'List switch client' });
+  await signInAsNewUser(page, tenant, {}, '/system/employee');
+  const employees = page.getByTestId('crud-system.employee').locator('.MuiDataGrid-row');
+  await expect(employees.first()).toBeVisible();
+  // The role list's page is held until the grid has been looked at.
+  let release!: () => void;
+  const held = new Promise<void>((r) => { release = r; });
+  let asked!: () => void;
+  const roleAsked = new Promise<void>((r) => { asked = r; });
+  await page.route((url) => url.pathname === '/v1/system/role', async (route) => {
+    asked();
+    await held;
+    await route.continue();
+  });
+  await page.locator('[data-menu-path="/system/role"]').click();
+  await roleAsked;
+  const roles = page.getByTestId('crud-system.role');
+  await expect(roles).toBeVisible();
+  // While its call is held the new list has no rows (the employee rows under the role columns
+  // showed here before, with a dash in every cell), and the employee grid is gone.
+  // (The grid's loading skeleton draws rows of its own, without a row id.)
+  await expect(roles.locator('.MuiDataGrid-row[data-id]')).toHaveCount(0);
+  await expect(page.getByTestId('crud-system.employee')).toHaveCount(0);
+  await expect(page.getByTestId('crud-total')).toHaveText('共 0 筆');
+  release();
+  await expect(roles.locator('.MuiDataGrid-row[data-id]').first()).toBeVisible();
+  const names = (await query<{ name: string }>('select r.name from roles r join tenants t on t.id = r.tenant_id where t.code = $1', [tenant])).map((r) => r.name);
+  const shown = await roles.locator('.MuiDataGrid-row [data-field="name"]').allTextContents();
+  expect(shown.length).toBeGreaterThan(0);
+  for (const name of shown) expect(names).toContain(name);
+});
+
 test('below the table\'s width the list shows as cards, with nothing drawn before the app', async ({ page }) => {
   const { tenant } = await fullClient('firstrowsphone', { zh_TW: '首列手機客戶', zh_CN: '首列手机客户', en: 'First rows phone client' });
   await page.setViewportSize({ width: 390, height: 844 });

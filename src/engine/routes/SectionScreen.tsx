@@ -16,9 +16,11 @@ export default function SectionScreen({ node }: { node: MenuNode }) {
   const Component = screenFor(node.path) ?? ComingSoon;
   // A step the declarations of the path do not declare is not a route (as before: to /).
   if (!isDeclaredRoute(node.path, pathname)) return <Navigate to="/" replace />;
+  // One screen per menu path: moving from one list to another starts the new one afresh (its page,
+  // sort and filters, and no rows of the previous list under the new columns while its call runs).
   return (
     <Suspense fallback={<PageLoader />}>
-      <Component node={node} />
+      <Component key={node.path} node={node} />
     </Suspense>
   );
 }
