@@ -89,8 +89,8 @@ const PAINT_PROBE = `
   window.__paints = { fcp: NaN, lcp: NaN, rows: NaN, grid: NaN, lcpElement: '' };
   new MutationObserver((_m, o) => {
     const p = window.__paints;
-    if (Number.isNaN(p.rows) && document.querySelector('[data-testid="first-rows-row"], .MuiDataGrid-row')) p.rows = performance.now();
-    if (document.querySelector('.MuiDataGrid-row')) { p.grid = performance.now(); o.disconnect(); }
+    if (Number.isNaN(p.rows) && document.querySelector('[data-testid="first-rows-row"], .MuiDataGrid-row[data-id]')) p.rows = performance.now();
+    if (document.querySelector('.MuiDataGrid-row[data-id]')) { p.grid = performance.now(); o.disconnect(); }
   }).observe(document, { childList: true, subtree: true });
   new PerformanceObserver((l) => { for (const e of l.getEntries()) if (e.name === 'first-contentful-paint') window.__paints.fcp = e.startTime; }).observe({ type: 'paint', buffered: true });
   new PerformanceObserver((l) => { for (const e of l.getEntries()) { window.__paints.lcp = e.startTime; const el = e.element; window.__paints.lcpElement = el ? el.tagName.toLowerCase() + (el.tagName === 'IMG' ? ' ' + (el.getAttribute('src') || '') : ' "' + (el.textContent || '').trim().slice(0, 24) + '"') : ''; } }).observe({ type: 'largest-contentful-paint', buffered: true });
@@ -159,7 +159,7 @@ async function navigateToList(page: Page, menuPath: string, declId: string): Pro
   const script = `new Promise((resolve, reject) => {
     const link = document.querySelector('[data-menu-path="' + ${JSON.stringify(menuPath)} + '"]');
     if (!link) { reject(new Error('no menu entry')); return; }
-    const selector = '[data-testid="crud-' + ${JSON.stringify(declId)} + '"] .MuiDataGrid-row';
+    const selector = '[data-testid="crud-' + ${JSON.stringify(declId)} + '"] .MuiDataGrid-row[data-id]';
     const t0 = performance.now();
     const observer = new MutationObserver(() => {
       if (!document.querySelector(selector)) return;
@@ -243,7 +243,7 @@ export async function runFrontBench(log: (line: string) => void = () => {}): Pro
   // The consumer page is ready once its data call answered: the page, or (before the Marketing
   // API exists on this server) its "unknown brand" notice; the weight is the same.
   const consumerReady = (p: Page) => p.waitForFunction(() => ['ready', 'unknown', 'error'].includes(document.documentElement.dataset.state ?? ''), undefined, { timeout: 60_000 });
-  const rowsReady = (p: Page) => p.waitForSelector('.MuiDataGrid-row', { timeout: 60_000 });
+  const rowsReady = (p: Page) => p.waitForSelector('.MuiDataGrid-row[data-id]', { timeout: 60_000 });
   const listUrl = `${base}/system/employee`;
   for (let i = 0; i < RUNS; i++) {
     log(`front: run ${i + 1} of ${RUNS}`);
@@ -345,7 +345,7 @@ export function frontSections(r: FrontResult): Section[] {
       `the list's largest paint is of: ${mostCommon(r.list.map((x) => x.lcpElement)) || '-'} (most runs)`,
       `first form dialog of the list (click to fields, after the two lists): median ${fmtMs(median(r.dialogMs))}`,
       `main thread at rest (${fmtMs(SETTLE_MS)} after ready, over ${fmtMs(REST_MS)}; ms of tasks per second): the warm list ${fmtRest(r.restList)}, the static page ${fmtRest(r.restStatic)}`,
-      'first rows: the first row of the list inserted in the page (MutationObserver), not only a paint: the rows drawn before the app loads (engine/firstRows, [data-testid=first-rows-row]) or the grid\'s (.MuiDataGrid-row), whichever comes first; the grid\'s rows: the data grid\'s first row (the list working); paired: each run\'s time over the same run\'s static page, median',
+      'first rows: the first row of the list inserted in the page (MutationObserver), not only a paint: the rows drawn before the app loads (engine/firstRows, [data-testid=first-rows-row]) or the grid\'s (.MuiDataGrid-row[data-id]: a row of data, not the loading skeleton\'s), whichever comes first; the grid\'s rows: the data grid\'s first row (the list working); paired: each run\'s time over the same run\'s static page, median',
       'targets (issue 27): the list\'s first rows within 5x cold and 3x warm, another list\'s rows within 150 ms, /login first paint within 2x',
     ],
   };

@@ -24,7 +24,7 @@ import { firstRowsView } from './view';
 /** The longest the layer stays when nothing of the above happens (a chunk that never loads). */
 const MAX_LIFE_MS = 10_000;
 /** What ends the layer: the app's own rows, its empty list, or any dialog. */
-const APP_SHOWS = '.MuiDataGrid-row, [data-testid="crud-no-rows"], [role="dialog"], [role="alertdialog"]';
+const APP_SHOWS = '.MuiDataGrid-row[data-id], [data-testid="crud-no-rows"], [role="dialog"], [role="alertdialog"]';
 
 /**
  * i18next's t for what the first rows show, over one language's texts: a dotted key, its
