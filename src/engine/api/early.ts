@@ -47,9 +47,14 @@ export function listOnPath<T extends { path?: unknown; kind?: unknown }>(decls: 
 export function firstPageCall(decl: ListHead): string | null {
   const m = typeof decl.api?.list === 'string' ? /^GET ([^\s{}?]+)$/.exec(decl.api.list.trim()) : null;
   if (!m) return null;
-  const sort = decl.grid?.defaultSort ?? { key: 'createdAt', order: 'desc' };
-  const query = new URLSearchParams({ page: '1', pageSize: String(PAGE_SIZE), sort: sort.key, order: sort.order });
+  const query = new URLSearchParams(Object.entries(firstPageQuery(decl)).map(([k, v]) => [k, String(v)]));
   return `${m[1].replace(/^\/+/, '')}?${query}`;
+}
+
+/** The query of a declared list's first page, in the order and with the types the list asks it. */
+export function firstPageQuery(decl: ListHead): { page: number; pageSize: number; sort: string; order: string } {
+  const sort = decl.grid?.defaultSort ?? { key: 'createdAt', order: 'desc' };
+  return { page: 1, pageSize: PAGE_SIZE, sort: sort.key, order: sort.order };
 }
 
 /**

@@ -5,14 +5,30 @@
  * most EARLY_TTL_MS old. Only where the first page is known from the declarations alone (the
  * head script's rule, listOnPath).
  */
+import { mutate } from 'swr';
 import { API_PREFIX } from '../api/client';
-import { askEarly, firstPageCall, listOnPath } from '../api/early';
+import { askEarly, firstPageCall, firstPageQuery, listOnPath, peekEarly } from '../api/early';
 import { declarations } from '../declarations/catalogue';
 import { sessionStore } from '../session/store';
+import { callPath } from './apiCall';
 
+/**
+ * Also, once the answer is in, the page goes into swr's cache under the list's own key
+ * (useCrudList): a list that mounts after that renders its rows at once, instead of its loading
+ * skeleton first and the rows in a second pass. The list still reads its page on mount, and that
+ * read takes the same answer (one call).
+ */
 export function prefetchFirstPage(path: string): void {
   const list = listOnPath(declarations(), path);
   const call = list ? firstPageCall(list) : null;
   const token = sessionStore.get()?.user.token;
-  if (call && token) askEarly(`${API_PREFIX}${call}`, token);
+  if (!list || !call || !token) return;
+  const url = `${API_PREFIX}${call}`;
+  askEarly(url, token);
+  const key = [callPath(list.api.list), { query: firstPageQuery(list) }];
+  // A clone: the list's own read takes the answer itself. A failure is left to that read.
+  void peekEarly(url)
+    ?.then((res) => (res.ok ? res.clone().json() : undefined))
+    .then((page: unknown) => (page === undefined ? undefined : mutate(key, page, { revalidate: false })))
+    .catch(() => {});
 }
