@@ -58,7 +58,10 @@ export default defineConfig({
     browserName: 'chromium',
     headless: true,
     launchOptions: {
-      executablePath: '/usr/bin/chromium',
+      // Debian's chromium-headless-shell (scripts/ensure-chromium.mjs): Chromium's old headless
+      // mode, Playwright's own for headless runs; 4 spec files took 173 s against 200-210 s in
+      // the full browser's headless mode, with 19% less CPU. The visual baselines are its pixels.
+      executablePath: '/usr/lib/chromium/chromium-headless-shell',
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
     },
     viewport: { width: 1366, height: 820 },
