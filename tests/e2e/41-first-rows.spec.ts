@@ -75,7 +75,7 @@ test('the first rows show before the app, are the list\'s, and give way to the g
 test('moving to another list shows none of the previous list\'s rows while the new one is asked, then its own', async ({ page }) => {
   const { tenant } = await fullClient('listswitch', { zh_TW: '換表客戶', zh_CN: '换表客户', en: 'List switch client' });
   await signInAsNewUser(page, tenant, {}, '/system/employee');
-  const employees = page.getByTestId('crud-system.employee').locator('.MuiDataGrid-row');
+  const employees = page.getByTestId('crud-system.employee').locator('.MuiDataGrid-row[data-id]');
   await expect(employees.first()).toBeVisible();
   // The role list's page is held until the grid has been looked at.
   let release!: () => void;
@@ -100,7 +100,7 @@ test('moving to another list shows none of the previous list\'s rows while the n
   release();
   await expect(roles.locator('.MuiDataGrid-row[data-id]').first()).toBeVisible();
   const names = (await query<{ name: string }>('select r.name from roles r join tenants t on t.id = r.tenant_id where t.code = $1', [tenant])).map((r) => r.name);
-  const shown = await roles.locator('.MuiDataGrid-row [data-field="name"]').allTextContents();
+  const shown = await roles.locator('.MuiDataGrid-row[data-id] [data-field="name"]').allTextContents();
   expect(shown.length).toBeGreaterThan(0);
   for (const name of shown) expect(names).toContain(name);
 });
