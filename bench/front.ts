@@ -85,12 +85,15 @@ interface FrontResult {
 }
 
 /** Collects paint entries in the page from its first byte. */
+/** A data row of the grid (its loading skeleton draws rows without a row id). */
+const DATA_ROW = '.MuiDataGrid-row[data-id]';
+
 const PAINT_PROBE = `
   window.__paints = { fcp: NaN, lcp: NaN, rows: NaN, grid: NaN, lcpElement: '' };
   new MutationObserver((_m, o) => {
     const p = window.__paints;
-    if (Number.isNaN(p.rows) && document.querySelector('[data-testid="first-rows-row"], .MuiDataGrid-row[data-id]')) p.rows = performance.now();
-    if (document.querySelector('.MuiDataGrid-row[data-id]')) { p.grid = performance.now(); o.disconnect(); }
+    if (Number.isNaN(p.rows) && document.querySelector('[data-testid="first-rows-row"], ${DATA_ROW}')) p.rows = performance.now();
+    if (document.querySelector('${DATA_ROW}')) { p.grid = performance.now(); o.disconnect(); }
   }).observe(document, { childList: true, subtree: true });
   new PerformanceObserver((l) => { for (const e of l.getEntries()) if (e.name === 'first-contentful-paint') window.__paints.fcp = e.startTime; }).observe({ type: 'paint', buffered: true });
   new PerformanceObserver((l) => { for (const e of l.getEntries()) { window.__paints.lcp = e.startTime; const el = e.element; window.__paints.lcpElement = el ? el.tagName.toLowerCase() + (el.tagName === 'IMG' ? ' ' + (el.getAttribute('src') || '') : ' "' + (el.textContent || '').trim().slice(0, 24) + '"') : ''; } }).observe({ type: 'largest-contentful-paint', buffered: true });
@@ -159,7 +162,7 @@ async function navigateToList(page: Page, menuPath: string, declId: string): Pro
   const script = `new Promise((resolve, reject) => {
     const link = document.querySelector('[data-menu-path="' + ${JSON.stringify(menuPath)} + '"]');
     if (!link) { reject(new Error('no menu entry')); return; }
-    const selector = '[data-testid="crud-' + ${JSON.stringify(declId)} + '"] .MuiDataGrid-row[data-id]';
+    const selector = '[data-testid="crud-' + ${JSON.stringify(declId)} + '"] ${DATA_ROW}';
     const t0 = performance.now();
     const observer = new MutationObserver(() => {
       if (!document.querySelector(selector)) return;
@@ -243,7 +246,7 @@ export async function runFrontBench(log: (line: string) => void = () => {}): Pro
   // The consumer page is ready once its data call answered: the page, or (before the Marketing
   // API exists on this server) its "unknown brand" notice; the weight is the same.
   const consumerReady = (p: Page) => p.waitForFunction(() => ['ready', 'unknown', 'error'].includes(document.documentElement.dataset.state ?? ''), undefined, { timeout: 60_000 });
-  const rowsReady = (p: Page) => p.waitForSelector('.MuiDataGrid-row[data-id]', { timeout: 60_000 });
+  const rowsReady = (p: Page) => p.waitForSelector(DATA_ROW, { timeout: 60_000 });
   const listUrl = `${base}/system/employee`;
   for (let i = 0; i < RUNS; i++) {
     log(`front: run ${i + 1} of ${RUNS}`);

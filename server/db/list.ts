@@ -16,6 +16,7 @@ import type { FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastif
 import type { Page } from '../../src/domain/api';
 import { resolveSchema, sortableKeys, type ScreenDeclaration, type SortOrder } from '../../src/domain/declarations';
 import { PAGE_SIZE } from '../../src/domain/limits';
+import { defaultSortOf } from '../../src/domain/listSort';
 import { ShortCache, writeEpoch } from './shortCache';
 
 export const PAGE_SIZE_MAX = 100;
@@ -53,7 +54,7 @@ export function listSpec(
   if (missing.length || unknown.length) {
     throw new Error(`${decl.id}: sortable columns of the declaration [${declared}] and of the server [${Object.keys(columns)}] differ`);
   }
-  const defaultSort = decl.grid?.defaultSort ?? { key: 'createdAt', order: 'desc' as const };
+  const defaultSort = defaultSortOf(decl);
   if (!(defaultSort.key in columns)) throw new Error(`${decl.id}: the default sort "${defaultSort.key}" is not a sortable column`);
   return { sortable: { ...columns, ...more }, defaultSort, idColumn };
 }

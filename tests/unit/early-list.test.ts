@@ -6,11 +6,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { askEarly, EARLY_GLOBAL, EARLY_TTL_MS, takeEarly } from '../../src/engine/api/early';
+import { askEarly, EARLY_GLOBAL, EARLY_TTL_MS, firstPageQuery, takeEarly } from '../../src/engine/api/early';
 import { firstPageCalls } from '../../scripts/route-preload';
 import { buildUrl } from '../../src/engine/api/client';
 import { callPath } from '../../src/engine/crud/apiCall';
-import { defaultSortOf } from '../../src/engine/crud/useCrudList';
+import { defaultSortOf } from '../../src/domain/listSort';
 import { PAGE_SIZE } from '../../src/domain/limits';
 import type { ScreenDeclaration } from '../../src/domain/declarations';
 
@@ -32,6 +32,8 @@ describe('the early first page of a list', () => {
       const sort = defaultSortOf(decl);
       const asked = buildUrl(callPath(decl.api.list)!, { page: 1, pageSize: PAGE_SIZE, sort: sort.key, order: sort.order });
       expect(`/v1/${calls[menuPath]}`, menuPath).toBe(asked);
+      // The same query, with the same types, is the swr key a menu click's answer is cached under.
+      expect(firstPageQuery(decl), menuPath).toEqual({ page: 1, pageSize: PAGE_SIZE, sort: sort.key, order: sort.order });
     }
   });
 

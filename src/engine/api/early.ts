@@ -10,6 +10,7 @@
 
 // With its extension: the build's head script (scripts/route-preload.ts) loads this file in Node.
 import { EXPORT_AMOUNT_PATH, PAGE_SIZE } from '../../domain/limits.ts';
+import { defaultSortOf } from '../../domain/listSort.ts';
 import { BREAKPOINTS } from '../theme/layout.ts';
 
 /** The paths (relative to /v1) of the early calls; `configPrefix` is followed by the tenant code. */
@@ -53,7 +54,7 @@ export function firstPageCall(decl: ListHead): string | null {
 
 /** The query of a declared list's first page, in the order and with the types the list asks it. */
 export function firstPageQuery(decl: ListHead): { page: number; pageSize: number; sort: string; order: string } {
-  const sort = decl.grid?.defaultSort ?? { key: 'createdAt', order: 'desc' };
+  const sort = defaultSortOf(decl);
   return { page: 1, pageSize: PAGE_SIZE, sort: sort.key, order: sort.order };
 }
 

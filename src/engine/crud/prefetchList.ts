@@ -11,6 +11,7 @@ import { askEarly, firstPageCall, firstPageQuery, listOnPath, peekEarly } from '
 import { declarations } from '../declarations/catalogue';
 import { sessionStore } from '../session/store';
 import { callPath } from './apiCall';
+import { listKey } from './listKey';
 
 /**
  * Also, once the answer is in, the page goes into swr's cache under the list's own key
@@ -25,7 +26,7 @@ export function prefetchFirstPage(path: string): void {
   if (!list || !call || !token) return;
   const url = `${API_PREFIX}${call}`;
   askEarly(url, token);
-  const key = [callPath(list.api.list), { query: firstPageQuery(list) }];
+  const key = listKey(callPath(list.api.list) ?? '', firstPageQuery(list));
   // A clone: the list's own read takes the answer itself. A failure is left to that read.
   void peekEarly(url)
     ?.then((res) => (res.ok ? res.clone().json() : undefined))

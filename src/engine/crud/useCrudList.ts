@@ -9,9 +9,11 @@ import { useSWRConfig } from 'swr';
 import type { Page } from '../../domain/api';
 import type { GridRefreshDeclaration, ScreenDeclaration, SortOrder } from '../../domain/declarations';
 import { PAGE_SIZE } from '../../domain/limits';
+import { defaultSortOf } from '../../domain/listSort';
 import type { QueryValue } from '../api/client';
 import { useApi } from '../api/swr';
 import { callPath } from './apiCall';
+import { listKey } from './listKey';
 import { clampPage, pageCountOf } from './pagination';
 
 export type Row = Record<string, unknown>;
@@ -22,9 +24,6 @@ export interface SortState {
   order: SortOrder;
 }
 
-export function defaultSortOf(decl: Pick<ScreenDeclaration, 'grid'>): SortState {
-  return decl.grid?.defaultSort ?? { key: 'createdAt', order: 'desc' };
-}
 
 /** Filters without empty values, as query parameters. */
 export function filterQuery(filters: Filters): Record<string, QueryValue> {
@@ -68,7 +67,7 @@ export function useCrudList(decl: ScreenDeclaration, pageSize = PAGE_SIZE) {
     () => ({ page, pageSize, sort: sort.key, order: sort.order, ...filterQuery(filters) }),
     [page, pageSize, sort, filters],
   );
-  const key = listPath ? ([listPath, { query }] as const) : null;
+  const key = listPath ? listKey(listPath, query) : null;
   const refreshSpec = decl.grid?.refresh;
   // The server's count that keeps the list on its short period (export reports not downloaded,
   // code packages generating): the same silent, unmasked read as the side menu's, so one request

@@ -8,6 +8,7 @@
 import type { ColumnDeclaration, ScreenDeclaration } from '../../domain/declarations';
 import type { Translate } from '../../domain/format';
 import type { Lang } from '../../domain/lang';
+import { defaultSortOf } from '../../domain/listSort';
 import { actionCount, actionsWidthOf, CHIPS_SHOWN, cellText, leastWidthOf } from '../crud/columnWidths';
 import { BREAKPOINTS, PAGE_MAX_WIDTH, PAGE_PADDING_X, SIDEBAR_WIDTH } from '../theme/layout';
 import { FIRST_ROWS_CSS, FIRST_ROWS_ID } from './style';
@@ -86,7 +87,7 @@ function sortArrow(order: string): SVGSVGElement {
 /** The list's table: the declared columns as wide as the grid makes them, then the actions column. */
 function table({ decl, rows, t, lang, width }: FirstRowsInput): HTMLTableElement {
   const columns = decl.grid?.columns ?? [];
-  const sort = decl.grid?.defaultSort ?? { key: 'createdAt', order: 'desc' };
+  const sort = defaultSortOf(decl);
   const actions = actionCount(decl);
   const fixed = actions > 0 ? actionsWidthOf(actions) : 0;
   const headers = columns.map((c) => t(c.label));
