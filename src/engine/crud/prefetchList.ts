@@ -27,9 +27,10 @@ export function prefetchFirstPage(path: string): void {
   const url = `${API_PREFIX}${call}`;
   askEarly(url, token);
   const key = listKey(callPath(list.api.list) ?? '', firstPageQuery(list));
-  // A clone: the list's own read takes the answer itself. A failure is left to that read.
+  // A clone: the list's own read takes the answer itself. A failure is left to that read, and an
+  // answer that comes after a sign-out (the cache emptied, maybe another user since) is dropped.
   void peekEarly(url)
     ?.then((res) => (res.ok ? res.clone().json() : undefined))
-    .then((page: unknown) => (page === undefined ? undefined : mutate(key, page, { revalidate: false })))
+    .then((page: unknown) => (page === undefined || sessionStore.get()?.user.token !== token ? undefined : mutate(key, page, { revalidate: false })))
     .catch(() => {});
 }
