@@ -20,7 +20,8 @@ import { ellipsisTarget, PAGE_WINDOW, paginationWindow } from './pagination';
 export interface CrudPaginationProps {
   page: number;
   pageCount: number;
-  total: number;
+  /** The list's total; undefined while its first page is on its way (the line stays, empty). */
+  total: number | undefined;
   onChange: (page: number) => void;
   disabled?: boolean;
 }
@@ -73,7 +74,7 @@ export function CrudPagination({ page, pageCount, total, onChange, disabled }: C
       sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1, px: { xs: 1.5, sm: 2 }, py: 1.25 }}
     >
       <Typography variant="body2" color="text.secondary" data-testid="crud-total">
-        {t('screens.crud.total', { count: total })}
+        {total === undefined ? '\u00a0' : t('screens.crud.total', { count: total })}
       </Typography>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.25, flexWrap: 'wrap' }}>
         <IconButton size="small" aria-label={t('screens.crud.previousPage')} data-testid="page-prev" disabled={disabled || page <= 1} onClick={() => go(page - 1)}>

@@ -132,7 +132,7 @@ export function CrudView({ decl, title, tabs, openForm }: CrudViewProps) {
         )}
         {phone ? <CrudCards ctl={ctl} /> : <CrudTable ctl={ctl} />}
         <Box sx={{ borderTop: '1px solid', borderColor: 'divider' }}>
-          <CrudPagination page={list.page} pageCount={list.pageCount} total={list.total} onChange={list.setPage} />
+          <CrudPagination page={list.page} pageCount={list.pageCount} total={list.loaded ? list.total : undefined} onChange={list.setPage} />
         </Box>
       </Paper>
       <CrudDialogs ctl={ctl} />
