@@ -4,6 +4,7 @@
  */
 import { useMemo } from 'react';
 import CssBaseline from '@mui/material/CssBaseline';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { ThemeProvider } from '@mui/material/styles';
 import type { i18n as I18n } from 'i18next';
 import { I18nextProvider, useTranslation } from 'react-i18next';
@@ -26,15 +27,19 @@ export function createAppRouter(): AppRouter {
   return createBrowserRouter(buildRoutes());
 }
 
-/** The theme, rebuilt when the language changes: it carries the texts MUI components show. */
+/**
+ * The theme, rebuilt when the language changes (it carries the texts MUI components show) or the
+ * system's motion preference does.
+ */
 function LocalizedTheme({ children }: { children: React.ReactNode }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
+  const reduced = useMediaQuery('(prefers-reduced-motion: reduce)', { noSsr: true });
   const theme = useMemo(
     () => createAppTheme({
       noOptions: t('common.noMatch'), loading: t('screens.crud.loading'), open: t('common.open'), close: t('common.close'), clear: t('common.clear'),
-    }),
-    [t, lang],
+    }, reduced ? 'reduced' : 'full'),
+    [t, lang, reduced],
   );
   return <ThemeProvider theme={theme}>{children}</ThemeProvider>;
 }

@@ -13,8 +13,31 @@ export interface ThemeTexts {
   clear: string;
 }
 
-export function createAppTheme(texts?: ThemeTexts): Theme {
-  return createTheme({
+/**
+ * What a user who asked their system for less motion (prefers-reduced-motion: reduce) gets:
+ * dialogs, menus and collapses appear and go at once, no ripple on a press (the keyboard focus
+ * shows as an outline instead), skeletons without their wave, and no CSS transition of ours.
+ * Spinners keep turning: they say that something is on its way.
+ */
+const REDUCED_MOTION = {
+  transitions: {
+    create: () => 'none',
+    duration: { shortest: 0, shorter: 0, short: 0, standard: 0, complex: 0, enteringScreen: 0, leavingScreen: 0 },
+  },
+  components: {
+    MuiButtonBase: { defaultProps: { disableRipple: true } },
+    MuiSkeleton: { defaultProps: { animation: false as const } },
+    MuiCssBaseline: {
+      styleOverrides: {
+        '*, *::before, *::after': { transitionDuration: '0s !important', scrollBehavior: 'auto !important' },
+        '.MuiButtonBase-root.Mui-focusVisible': { outline: `2px solid ${BRAND_RED}`, outlineOffset: 2 },
+      },
+    },
+  },
+};
+
+export function createAppTheme(texts?: ThemeTexts, motion: 'full' | 'reduced' = 'full'): Theme {
+  const theme = createTheme({
     palette: {
       primary: { main: BRAND_RED, dark: '#96301d', light: '#d4604a', contrastText: '#ffffff' },
       secondary: { main: '#2f3a56' },
@@ -61,4 +84,5 @@ export function createAppTheme(texts?: ThemeTexts): Theme {
         : {}),
     },
   });
+  return motion === 'reduced' ? createTheme(theme, REDUCED_MOTION) : theme;
 }
