@@ -76,7 +76,12 @@ export default defineConfig({
     // First, so its one serial file (the longest chain) starts at once beside the others.
     // One worker at a time: the journeys follow each other on the one fresh database.
     { name: 'pglite', testDir: 'tests/pglite', testMatch: '**/*.pglite.ts' },
-    { name: 'e2e', testDir: 'tests/e2e', testMatch: '**/*.spec.ts' },
+    // The journeys run as a user who asked for less motion (the app then shows dialogs and
+    // menus at once, without ripples): they check what the screens do, not how they move, and
+    // every transition and ripple otherwise drew frames for nothing (14% of the browser tests'
+    // CPU). The visual snapshots and the PGlite journeys keep the full motion; so does the
+    // games spec (67-games), whose animations are what it plays.
+    { name: 'e2e', testDir: 'tests/e2e', testMatch: '**/*.spec.ts', use: { reducedMotion: 'reduce' } },
     { name: 'visual-setup', testDir: 'tests/visual', testMatch: 'visual.setup.ts', use: { baseURL: `http://127.0.0.1:${visualPort}` } },
     {
       name: 'visual',

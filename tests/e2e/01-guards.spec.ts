@@ -1,5 +1,5 @@
 /** SPEC.md section 2 "Entry and guards", plus the login form's own checks. */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { fullClient } from './fixtures';
 import { fillLogin, signInAsNewUser } from './helpers';
 

@@ -3,7 +3,7 @@
  * -> mode 6) before anything else; then logout and a sign-in with the new password.
  * The only spec that uses the seeded admin of `platform`.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { resetToMustChange, userRow } from './db';
 import { ADMIN_INITIAL_PASSWORD } from './env';
 import { fillLogin, screenshot } from './helpers';

@@ -1,5 +1,5 @@
 /** The signed-in shell: side menu, language, breadcrumb, client menus, home cards, mobile. */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { createAnnouncement, createFinishedExport } from './db';
 import { fullClient } from './fixtures';
 import { screenshot, signInAsNewUser } from './helpers';

@@ -1,5 +1,6 @@
 /** Top-bar dialogs: profile view/edit (phone, password switch), suggestion, session timeout. */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './test';
 import { query, userRow } from './db';
 import { fullClient } from './fixtures';
 import { fillLogin, screenshot, sessionToken, signInAsNewUser, STRONG_PASSWORD } from './helpers';

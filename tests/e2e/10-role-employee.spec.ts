@@ -6,7 +6,8 @@
  * answers code 11 listing the account. A list of 25 roles seeded in the database sorts and
  * pages. The database rows are checked after each write. Screenshots in zh_TW and en.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './test';
 import { query, uniqueAccount } from './db';
 import { fillLogin, screenshot, signIn, signInAsNewUser, STRONG_PASSWORD } from './helpers';
 

@@ -15,7 +15,8 @@
  * Screenshots in zh_TW and en (and a 390 px window) go to tests/e2e/artifacts/.
  */
 import { png } from '../support/png';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './test';
 import { query } from './db';
 import { choose, screenshot, signIn, signInAsNewUser, STRONG_PASSWORD, fillLogin, openTab } from './helpers';
 

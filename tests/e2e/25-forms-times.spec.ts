@@ -9,7 +9,8 @@
  *  - in a UTC browser, 00:00 TYPED into the announcement form's start (zone Taipei) is stored
  *    as midnight in Taipei (16:00 UTC the day before), not midnight in UTC.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './test';
 import { query } from './db';
 import { screenshot, signInAsNewUser } from './helpers';
 

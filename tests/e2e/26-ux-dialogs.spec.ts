@@ -9,7 +9,8 @@
  *  - the change-log detail is one compact before/after table with the fields' labels.
  * Screenshots at 1440 and 390 px under /tmp/ux-shots.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './test';
 import { query } from './db';
 import { signInAsNewUser } from './helpers';
 

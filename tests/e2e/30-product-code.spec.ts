@@ -15,7 +15,8 @@
  * Screenshots in zh_TW and en (and a 390 px window) go to tests/e2e/artifacts/.
  */
 import fs from 'node:fs/promises';
-import { expect, test, type Download, type Locator, type Page } from '@playwright/test';
+import type { Download, Locator, Page } from '@playwright/test';
+import { expect, test } from './test';
 import { query } from './db';
 import { fullClient } from './fixtures';
 import { choose, screenshot, signInAsNewUser, openTab } from './helpers';
@@ -285,10 +286,14 @@ test('an export left behind waits on Report > download: the menu counts it, the 
   const queued = page.waitForResponse((r) => r.request().method() === 'POST' && /\/v1\/Code\/package\/\d+\/file$/.test(r.url()));
   await dialog.getByTestId('action-input-submit').click();
   const { reportId } = (await (await queued).json()) as { reportId: number };
+  // Away from the app (it would follow the job and download the file itself); the job ends on
+  // the server meanwhile, so the menu's count is read once it has.
+  await page.goto('/favicon.svg');
+  await expect.poll(async () => (await query<{ status: number }>(`select status from export_reports where id = $1`, [reportId]))[0]?.status, { timeout: 45_000 }).toBe(3);
   await page.goto('/report/download');
 
   // The side menu counts the finished, undownloaded report (read on start, then every 30 s).
-  await expect(amount).toHaveText('1', { timeout: 45_000 });
+  await expect(amount).toHaveText('1');
   await expect(page.getByTestId('report-dot').locator('.MuiBadge-badge')).toBeVisible();
   const row = page.locator(`.MuiDataGrid-row[data-id="${reportId}"]`);
   await expect(row.locator('[data-field="status"]')).toHaveText('已完成', { timeout: 45_000 });

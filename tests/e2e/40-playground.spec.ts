@@ -8,7 +8,8 @@
  * Screenshots at 1440 px and 390 px.
  */
 import fs from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './test';
 import { fullClient } from './fixtures';
 import { screenshot, signInAsNewUser } from './helpers';
 

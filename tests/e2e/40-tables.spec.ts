@@ -5,7 +5,8 @@
  * lists into "+N"; at 390 px it is a card per row with its actions; the selected tab of a
  * multi-list path survives a reload. Screenshots go to tests/e2e/artifacts/tables-*.png.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './test';
 import { query } from './db';
 import { fullClient } from './fixtures';
 import { screenshot, signInAsNewUser, openTab, sessionToken } from './helpers';

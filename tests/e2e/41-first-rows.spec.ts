@@ -6,7 +6,8 @@
  * first page once too (at the click). Below the table's width (cards) nothing is drawn before
  * the app. Screenshots: tests/e2e/artifacts/first-rows-*.png.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './test';
 import { query } from './db';
 import { fullClient } from './fixtures';
 import { screenshot, signInAsNewUser } from './helpers';
@@ -23,6 +24,9 @@ async function holdApp(page: Page): Promise<() => void> {
   });
   return release;
 }
+
+// The phone test exposes a function and adds an init script: this file's tests get pages of their own.
+test.use({ freshPage: true });
 
 test('the first rows show before the app, are the list\'s, and give way to the grid with the same rows; another list\'s page is asked at the menu click', async ({ page }) => {
   const { tenant } = await fullClient('firstrows', { zh_TW: '首列客戶', zh_CN: '首列客户', en: 'First rows client' });

@@ -10,7 +10,8 @@
  *    scanned count shown goes up; an unknown code and a code of another client both get "this
  *    barcode does not exist", and record nothing.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './test';
 import { query } from './db';
 import { clientTenant, generatedCodes } from './fixtures';
 import { screenshot } from './helpers';

@@ -14,7 +14,8 @@
  *  - contact info with platforms in priority order, previewed, then saved.
  * Screenshots of every screen at 1440 px and 390 px go to tests/e2e/artifacts/.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './test';
 import { png } from '../support/png';
 import { query } from './db';
 import { fullClient } from './fixtures';
@@ -32,6 +33,8 @@ const state = {
 };
 
 test.describe.configure({ mode: 'serial' });
+// The layout test adds an init script to its context: this file's tests get pages of their own.
+test.use({ freshPage: true });
 
 const image = (width: number, height: number) => ({
   name: `image-${width}x${height}.png`,

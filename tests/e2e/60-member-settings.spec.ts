@@ -9,7 +9,7 @@
  *    scan earned; the database holds the ScanCode ledger row;
  *  - the client's member list (second tab) shows the shopper with the balance and tier.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { query } from './db';
 import { choose, openTab, screenshot, signInAsNewUser } from './helpers';
 import { clientTenant, generatedCodes, outboxCode } from './fixtures';

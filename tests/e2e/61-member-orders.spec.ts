@@ -11,7 +11,8 @@
  * Screenshots at 1440 px and 390 px go to tests/e2e/artifacts/.
  */
 import crypto from 'node:crypto';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './test';
 import { query } from './db';
 import { clientTenant } from './fixtures';
 import { choose, screenshot, sessionToken, signInAsNewUser } from './helpers';

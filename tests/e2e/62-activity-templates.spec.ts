@@ -7,7 +7,8 @@
  * Save the dialog closes and the DATABASE holds the template with that core. Screenshots of the
  * list and the dialog with the miniature at 1440 px and 390 px go to tests/e2e/artifacts/.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './test';
 import { png } from '../support/png';
 import { query } from './db';
 import { fullClient } from './fixtures';

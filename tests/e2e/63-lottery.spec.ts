@@ -8,7 +8,8 @@
  * created; the list shows it ongoing, the detail shows it; the database then holds the
  * activity, its prizes and its form. Screenshots of each step at 1440 px and 390 px.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './test';
 import { png } from '../support/png';
 import { query } from './db';
 import { fullClient } from './fixtures';

@@ -14,7 +14,8 @@
  * Screenshots of the wheel, the scratch card and the redemption form at 390 px.
  */
 import fs from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './test';
 import { png } from '../support/png';
 import { query } from './db';
 import { screenshot, sessionToken, signInAsNewUser } from './helpers';

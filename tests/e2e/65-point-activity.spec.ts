@@ -8,7 +8,8 @@
  *    for that product, joins, and opens the red packet: the points of the drawn rule, held in
  *    the ledger as the activity's row.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './test';
 import { query } from './db';
 import { choose, screenshot, signInAsNewUser } from './helpers';
 import { clientTenant, generatedCodes, outboxCode } from './fixtures';

@@ -5,7 +5,7 @@
  * password is then refused with the same message; a one-time code still signs in.
  */
 import { hash } from '@node-rs/argon2';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { query } from './db';
 import { screenshot } from './helpers';
 import { clientTenant, outboxCode } from './fixtures';

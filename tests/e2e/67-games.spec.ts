@@ -8,12 +8,15 @@
  * only chance is the no-win prize: "lose"), the result names the prize, and the database holds
  * that code's record of that prize.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { png } from '../support/png';
 import { query } from './db';
 import { screenshot, sessionToken, signInAsNewUser } from './helpers';
 import { clientTenant, generatedCodes } from './fixtures';
 import { defaultCore, GAMES } from '../../src/domain/activity/templates';
+
+// The games' full animations (the journeys run with reduced motion: playwright.config.ts).
+test.use({ reducedMotion: 'no-preference' });
 
 const PHONE = { width: 390, height: 844 };
 const stamp = Date.now().toString(36);

@@ -6,7 +6,8 @@
  * day's picture-and-text entry show on the page; the records and the points are in the database.
  */
 import { hash } from '@node-rs/argon2';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './test';
 import { query } from './db';
 import { clientTenant } from './fixtures';
 import { screenshot } from './helpers';

@@ -12,7 +12,7 @@ import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { query } from './db';
 import { ADMIN_INITIAL_PASSWORD, databaseUrl } from './env';
 import { clientTenant } from './fixtures';

@@ -5,7 +5,7 @@
  * shows the revealed seed, recomputes every draw and the prizes left and says "verified"; a
  * record changed in the database afterwards makes the same page say "not verified".
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { png } from '../support/png';
 import { query } from './db';
 import { screenshot, sessionToken, signInAsNewUser } from './helpers';

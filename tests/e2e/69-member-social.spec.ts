@@ -5,7 +5,8 @@
  * signed in, a member without a phone; a phone member links Google from the account and later
  * signs in with it into the same membership. The database is checked at each step.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './test';
 import { TEST_CLIENTS } from '../support/oidcProvider';
 import { query } from './db';
 import { screenshot } from './helpers';

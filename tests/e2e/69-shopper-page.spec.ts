@@ -8,7 +8,8 @@
  *  - a normal visit makes no failed request (the member settings answer "no members", 200);
  *  - switching to English leaves no Chinese text of the page's own.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './test';
 import { png } from '../support/png';
 import { query } from './db';
 import { screenshot, sessionToken, signInAsNewUser } from './helpers';

@@ -15,7 +15,8 @@
  * Screenshots of the supplier screen, the barcode query and the transaction log at 1440 and 390 px.
  */
 import crypto from 'node:crypto';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './test';
 import { createUser, query } from './db';
 import { choose, screenshot, signInAsNewUser, STRONG_PASSWORD } from './helpers';
 

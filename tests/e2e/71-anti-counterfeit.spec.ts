@@ -2,7 +2,7 @@
  * The anti-counterfeiting page (menu 30, released in the e2e server) and the home dashboard:
  * a client fills the page in the browser and the database holds it; home shows the dashboard.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { query } from './db';
 import { fullClient } from './fixtures';
 import { screenshot, signInAsNewUser } from './helpers';

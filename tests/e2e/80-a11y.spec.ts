@@ -6,7 +6,8 @@
  * rule with the elements it found.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './test';
 import { clientTenant, generatedCodes } from './fixtures';
 import { settled, signInAsNewUser } from './helpers';
 
