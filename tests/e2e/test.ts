@@ -19,7 +19,7 @@
  * E2E_FRESH_PAGES=1 does that for every test (for a local trace of a failure: the kept pages
  * record none).
  */
-import { test as base, type BrowserContext, type BrowserContextOptions, type Page } from '@playwright/test';
+import { test as base, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from '@playwright/test';
 
 export { expect } from '@playwright/test';
 
@@ -40,7 +40,7 @@ function removeAdded(e: Emitter, before: Baseline): void {
   }
 }
 
-async function make(browser: import('@playwright/test').Browser, options: BrowserContextOptions): Promise<Kept> {
+async function make(browser: Browser, options: BrowserContextOptions): Promise<Kept> {
   const context = await browser.newContext(options);
   const page = await context.newPage();
   return { context, page, listeners: baseline(page as unknown as Emitter), contextListeners: baseline(context as unknown as Emitter) };
