@@ -22,11 +22,12 @@ import { listKey } from './listKey';
 export function prefetchFirstPage(path: string): void {
   const list = listOnPath(declarations(), path);
   const call = list ? firstPageCall(list) : null;
+  const listPath = list ? callPath(list.api.list) : null;
   const token = sessionStore.get()?.user.token;
-  if (!list || !call || !token) return;
+  if (!list || !call || !listPath || !token) return;
   const url = `${API_PREFIX}${call}`;
   askEarly(url, token);
-  const key = listKey(callPath(list.api.list) ?? '', firstPageQuery(list));
+  const key = listKey(listPath, firstPageQuery(list));
   // A clone: the list's own read takes the answer itself. A failure is left to that read, and an
   // answer that comes after a sign-out (the cache emptied, maybe another user since) is dropped.
   void peekEarly(url)

@@ -24,7 +24,6 @@ export interface SortState {
   order: SortOrder;
 }
 
-
 /** Filters without empty values, as query parameters. */
 export function filterQuery(filters: Filters): Record<string, QueryValue> {
   const out: Record<string, QueryValue> = {};
