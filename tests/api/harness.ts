@@ -20,9 +20,9 @@ import { migrate } from '../../server/db/migrate';
 import { noteRemoteWrite } from '../../server/db/shortCache';
 import { json } from '../../server/db/schema';
 import { loadOrCreateKeys, type ServerKeys } from '../../server/security/keys';
-import { hash } from '@node-rs/argon2';
 import { seed } from '../../server/seed';
 import type { Settings } from '../../server/settings';
+import { fixtureHash } from '../support/fixtureHash';
 
 export { ADMIN_PASSWORD } from './settings';
 import { testSettings } from './settings';
@@ -48,15 +48,6 @@ export interface NewUser {
   phoneCountryCode?: string | null;
   phone?: string | null;
 }
-
-/**
- * The password hash of a user the harness writes straight into the database: argon2id as the
- * server's, at a lower cost (1 MiB, one pass: about 1 ms against 15 to verify). The server
- * verifies it with the cost it carries, by the same code; every hash the server makes itself
- * (an employee added, a password changed or reset) has its own cost (employee.test.ts checks
- * it). Thousands of sign-ins in the suite spent about a minute of CPU on the full cost.
- */
-const fixtureHash = (password: string) => hash(password, { memoryCost: 1024, timeCost: 1, parallelism: 1 });
 
 let counter = 0;
 export const uniqueAccount = (prefix = 'user') => `${prefix}${Date.now().toString(36)}${(counter++).toString(36)}`;

@@ -4,7 +4,7 @@
  * "Wrong password.", the fifth locks password sign-in and the page says so (8152), the right
  * password is then refused with the same message; a one-time code still signs in.
  */
-import { hash } from '@node-rs/argon2';
+import { fixtureHash } from '../support/fixtureHash';
 import { expect, test } from './test';
 import { query } from './db';
 import { screenshot } from './helpers';
@@ -18,7 +18,7 @@ test('five wrong passwords lock a shopper\'s password sign-in; the page says so;
     prefix: 'lock', names: { zh_TW: '鎖定測試', zh_CN: '锁定测试', en: 'Lock test' }, functions: [7, 38], memberSettings: true,
   });
   const phone = `0912${String(Date.now() % 1_000_000).padStart(6, '0')}`;
-  const passwordHash = await hash('Secret123', { memoryCost: 19456, timeCost: 2, parallelism: 1 });
+  const passwordHash = await fixtureHash('Secret123');
   await query(`insert into members (tenant_id, phone_country_code, phone, password_hash) values ($1, '886', $2, $3)`, [clientId, phone.slice(1), passwordHash]);
 
   const context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true, locale: 'en-US' });

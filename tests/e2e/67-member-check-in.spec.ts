@@ -5,7 +5,7 @@
  * calls, which the e2e server honours (TEST_CLOCK=1, tests/e2e/server.ts). The streak and the
  * day's picture-and-text entry show on the page; the records and the points are in the database.
  */
-import { hash } from '@node-rs/argon2';
+import { fixtureHash } from '../support/fixtureHash';
 import type { Page } from '@playwright/test';
 import { expect, test } from './test';
 import { query } from './db';
@@ -29,7 +29,7 @@ test('a member checks in on two days: the streak and the day\'s entry on the pag
     prefix: 'checkin', names: { zh_TW: '簽到測試', zh_CN: '签到测试', en: 'Check-in test' }, functions: [7, 38], memberSettings: true,
   });
   const phone = `0913${String(Date.now() % 1_000_000).padStart(6, '0')}`;
-  const passwordHash = await hash('Secret123', { memoryCost: 19456, timeCost: 2, parallelism: 1 });
+  const passwordHash = await fixtureHash('Secret123');
   const [member] = await query<{ id: number }>(
     `insert into members (tenant_id, phone_country_code, phone, password_hash) values ($1, '886', $2, $3) returning id`, [clientId, phone.slice(1), passwordHash]);
   const entries = [{ image: '/logo.svg', text: 'Day one: welcome' }, { image: '/logo.svg', text: 'Day two: well done' }];

@@ -1,5 +1,5 @@
 /** Reads and writes this run's database directly, so specs check what the database holds. */
-import { hash } from '@node-rs/argon2';
+import { fixtureHash } from '../support/fixtureHash';
 import pg from 'pg';
 import { databaseUrl } from './env';
 
@@ -41,7 +41,7 @@ export async function userRow(tenantCode: string, account: string): Promise<User
  * on the same database (`--repeat-each`).
  */
 export async function resetToMustChange(tenantCode: string, account: string, password: string): Promise<void> {
-  const mimaHash = await hash(password, { memoryCost: 19456, timeCost: 2, parallelism: 1 });
+  const mimaHash = await fixtureHash(password);
   await query(
     `update users u set mima_hash = $3, mima_status = 2, mima_changed_at = now() - interval '1 minute'
        from tenants t where t.id = u.tenant_id and t.code = $1 and lower(u.account) = lower($2)`,
@@ -75,7 +75,7 @@ export interface NewUser {
 
 /** Inserts a user with the tenant admin's role (the whole menu) and an argon2id hash. */
 export async function createUser(u: NewUser): Promise<number> {
-  const mimaHash = await hash(u.password, { memoryCost: 19456, timeCost: 2, parallelism: 1 });
+  const mimaHash = await fixtureHash(u.password);
   const rows = await query<{ id: number }>(
     `insert into users (tenant_id, account, name, type, status, role_id, mima_hash, mima_status, mima_changed_at, phone_country_code, phone, email)
      select t.id, $2, $3, $10, 1, a.role_id, $4, $5, $6, $7, $8, $9

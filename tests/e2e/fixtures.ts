@@ -8,7 +8,7 @@
  * passes whatever ran before it (docs/decisions.md).
  */
 import fs from 'node:fs';
-import { hash } from '@node-rs/argon2';
+import { fixtureHash } from '../support/fixtureHash';
 import { expect, type Page } from '@playwright/test';
 import { TenantType } from '../../src/domain/enums';
 import type { Names } from '../../src/domain/lang';
@@ -57,7 +57,7 @@ export async function clientTenant(spec: ClientSpec): Promise<ClientFixture> {
   );
   await query(
     `insert into users (tenant_id, account, name, type, status, role_id, mima_hash, mima_status) values ($1, 'admin', 'Admin', 1, 1, $2, $3, 1)`,
-    [client.id, role.id, await hash(`X${Date.now()}x1`, { memoryCost: 19456, timeCost: 2, parallelism: 1 })],
+    [client.id, role.id, await fixtureHash(`X${Date.now()}x1`)],
   );
   const fixture: ClientFixture = { tenant, clientId: client.id, materialId: 0 };
   if (spec.material !== false) fixture.materialId = await operatorMaterial(tenant, client.id);

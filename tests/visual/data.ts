@@ -5,7 +5,7 @@
  * process, so ids are the same every run too; every timestamp a screen could show is then set
  * to one fixed instant (FIXED_TIME), and the browser's clock is fixed to FIXED_NOW.
  */
-import { hash } from '@node-rs/argon2';
+import { fixtureHash } from '../support/fixtureHash';
 import pg from 'pg';
 import { MENU_TREE, menuIds } from '../../src/domain/menu';
 import { databaseUrl } from '../e2e/env';
@@ -46,7 +46,7 @@ export interface Fixture {
 export async function seedRows(): Promise<Fixture> {
   const [op] = await visualQuery<{ id: number }>(`select id from tenants where code = 'platform'`);
   const operatorId = op.id;
-  const mimaHash = await hash(PASSWORD, { memoryCost: 19456, timeCost: 2, parallelism: 1 });
+  const mimaHash = await fixtureHash(PASSWORD);
   const [adminRole] = await visualQuery<{ role_id: number }>(`select role_id from users where tenant_id = $1 and account = 'admin'`, [operatorId]);
   await visualQuery(
     `insert into users (tenant_id, account, name, type, status, role_id, mima_hash, mima_status, email) values ($1, $2, '視覺測試員', 1, 1, $3, $4, 1, 'visual@example.com')`,
