@@ -17,6 +17,7 @@
 import fs from 'node:fs/promises';
 import type { Download, Locator, Page } from '@playwright/test';
 import { expect, test } from './test';
+import { ReportExportStatus } from '../../src/domain/enums';
 import { query } from './db';
 import { fullClient } from './fixtures';
 import { choose, screenshot, signInAsNewUser, openTab } from './helpers';
@@ -289,7 +290,7 @@ test('an export left behind waits on Report > download: the menu counts it, the 
   // Away from the app (it would follow the job and download the file itself); the job ends on
   // the server meanwhile, so the menu's count is read once it has.
   await page.goto('/favicon.svg');
-  await expect.poll(async () => (await query<{ status: number }>(`select status from export_reports where id = $1`, [reportId]))[0]?.status, { timeout: 45_000 }).toBe(3);
+  await expect.poll(async () => (await query<{ status: number }>(`select status from export_reports where id = $1`, [reportId]))[0]?.status, { timeout: 45_000 }).toBe(ReportExportStatus.Completed);
   await page.goto('/report/download');
 
   // The side menu counts the finished, undownloaded report (read on start, then every 30 s).
