@@ -183,6 +183,41 @@ describe('option sources after a write', () => {
     fireEvent.click(within(dialog).getByTestId('crud-form-save'));
     await waitFor(() => expect(screen.getByTestId('probe')).toHaveTextContent('System'));
   });
+
+  it('reads a source beside the list path again (the categories of the product master, with their products)', async () => {
+    const categories: { id: number; names: Record<string, string>; enable: boolean; productCount: number; createdAt: string }[] = [];
+    const { calls } = fakeFetch((method, full, init) => {
+      const path = full.split('?')[0];
+      if (path.startsWith('Config/')) return { status: 200, body: config() };
+      if (path === 'marketing/product/category-detail') return { status: 200, body: categories.map((c) => ({ id: c.id, names: c.names, enable: c.enable, products: [] })) };
+      if (method === 'GET' && path === 'marketing/product/category') return { status: 200, body: { items: categories, total: categories.length } };
+      if (method === 'POST' && path === 'marketing/product/category') {
+        const body = JSON.parse(String(init.body));
+        categories.push({ id: 7, names: body.names, enable: true, productCount: 0, createdAt: AT });
+        return { status: 201, body: categories[0] };
+      }
+      return undefined;
+    });
+    function DetailProbe() {
+      const { options } = useOptionSource('GET marketing/product/category-detail');
+      return <div data-testid="probe">{options.map((o) => o.label).join(',')}</div>;
+    }
+    signedIn(null);
+    withProviders(
+      <>
+        <CrudView decl={declaration('marketing.product-category')} />
+        <DetailProbe />
+      </>,
+      'en',
+    );
+    await waitFor(() => expect(calls.some((c) => c.path === 'marketing/product/category-detail')).toBe(true));
+    fireEvent.click(await screen.findByTestId('crud-add'));
+    const dialog = await screen.findByTestId('crud-form', {}, { timeout: 30_000 });
+    fireEvent.change(dialog.querySelector('input[name="names.zh_TW"]')!, { target: { value: '茶葉' } });
+    fireEvent.change(dialog.querySelector('input[name="names.en"]')!, { target: { value: 'Tea' } });
+    fireEvent.click(within(dialog).getByTestId('crud-form-save'));
+    await waitFor(() => expect(screen.getByTestId('probe')).toHaveTextContent('Tea'));
+  });
 });
 
 describe('client form: conditional domain, the create answer with labels', () => {

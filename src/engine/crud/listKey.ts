@@ -5,3 +5,18 @@
 import type { QueryValue } from '../api/client';
 
 export const listKey = (path: string, query: Record<string, QueryValue>) => [path, { query }] as const;
+
+/**
+ * Whether a write through the list at `listPath` may change the cached read under `key`: a read
+ * below the list's path, or beside it under the same parent (marketing/product/category-detail
+ * beside marketing/product/category), other than the list's own pages (refreshed by the list).
+ */
+export function writeTouches(listPath: string, key: unknown): boolean {
+  const path = typeof key === 'string' ? key : Array.isArray(key) && typeof key[0] === 'string' ? key[0] : null;
+  if (!path) return false;
+  const base = listPath.toLowerCase();
+  const read = path.toLowerCase();
+  if (read === base) return false;
+  const parent = base.includes('/') ? base.slice(0, base.lastIndexOf('/') + 1) : `${base}/`;
+  return read.startsWith(`${base}/`) || read.startsWith(parent);
+}

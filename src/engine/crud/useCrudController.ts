@@ -20,6 +20,7 @@ import { formatCell } from '../../domain/format';
 import type { EngineRowAction } from './extensions';
 import type { ResultInfo } from './ResultDialog';
 import { useCrudList, type Row } from './useCrudList';
+import { writeTouches } from './listKey';
 
 export type InputAction = EngineRowAction & { input: NonNullable<EngineRowAction['input']> };
 
@@ -48,20 +49,17 @@ export function useCrudController(decl: ScreenDeclaration, options: CrudControll
   /**
    * The one refresh after a write. 'first': add, edit and remove read every cached page again
    * and go back to page 1 (SPEC.md); 'stay': a row action reads the current page again. Both
-   * read the list once more after grid.refresh.afterWriteMs, and every cached read below the
-   * list's path (its option sources, e.g. system/announcement/category/options), so a select
-   * opened next (on this or a sibling tab) offers what was just written.
+   * read the list once more after grid.refresh.afterWriteMs, and every cached read beside or
+   * below the list's path (its option sources: system/announcement/category/options under
+   * system/announcement/category, marketing/product/category-detail beside
+   * marketing/product/category), so a select opened next (on this or a sibling tab) offers what
+   * was just written. swr's mutate also forgets a read of the last 2 s that a select mounted
+   * next would otherwise share (its dedupe), the old answer with it.
    */
   const afterWrite = useCallback(
     async (page: 'first' | 'stay') => {
       const base = callPath(decl.api.list);
-      const prefix = base ? `${base.toLowerCase()}/` : null;
-      const related = prefix
-        ? mutate((k) => {
-            const path = typeof k === 'string' ? k : Array.isArray(k) && typeof k[0] === 'string' ? k[0] : null;
-            return path?.toLowerCase().startsWith(prefix) ?? false;
-          })
-        : Promise.resolve();
+      const related = base ? mutate((k) => writeTouches(base, k)) : Promise.resolve();
       if (page === 'first') await list.refresh();
       else await mutate((k) => Array.isArray(k) && k[0] === base);
       list.refreshAfterWrite();
