@@ -7,23 +7,23 @@
  *    message names them;
  *  - a list's date-time filter is the forms' picker (YYYY/MM/DD HH:mm), typed with the keyboard;
  *  - the change-log detail is one compact before/after table with the fields' labels.
- * Screenshots at 1440 and 390 px under /tmp/ux-shots.
+ * Screenshots at 1440 and 390 px (E2E_SHOTS=1) in tests/e2e/artifacts/ux-*.png.
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './test';
 import { query } from './db';
-import { signInAsNewUser } from './helpers';
+import { screenshot, signInAsNewUser, SHOTS } from './helpers';
 
 test.describe.configure({ mode: 'serial' });
 
 const stamp = Date.now().toString(36);
 const tenant = `ux${stamp}`;
 
+/** A screenshot to look at (tests/e2e/artifacts/ux-<name>.png, with E2E_SHOTS=1), with no request in flight. */
 async function shot(page: Page, name: string) {
-  // Settled: no request in flight and the fonts loaded (animations are off in the shot).
+  if (!SHOTS) return;
   await page.waitForLoadState('networkidle');
-  await page.evaluate(() => document.fonts.ready);
-  await page.screenshot({ path: `/tmp/ux-shots/${name}.png`, animations: 'disabled', caret: 'hide' });
+  await screenshot(page, `ux-${name}`);
 }
 
 async function clientTenant(): Promise<void> {

@@ -19,7 +19,7 @@ import { expect, test } from './test';
 import { png } from '../support/png';
 import { query } from './db';
 import { fullClient } from './fixtures';
-import { choose, openTab, screenshot, signInAsNewUser } from './helpers';
+import { choose, openTab, screenshot, signInAsNewUser, SHOTS } from './helpers';
 
 const stamp = Date.now().toString(36);
 const state = {
@@ -60,6 +60,7 @@ function taipeiDigits(at: Date): string {
 
 /** Screenshots of the screen at 1440 px and 390 px, in the given language. */
 async function shots(page: Page, path: string, name: string): Promise<void> {
+  if (!SHOTS) return;
   for (const [width, height] of [[1440, 900], [390, 844]] as const) {
     await page.setViewportSize({ width, height });
     await page.goto(path);
@@ -116,7 +117,7 @@ test('layout: colour, logo and copyright previewed unsaved in the consumer page,
   await expect(popup.getByText(copyright)).toBeVisible();
   await expect(popup.locator('.root')).toHaveAttribute('style', /--brand: ?#3a9a4b/);
   await popup.setViewportSize({ width: 390, height: 844 });
-  await popup.screenshot({ path: 'tests/e2e/artifacts/marketing-layout-preview-390.png' });
+  await screenshot(popup, 'marketing-layout-preview-390');
   // Nothing was saved by the preview.
   expect(await query(`select id from marketing_layouts where tenant_id = $1`, [state.tenantId])).toHaveLength(0);
   await popup.close();

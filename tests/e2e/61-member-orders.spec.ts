@@ -15,7 +15,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './test';
 import { query } from './db';
 import { clientTenant } from './fixtures';
-import { choose, screenshot, sessionToken, signInAsNewUser } from './helpers';
+import { choose, screenshot, sessionToken, signInAsNewUser, SHOTS } from './helpers';
 
 const stamp = Date.now().toString(36);
 const state = {
@@ -48,6 +48,7 @@ function taipeiDigits(at: Date): string {
 }
 
 async function shots(page: Page, path: string, name: string): Promise<void> {
+  if (!SHOTS) return;
   for (const [width, height] of [[1440, 900], [390, 844]] as const) {
     await page.setViewportSize({ width, height });
     await page.goto(path);
@@ -123,7 +124,7 @@ test('a signed-in shopper redeems it on the consumer page at 390 px', async ({ p
   const points = page.locator('#points');
   await expect(points.getByText(state.productName)).toBeVisible();
   await points.locator(`[data-redeem="${state.pointProductId}"]`).scrollIntoViewIfNeeded();
-  await page.screenshot({ path: 'tests/e2e/artifacts/member-consumer-points-390.png' });
+  await screenshot(page, 'member-consumer-points-390');
   await points.locator(`[data-redeem="${state.pointProductId}"]`).click();
   const sheet = page.getByRole('dialog');
   await sheet.locator('input[name="quantity"]').fill('2');
@@ -131,13 +132,13 @@ test('a signed-in shopper redeems it on the consumer page at 390 px', async ({ p
   await sheet.locator('input[name="phone"]').fill('0912345678');
   await sheet.locator('input[name="address"]').fill('臺北市信義區松高路 1 號');
   await expect(sheet.getByText('共需 600')).toBeVisible();
-  await page.screenshot({ path: 'tests/e2e/artifacts/member-consumer-redeem-390.png' });
+  await screenshot(page, 'member-consumer-redeem-390');
   await sheet.locator('[data-confirm-redeem]').click();
   await expect(sheet.locator('[data-redeemed]')).toBeVisible();
   await expect(sheet.locator('[data-balance]')).toHaveText('400');
   state.orderNo = (await sheet.locator('[data-order-no]').textContent())!.trim();
   expect(state.orderNo).toMatch(/^M\d{6}-[2-9A-Z]{6}$/);
-  await page.screenshot({ path: 'tests/e2e/artifacts/member-consumer-redeemed-390.png' });
+  await screenshot(page, 'member-consumer-redeemed-390');
   const [order] = await query<{ status: number; points: number; recipient: Record<string, string> }>(
     `select status, points, recipient from member_orders where tenant_id = $1 and order_no = $2`, [state.tenantId, state.orderNo]);
   expect(order).toMatchObject({ status: 1, points: 600, recipient: { name: '林小美', phone: '0912345678' } });

@@ -185,8 +185,7 @@ test('a client designs a wheel lottery; a shopper plays it on a phone with a rea
   await form.getByLabel(/收件地址/).fill('台北市信義區市府路 1 號');
   await form.getByLabel(/尺寸/).selectOption('大');
   await form.scrollIntoViewIfNeeded();
-  await screenshot(shopper, 'lottery-play-form-390');
-  await shopper.screenshot({ path: 'tests/e2e/artifacts/lottery-play-form-390-full.png', fullPage: true, animations: 'disabled', caret: 'hide' });
+  await screenshot(shopper, 'lottery-play-form-390', { fullPage: true });
   await form.getByRole('button', { name: '送出兌換資料' }).click();
   await expect(result.getByText('兌換資料已送出')).toBeVisible();
   const serial = (await result.getByTestId('serial').textContent())!;

@@ -84,9 +84,19 @@ export async function settled(page: Page): Promise<void> {
   });
 }
 
-export async function screenshot(page: Page, name: string): Promise<void> {
+/**
+ * Screenshots for a developer to look at (tests/e2e/artifacts/<name>.png), taken only with
+ * E2E_SHOTS=1: nothing compares them (the visual project compares every screen with its
+ * committed baseline), and in the test command they cost page loads, PNG encoding and disk
+ * for nobody. `fullPage` takes the whole scrolling page too (<name>-full.png).
+ */
+export const SHOTS = process.env.E2E_SHOTS === '1';
+
+export async function screenshot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
+  if (!SHOTS) return;
   await settled(page);
-  await page.screenshot({ path: `tests/e2e/artifacts/${name}.png`, fullPage: false, animations: 'disabled', caret: 'hide' });
+  await page.screenshot({ path: `tests/e2e/artifacts/${name}.png`, animations: 'disabled', caret: 'hide' });
+  if (options.fullPage) await page.screenshot({ path: `tests/e2e/artifacts/${name}-full.png`, fullPage: true, animations: 'disabled', caret: 'hide' });
 }
 
 /** Picks an option of an Autocomplete (select, country, dial code, timezone) by typing part of its label. */
