@@ -12,7 +12,9 @@
  *   - /system/employee, signed in: its first rows (the first grid row inserted in the page, not
  *     only a paint) and its largest paint, cold (a fresh context), then again in the same context
  *     (the HTTP cache warm, the staff's daily case), and the JavaScript fetched before the rows;
- *   - from that list to another through the side menu (/system/role): the click to its first row;
+ *   - from that list to another through the side menu (/system/role): the click to its first row,
+ *     the first switch of the page, then again back and forth (the staff's day: the lists they
+ *     go between, their code run before);
  *   - the first form dialog of that list ("add"): time from the click to the dialog's fields;
  *   - /m/{tenant}?c=...: the public consumer page (issue 13, src/consumer), its first paint (the
  *     loading skeleton, then the page), the JavaScript fetched before it and every request
@@ -36,6 +38,9 @@ import { SESSION_STORAGE_KEY as SESSION_KEY } from '../src/engine/session/store'
 
 const RUNS = Number(process.env.BENCH_FRONT_RUNS ?? 7);
 const ROWS = Number(process.env.BENCH_FRONT_ROWS ?? 1000);
+/** Switches back and forth between the two lists after the first one, and the pause before each. */
+const NAV_AGAIN = 3;
+const NAV_PAUSE_MS = 500;
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const DIST = path.join(ROOT, 'dist');
 
@@ -75,6 +80,8 @@ interface FrontResult {
   listWarm: PageRun[];
   /** From the click on another list's menu entry to that list's first rows (client-side route). */
   navMs: number[];
+  /** The switches after the first one, back and forth between the two lists. */
+  navAgainMs: number[];
   consumer: PageRun[];
   dialogMs: number[];
   /** The page's main thread at rest (ms of tasks per second): the static page, the warm list. */
@@ -242,7 +249,7 @@ export async function runFrontBench(log: (line: string) => void = () => {}): Pro
   const state = await signing.storageState();
   await signing.close();
 
-  const result: FrontResult = { staticRun: [], login: [], list: [], listWarm: [], navMs: [], consumer: [], dialogMs: [], restStatic: [], restList: [], gzipOf: () => 0, headers: [] };
+  const result: FrontResult = { staticRun: [], login: [], list: [], listWarm: [], navMs: [], navAgainMs: [], consumer: [], dialogMs: [], restStatic: [], restList: [], gzipOf: () => 0, headers: [] };
   // The consumer page is ready once its data call answered: the page, or (before the Marketing
   // API exists on this server) its "unknown brand" notice; the weight is the same.
   const consumerReady = (p: Page) => p.waitForFunction(() => ['ready', 'unknown', 'error'].includes(document.documentElement.dataset.state ?? ''), undefined, { timeout: 60_000 });
@@ -270,6 +277,12 @@ export async function runFrontBench(log: (line: string) => void = () => {}): Pro
     result.listWarm.push(await measure(context, listUrl, 'rows', rowsReady, async (p) => {
       result.restList.push(await busyAtRest(p));
       result.navMs.push(await navigateToList(p, '/system/role', 'system.role'));
+      for (let k = 0; k < NAV_AGAIN; k++) {
+        await p.waitForTimeout(NAV_PAUSE_MS);
+        result.navAgainMs.push(await navigateToList(p, '/system/employee', 'system.employee'));
+        await p.waitForTimeout(NAV_PAUSE_MS);
+        result.navAgainMs.push(await navigateToList(p, '/system/role', 'system.role'));
+      }
       const t0 = Date.now();
       await p.click('[data-testid="crud-add"]');
       await p.waitForSelector('[role="dialog"] input', { timeout: 60_000 });
@@ -343,7 +356,7 @@ export function frontSections(r: FrontResult): Section[] {
       ['/m/{tenant}?c= (consumer page, 390 px), first paint', ...row('', r.consumer, 'fcp').slice(1)],
     ],
     notes: [
-      `from one list to another (side menu, /system/employee -> /system/role): click to first rows, median ${fmtMs(median(r.navMs))} (runs: ${r.navMs.map((x) => fmtMs(x)).join(', ')})`,
+      `from one list to another (side menu, /system/employee -> /system/role): click to first rows, the page's first switch: median ${fmtMs(median(r.navMs))} (runs: ${r.navMs.map((x) => fmtMs(x)).join(', ')}); the ${NAV_AGAIN * 2} switches after it in each run (back and forth, ${fmtMs(NAV_PAUSE_MS)} apart): median ${fmtMs(median(r.navAgainMs))} (max ${fmtMs(Math.max(...r.navAgainMs))})`,
       `first rows, each run (cold / warm): ${r.list.map((x, i) => `${fmtMs(x.rows)} / ${fmtMs(r.listWarm[i]?.rows ?? NaN)}`).join('; ')}; static page: ${r.staticRun.map((x) => fmtMs(x.fcp)).join(', ')}`,
       `the list's largest paint is of: ${mostCommon(r.list.map((x) => x.lcpElement)) || '-'} (most runs)`,
       `first form dialog of the list (click to fields, after the two lists): median ${fmtMs(median(r.dialogMs))}`,
