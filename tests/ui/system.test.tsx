@@ -147,77 +147,57 @@ describe('row action with an input: delete a client with a reason', () => {
 });
 
 describe('option sources after a write', () => {
-  function OptionsProbe() {
-    const { options } = useOptionSource('GET system/announcement/category/options');
-    return <div data-testid="probe">{options.map((o) => o.label).join(',')}</div>;
+  /** A category list, the option source a select reads its categories from, and how the source answers them. */
+  const cases = [
+    {
+      name: 'reads the sources below the list path again, so a select offers what was just added',
+      list: 'system.announcement-category', path: 'system/announcement/category', source: 'system/announcement/category/options',
+      answer: (c: { id: number; names: Record<string, string> }) => ({ value: c.id, label: c.names.en }),
+    },
+    {
+      name: 'reads a source beside the list path again (the categories of the product master, with their products)',
+      list: 'marketing.product-category', path: 'marketing/product/category', source: 'marketing/product/category-detail',
+      answer: (c: { id: number; names: Record<string, string> }) => ({ id: c.id, names: c.names, enable: true, products: [] }),
+    },
+  ];
+
+  for (const { name, list, path: listPath, source, answer } of cases) {
+    it(name, async () => {
+      const categories: { id: number; names: Record<string, string>; enable: boolean; createdAt: string }[] = [];
+      const { calls } = fakeFetch((method, full, init) => {
+        const path = full.split('?')[0];
+        if (path.startsWith('Config/')) return { status: 200, body: config() };
+        if (path === source) return { status: 200, body: categories.map(answer) };
+        if (method === 'GET' && path === listPath) return { status: 200, body: { items: categories, total: categories.length } };
+        if (method === 'POST' && path === listPath) {
+          const body = JSON.parse(String(init.body));
+          categories.push({ id: 7, names: body.names, enable: true, createdAt: AT });
+          return { status: 201, body: categories[0] };
+        }
+        return undefined;
+      });
+      function OptionsProbe() {
+        const { options } = useOptionSource(`GET ${source}`);
+        return <div data-testid="probe">{options.map((o) => o.label).join(',')}</div>;
+      }
+      signedIn(null);
+      withProviders(
+        <>
+          <CrudView decl={declaration(list)} />
+          <OptionsProbe />
+        </>,
+        'en',
+      );
+      await waitFor(() => expect(calls.some((c) => c.path === source)).toBe(true));
+      expect(screen.getByTestId('probe')).toHaveTextContent('');
+      fireEvent.click(await screen.findByTestId('crud-add'));
+      const dialog = await screen.findByTestId('crud-form', {}, { timeout: 30_000 });
+      fireEvent.change(dialog.querySelector('input[name="names.zh_TW"]')!, { target: { value: '系統' } });
+      fireEvent.change(dialog.querySelector('input[name="names.en"]')!, { target: { value: 'System' } });
+      fireEvent.click(within(dialog).getByTestId('crud-form-save'));
+      await waitFor(() => expect(screen.getByTestId('probe')).toHaveTextContent('System'));
+    });
   }
-
-  it('reads the sources below the list path again, so a select offers what was just added', async () => {
-    const categories: { id: number; names: Record<string, string>; announcementCount: number; createdAt: string }[] = [];
-    const { calls } = fakeFetch((method, full, init) => {
-      const path = full.split('?')[0];
-      if (path.startsWith('Config/')) return { status: 200, body: config() };
-      if (path === 'system/announcement/category/options') return { status: 200, body: categories.map((c) => ({ value: c.id, label: c.names.en })) };
-      if (method === 'GET' && path === 'system/announcement/category') return { status: 200, body: { items: categories, total: categories.length } };
-      if (method === 'POST' && path === 'system/announcement/category') {
-        const body = JSON.parse(String(init.body));
-        categories.push({ id: 1, names: body.names, announcementCount: 0, createdAt: AT });
-        return { status: 201, body: categories[0] };
-      }
-      return undefined;
-    });
-    signedIn(null);
-    withProviders(
-      <>
-        <CrudView decl={declaration('system.announcement-category')} />
-        <OptionsProbe />
-      </>,
-      'en',
-    );
-    await waitFor(() => expect(calls.some((c) => c.path === 'system/announcement/category/options')).toBe(true));
-    expect(screen.getByTestId('probe')).toHaveTextContent('');
-    fireEvent.click(await screen.findByTestId('crud-add'));
-    const dialog = await screen.findByTestId('crud-form', {}, { timeout: 30_000 });
-    fireEvent.change(dialog.querySelector('input[name="names.zh_TW"]')!, { target: { value: '系統' } });
-    fireEvent.change(dialog.querySelector('input[name="names.en"]')!, { target: { value: 'System' } });
-    fireEvent.click(within(dialog).getByTestId('crud-form-save'));
-    await waitFor(() => expect(screen.getByTestId('probe')).toHaveTextContent('System'));
-  });
-
-  it('reads a source beside the list path again (the categories of the product master, with their products)', async () => {
-    const categories: { id: number; names: Record<string, string>; enable: boolean; productCount: number; createdAt: string }[] = [];
-    const { calls } = fakeFetch((method, full, init) => {
-      const path = full.split('?')[0];
-      if (path.startsWith('Config/')) return { status: 200, body: config() };
-      if (path === 'marketing/product/category-detail') return { status: 200, body: categories.map((c) => ({ id: c.id, names: c.names, enable: c.enable, products: [] })) };
-      if (method === 'GET' && path === 'marketing/product/category') return { status: 200, body: { items: categories, total: categories.length } };
-      if (method === 'POST' && path === 'marketing/product/category') {
-        const body = JSON.parse(String(init.body));
-        categories.push({ id: 7, names: body.names, enable: true, productCount: 0, createdAt: AT });
-        return { status: 201, body: categories[0] };
-      }
-      return undefined;
-    });
-    function DetailProbe() {
-      const { options } = useOptionSource('GET marketing/product/category-detail');
-      return <div data-testid="probe">{options.map((o) => o.label).join(',')}</div>;
-    }
-    signedIn(null);
-    withProviders(
-      <>
-        <CrudView decl={declaration('marketing.product-category')} />
-        <DetailProbe />
-      </>,
-      'en',
-    );
-    await waitFor(() => expect(calls.some((c) => c.path === 'marketing/product/category-detail')).toBe(true));
-    fireEvent.click(await screen.findByTestId('crud-add'));
-    const dialog = await screen.findByTestId('crud-form', {}, { timeout: 30_000 });
-    fireEvent.change(dialog.querySelector('input[name="names.zh_TW"]')!, { target: { value: '茶葉' } });
-    fireEvent.change(dialog.querySelector('input[name="names.en"]')!, { target: { value: 'Tea' } });
-    fireEvent.click(within(dialog).getByTestId('crud-form-save'));
-    await waitFor(() => expect(screen.getByTestId('probe')).toHaveTextContent('Tea'));
-  });
 });
 
 describe('client form: conditional domain, the create answer with labels', () => {
