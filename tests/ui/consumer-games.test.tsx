@@ -17,12 +17,12 @@ const PRIZES = [{ label: 'Tea', picture: null }, { label: 'Cup', picture: null }
 
 afterEach(() => { document.body.innerHTML = ''; });
 
-async function mountGame(viewKey: string, draw: () => Promise<GameOutcome | null>, onDone = vi.fn(), extra: Record<string, unknown> = {}) {
+async function mountGame(viewKey: string, draw: () => Promise<GameOutcome | null>, onDone = vi.fn(), extra: Record<string, unknown> = {}, prizes = PRIZES) {
   const root = document.createElement('div');
   document.body.append(root);
   const game = GAMES.find((g) => g.viewKey === viewKey)!;
   const mount = (await loadGame(viewKey))!;
-  const clean = mount(root, { core: { ...defaultCore(game.gameType), ...extra }, prizes: PRIZES, texts: GAME_TEXTS.en, reduced: true, draw, onDone });
+  const clean = mount(root, { core: { ...defaultCore(game.gameType), ...extra }, prizes, texts: GAME_TEXTS.en, reduced: true, draw, onDone });
   return { root, clean, onDone };
 }
 
@@ -35,6 +35,30 @@ async function play(root: HTMLElement) {
 }
 
 const rgb = (v: string) => { const m = /rgb\((\d+), (\d+), (\d+)\)/.exec(v); return m ? `#${[m[1], m[2], m[3]].map((x) => Number(x).toString(16).padStart(2, '0')).join('')}` : v; };
+
+describe('the wheel', () => {
+  /** The angle a segment's label is turned by, and the wheel's turn once stopped (degrees). */
+  const labelTurn = (root: HTMLElement, i: number) => Number(/rotate\(([-\d.]+)/.exec(root.querySelector(`[data-segment="${i}"] g`)!.getAttribute('transform')!)![1]);
+  const wheelTurn = (root: HTMLElement) => Number(/rotate\(([-\d.]+)deg\)/.exec(root.querySelector<HTMLElement>('.wheel-face')!.style.transform)![1]);
+
+  it('stops with the drawn segment\'s label upright under the pointer', async () => {
+    const { root } = await mountGame('view_wheel', async () => ({ index: 1, won: true, label: 'Cup', picture: null }));
+    expect([0, 1, 2].map((i) => labelTurn(root, i))).toEqual([60, 180, 300]);
+    await play(root);
+    await waitFor(() => expect(root.dataset.result).toBe('win'));
+    // The label's angle plus the wheel's turn: within the segment's middle 60% of the top.
+    const at = (((labelTurn(root, 1) + wheelTurn(root)) % 360) + 360) % 360;
+    expect(Math.min(at, 360 - at)).toBeLessThanOrEqual(36);
+  });
+
+  it('with one prize, shows its label at the top and stops it there', async () => {
+    const { root } = await mountGame('view_wheel', async () => ({ index: 0, won: true, label: 'Tea', picture: null }), vi.fn(), {}, [{ label: 'Tea', picture: null }]);
+    expect(labelTurn(root, 0)).toBe(0);
+    await play(root);
+    await waitFor(() => expect(root.dataset.result).toBe('win'));
+    expect(((wheelTurn(root) % 360) + 360) % 360).toBe(0);
+  });
+});
 
 describe('the nine games', () => {
   it('are nine, one per game of the templates', () => {

@@ -12,12 +12,14 @@ const mount: MountGame = (root, o) => {
   const hub = g.image('SpinCenter');
   const n = Math.max(g.prizes.length, 1);
   const seg = 360 / n;
+  /** A segment's middle, where its label stands upright under the pointer; one prize is the whole disc, its label at the top. */
+  const middle = (i: number) => (n === 1 ? 0 : i * seg + seg / 2);
   const R = 88;
   const segs = svg('svg', { viewBox: '0 0 200 200', 'aria-hidden': 'true' }, svg('circle', { cx: 100, cy: 100, r: 98, fill: rim }));
   if (face) segs.append(svg('image', { href: face, x: 100 - R, y: 100 - R, width: 2 * R, height: 2 * R, 'clip-path': 'circle(88px at 100px 100px)', preserveAspectRatio: 'xMidYMid slice' }));
   g.prizes.forEach((p, i) => {
     const d = sectorPath(i, n, R);
-    const label = svg('g', { transform: `rotate(${i * seg + seg / 2} 100 100)` },
+    const label = svg('g', { transform: `rotate(${middle(i)} 100 100)` },
       p.picture ? svg('image', { href: p.picture, x: 89, y: 24, width: 22, height: 22 }) : null,
       svg('text', { x: 100, y: p.picture ? 58 : 40, fill: ink, 'font-size': n > 8 ? 7 : 9, 'font-weight': 700, 'text-anchor': 'middle' }, p.label.slice(0, 10)));
     segs.append(svg('g', { 'data-segment': i }, svg('path', { d, fill: face ? 'transparent' : i % 2 ? c2 : c1, stroke: rim, 'stroke-width': 1 }), label));
@@ -41,7 +43,8 @@ const mount: MountGame = (root, o) => {
     const r = await g.play();
     if (!r) return;
     const index = Math.max(r.index, 0);
-    const center = index * seg + seg / 2 + (Math.random() - 0.5) * seg * 0.6;
+    // Somewhere inside the drawn segment (one prize: its label upright at the top).
+    const center = middle(index) + (n === 1 ? 0 : (Math.random() - 0.5) * seg * 0.6);
     const end = 360 * (o.reduced ? 1 : 6) - center;
     await g.anim(turn, [{ transform: 'rotate(0deg)' }, { transform: `rotate(${end}deg)` }], g.ms(4200), { easing: 'cubic-bezier(.15,.7,.2,1)' });
     turn.style.transform = `rotate(${end}deg)`;
