@@ -147,17 +147,18 @@ describe('row action with an input: delete a client with a reason', () => {
 });
 
 describe('option sources after a write', () => {
+  type Category = { id: number; names: Record<string, string> };
   /** A category list, the option source a select reads its categories from, and how the source answers them. */
-  const cases = [
+  const cases: { name: string; list: string; path: string; source: string; answer: (c: Category) => unknown }[] = [
     {
       name: 'reads the sources below the list path again, so a select offers what was just added',
       list: 'system.announcement-category', path: 'system/announcement/category', source: 'system/announcement/category/options',
-      answer: (c: { id: number; names: Record<string, string> }) => ({ value: c.id, label: c.names.en }),
+      answer: (c) => ({ value: c.id, label: c.names.en }),
     },
     {
       name: 'reads a source beside the list path again (the categories of the product master, with their products)',
       list: 'marketing.product-category', path: 'marketing/product/category', source: 'marketing/product/category-detail',
-      answer: (c: { id: number; names: Record<string, string> }) => ({ id: c.id, names: c.names, enable: true, products: [] }),
+      answer: (c) => ({ id: c.id, names: c.names, enable: true, products: [] }),
     },
   ];
 

@@ -4,7 +4,7 @@
  * the export download (42), the pending export amount is polled every 30 s without mask or
  * Fail modal: the report group then shows a dot and the download entry the count.
  */
-import { Fragment, useEffect, useState } from 'react';
+import { memo, useCallback, useEffect, useState } from 'react';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Collapse from '@mui/material/Collapse';
@@ -19,7 +19,8 @@ import SpaceDashboardOutlined from '@mui/icons-material/SpaceDashboardOutlined';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { prefetchFirstPage } from '../crud/prefetchList';
 import { useTranslation } from 'react-i18next';
-import { pickName } from '../../domain/lang';
+import { pickName, type Lang } from '../../domain/lang';
+import type { MenuItem } from '../../domain/api';
 import { menuTrail } from '../../domain/menu';
 import { EXPORT_AMOUNT_PATH, EXPORT_AMOUNT_POLL_MS } from '../../domain/limits';
 import { useApi } from '../api/swr';
@@ -52,6 +53,73 @@ export function useExportAmount(enabled: boolean): number {
   return typeof data?.amount === 'number' ? data.amount : 0;
 }
 
+const entrySx = { ...itemSx, minHeight: 38, pl: 7.25 } as const;
+const groupActiveSx = { ...itemSx, color: '#fff', '& .MuiListItemIcon-root': { color: '#fff' } } as const;
+const groupTextProps = { primary: { sx: { fontWeight: 600, fontSize: 14.5 } } } as const;
+const entryTextProps = { primary: { sx: { fontSize: 14 } } } as const;
+const amountSx = { ml: 1, px: 0.9, minWidth: 22, height: 20, borderRadius: 10, bgcolor: 'warning.main', color: '#fff', fontSize: 12, fontWeight: 700, display: 'inline-flex', alignItems: 'center', justifyContent: 'center' } as const;
+
+/** Whether `pathname` is the entry's path or one of its pages. */
+const isActive = (path: string, pathname: string) => pathname === path || pathname.startsWith(`${path}/`);
+
+/**
+ * A menu entry. Memoized, like its group: a route change re-renders the entries whose
+ * highlight changes, not the whole menu (about fifty MUI buttons, each styled again).
+ */
+const MenuEntry = memo(function MenuEntry({ child, active, lang, amount, onNavigate }: { child: MenuItem['children'][number]; active: boolean; lang: Lang; amount: number; onNavigate?: () => void }) {
+  return (
+    <ListItemButton
+      component={RouterLink}
+      to={child.path}
+      selected={active}
+      onClick={() => {
+        // The list's first page starts loading with the click (crud/prefetchList).
+        if (!active) prefetchFirstPage(child.path);
+        onNavigate?.();
+      }}
+      data-menu-id={child.id}
+      data-menu-path={child.path}
+      aria-current={active ? 'page' : undefined}
+      sx={entrySx}
+    >
+      <ListItemText primary={pickName(child.names, lang)} slotProps={entryTextProps} />
+      {child.id === EXPORT_DOWNLOAD_MENU_ID && amount > 0 && (
+        <Box component="span" data-testid="export-amount" sx={amountSx}>
+          {amount > 99 ? '99+' : amount}
+        </Box>
+      )}
+    </ListItemButton>
+  );
+});
+
+/** A group and its entries; `activePath` is the route's entry when it is in this group (else null). */
+const MenuGroup = memo(function MenuGroup({ group, open, active, activePath, lang, amount, onToggle, onNavigate }: {
+  group: MenuItem; open: boolean; active: boolean; activePath: string | null; lang: Lang; amount: number;
+  onToggle: (id: number) => void; onNavigate?: () => void;
+}) {
+  const dot = group.id === REPORT_MENU_ID && amount > 0;
+  return (
+    <>
+      <ListItemButton onClick={() => onToggle(group.id)} aria-expanded={open} data-menu-id={group.id} data-menu-path={group.path} sx={active ? groupActiveSx : itemSx}>
+        <ListItemIcon>
+          <Badge variant="dot" color="warning" invisible={!dot} data-testid={group.id === REPORT_MENU_ID ? 'report-dot' : undefined}>
+            {menuIcon(group.id)}
+          </Badge>
+        </ListItemIcon>
+        <ListItemText primary={pickName(group.names, lang)} slotProps={groupTextProps} />
+        <ExpandMoreRounded sx={{ fontSize: 20, opacity: 0.7, transition: 'transform .2s', transform: open ? 'rotate(180deg)' : 'none' }} />
+      </ListItemButton>
+      <Collapse in={open} timeout="auto">
+        <List disablePadding component="div">
+          {group.children.map((child) => (
+            <MenuEntry key={child.id} child={child} active={child.path === activePath} lang={lang} amount={child.id === EXPORT_DOWNLOAD_MENU_ID ? amount : 0} onNavigate={onNavigate} />
+          ))}
+        </List>
+      </Collapse>
+    </>
+  );
+});
+
 export function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
   const [lang] = useLang();
@@ -59,6 +127,7 @@ export function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
   const { menu } = useUserMenu();
   const currentGroupId = menu ? menuTrail(pathname, menu)[0]?.id : undefined;
   const [openId, setOpenId] = useState<number | null>(currentGroupId ?? null);
+  const toggle = useCallback((id: number) => setOpenId((o) => (o === id ? null : id)), []);
 
   // Follow the route: the group of the current path opens (and only it).
   useEffect(() => {
@@ -75,69 +144,23 @@ export function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
           <ListItemIcon>
             <SpaceDashboardOutlined />
           </ListItemIcon>
-          <ListItemText primary={t('shell.home')} slotProps={{ primary: { sx: { fontWeight: 600, fontSize: 14.5 } } }} />
+          <ListItemText primary={t('shell.home')} slotProps={groupTextProps} />
         </ListItemButton>
         {!menu &&
           [0, 1, 2, 3].map((i) => <Skeleton key={i} variant="rounded" height={36} sx={{ mx: 2, my: 1, bgcolor: 'rgba(255,255,255,0.08)' }} />)}
-        {menu?.map((group) => {
-          const open = openId === group.id;
-          const groupActive = currentGroupId === group.id;
-          const dot = group.id === REPORT_MENU_ID && amount > 0;
-          return (
-            <Fragment key={group.id}>
-              <ListItemButton
-                onClick={() => setOpenId(open ? null : group.id)}
-                aria-expanded={open}
-                data-menu-id={group.id}
-                data-menu-path={group.path}
-                sx={{ ...itemSx, ...(groupActive ? { color: '#fff', '& .MuiListItemIcon-root': { color: '#fff' } } : {}) }}
-              >
-                <ListItemIcon>
-                  <Badge variant="dot" color="warning" invisible={!dot} data-testid={group.id === REPORT_MENU_ID ? 'report-dot' : undefined}>
-                    {menuIcon(group.id)}
-                  </Badge>
-                </ListItemIcon>
-                <ListItemText primary={pickName(group.names, lang)} slotProps={{ primary: { sx: { fontWeight: 600, fontSize: 14.5 } } }} />
-                <ExpandMoreRounded sx={{ fontSize: 20, opacity: 0.7, transition: 'transform .2s', transform: open ? 'rotate(180deg)' : 'none' }} />
-              </ListItemButton>
-              <Collapse in={open} timeout="auto">
-                <List disablePadding component="div">
-                  {group.children.map((child) => {
-                    const active = pathname === child.path || pathname.startsWith(`${child.path}/`);
-                    return (
-                      <ListItemButton
-                        key={child.id}
-                        component={RouterLink}
-                        to={child.path}
-                        selected={active}
-                        onClick={() => {
-                          // The list's first page starts loading with the click (crud/prefetchList).
-                          if (!active) prefetchFirstPage(child.path);
-                          onNavigate?.();
-                        }}
-                        data-menu-id={child.id}
-                        data-menu-path={child.path}
-                        aria-current={active ? 'page' : undefined}
-                        sx={{ ...itemSx, minHeight: 38, pl: 7.25 }}
-                      >
-                        <ListItemText primary={pickName(child.names, lang)} slotProps={{ primary: { sx: { fontSize: 14 } } }} />
-                        {child.id === EXPORT_DOWNLOAD_MENU_ID && amount > 0 && (
-                          <Box
-                            component="span"
-                            data-testid="export-amount"
-                            sx={{ ml: 1, px: 0.9, minWidth: 22, height: 20, borderRadius: 10, bgcolor: 'warning.main', color: '#fff', fontSize: 12, fontWeight: 700, display: 'inline-flex', alignItems: 'center', justifyContent: 'center' }}
-                          >
-                            {amount > 99 ? '99+' : amount}
-                          </Box>
-                        )}
-                      </ListItemButton>
-                    );
-                  })}
-                </List>
-              </Collapse>
-            </Fragment>
-          );
-        })}
+        {menu?.map((group) => (
+          <MenuGroup
+            key={group.id}
+            group={group}
+            open={openId === group.id}
+            active={currentGroupId === group.id}
+            activePath={group.children.find((c) => isActive(c.path, pathname))?.path ?? null}
+            lang={lang}
+            amount={group.id === REPORT_MENU_ID || group.children.some((c) => c.id === EXPORT_DOWNLOAD_MENU_ID) ? amount : 0}
+            onToggle={toggle}
+            onNavigate={onNavigate}
+          />
+        ))}
       </List>
       <Typography variant="caption" sx={{ px: 3, py: 2, color: 'rgba(255,255,255,0.62)' }}>
         {t('app.title')}
@@ -145,4 +168,3 @@ export function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
     </Box>
   );
 }
-
