@@ -144,6 +144,15 @@ export function outline(root: Element): string[] {
       for (const child of el.children) walk(child);
       return;
     }
+    if (tag === 'tr') {
+      // A plain table's row (the panes'): its header and data cells, a cell's buttons by name.
+      const cells = [...el.querySelectorAll('th, td')].map((c) => {
+        const buttons = [...c.querySelectorAll('button, a')].map((b) => b.getAttribute('aria-label') || clean(b.textContent)).filter(Boolean);
+        return [clean(c.querySelector('button, a') ? '' : c.textContent), buttons.length ? `[${buttons.join(', ')}]` : ''].filter(Boolean).join(' ');
+      });
+      lines.push(`tr ${cells.join(' | ')}`);
+      return;
+    }
     if (role === 'row') {
       const cells = [...el.querySelectorAll('[role="gridcell"]')].map((c) => {
         const buttons = [...c.querySelectorAll('button')].map((b) => b.getAttribute('aria-label')).filter(Boolean);
@@ -170,7 +179,7 @@ export function outline(root: Element): string[] {
       if (text && !el.closest('[role="gridcell"]')) lines.push(`${role === 'tab' ? 'tab' : 'button'} "${text}"${el.getAttribute('aria-current') ? ' current' : ''}${(el as HTMLButtonElement).disabled ? ' disabled' : ''}`);
       return;
     }
-    if (['h1', 'h2', 'legend'].includes(tag) || el.classList.contains('MuiFormLabel-root') && tag !== 'label') {
+    if (['h1', 'h2', 'h3', 'legend'].includes(tag) || el.classList.contains('MuiFormLabel-root') && tag !== 'label') {
       lines.push(`${tag} "${clean(el.textContent)}"`);
       return;
     }

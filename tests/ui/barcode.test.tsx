@@ -10,19 +10,11 @@ import { MENU_TREE } from '../../src/domain/menu';
 import { CustomView } from '../../src/engine/crud/CustomScreen';
 import '../../src/app/registerAll';
 import { config, fakeFetch, signedIn, withProviders } from './harness';
+import { BARCODE_ANSWER as ANSWER } from '../support/paneSamples';
 
 const DECL = declaration('logistics.code');
 const node = MENU_TREE.find((g) => g.id === 5)!.children!.find((c) => c.id === 28)!;
 
-const ANSWER = {
-  code: 'BOTTLE0001', seq: 6, package: { id: 4, type: 1, codeType: 1, quantity: 10, createdAt: '2026-11-20T08:00:00.000Z' }, shortUrl: null,
-  product: { id: 1, name: 'Green tea' }, packagingMaterial: { id: 2, no: 'GT-1', name: 'Bottle label' },
-  client: { id: 3, code: 'demo', names: { en: 'Demo Co' } }, generatedAt: '2026-11-20T08:00:00.000Z',
-  logistics: { level: 1, unit: 1, factory: { id: 1, name: 'Plant 1' }, line: { id: 1, name: 'Line 1' }, shift: { id: 1, name: 'Day' }, boundAt: '2026-11-21T08:00:00.000Z', status: 2, warehouse: { id: 2, name: 'Dealer store' } },
-  parent: { code: 'BOX0001', level: 2 }, parents: [{ code: 'BOX0001', level: 2 }, { code: 'CARTON01', level: 3 }], children: [],
-  scanCount: 1, scans: [{ source: 2, type: 2, scannedAt: '2026-11-21T08:00:00.000Z', location: 'Plant 1 / Line 1 / Day', account: 'app1', latitude: null, longitude: null }],
-  movements: [{ sheetId: 9, sheetType: 4, scanned: false, at: '2026-11-22T08:00:00.000Z', account: 'app1', warehouse: { id: 1, name: 'Main store' }, toWarehouse: { id: 2, name: 'Dealer store' } }],
-};
 
 describe('kind "custom": the barcode query pane', () => {
   it('shows a code\'s product, binding, outer packages, scans and movements; an unknown code the server\'s message', async () => {

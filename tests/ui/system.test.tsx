@@ -31,6 +31,7 @@ import { previewSize } from '../../src/widgets/UploadWidget';
 import { useOptionSource } from '../../src/engine/crud/useOptionSource';
 import '../../src/app/registerAll';
 import { config, fakeFetch, menuOf, renderApp, signedIn, withProviders, type Reply } from './harness';
+import { DOCUMENT_GROUPS } from '../support/paneSamples';
 
 vi.setConfig({ testTimeout: 30_000 });
 
@@ -415,18 +416,9 @@ describe('kind "form": other settings', () => {
 
 // --- kind: "custom", pane helpDocuments --------------------------------------------------------
 
-interface Fn { id: number; path: string; names: Record<string, string>; urls: Record<string, string> }
 
 function documentApi() {
-  const groups: { id: number; path: string; names: Record<string, string>; children: Fn[] }[] = [
-    {
-      id: 1, path: '/system', names: { zh_TW: '系統管理', zh_CN: '系统管理', en: 'System' },
-      children: [
-        { id: 9, path: '/system/role', names: { zh_TW: '員工角色設定', zh_CN: '员工角色设定', en: 'Staff roles' }, urls: { en: '/files/aaaa.pdf' } },
-        { id: 10, path: '/system/employee', names: { zh_TW: '員工帳號設定', zh_CN: '员工账号设定', en: 'Staff accounts' }, urls: {} },
-      ],
-    },
-  ];
+  const groups = structuredClone(DOCUMENT_GROUPS);
   return fakeFetch((method, full, init) => {
     const path = full.split('?')[0];
     if (path.startsWith('Config/')) return { status: 200, body: config() };
