@@ -9,22 +9,14 @@
  *  - the change-log detail is one compact before/after table with the fields' labels.
  * Screenshots at 1440 and 390 px (E2E_SHOTS=1) in tests/e2e/artifacts/ux-*.png.
  */
-import type { Page } from '@playwright/test';
 import { expect, test } from './test';
 import { query } from './db';
-import { screenshot, signInAsNewUser, SHOTS } from './helpers';
+import { screenshot, signInAsNewUser } from './helpers';
 
 test.describe.configure({ mode: 'serial' });
 
 const stamp = Date.now().toString(36);
 const tenant = `ux${stamp}`;
-
-/** A screenshot to look at (tests/e2e/artifacts/ux-<name>.png, with E2E_SHOTS=1), with no request in flight. */
-async function shot(page: Page, name: string) {
-  if (!SHOTS) return;
-  await page.waitForLoadState('networkidle');
-  await screenshot(page, `ux-${name}`);
-}
 
 async function clientTenant(): Promise<void> {
   const [row] = await query<{ id: number }>(`insert into tenants (code, type, names, function_flags) values ($1, 2, $2::jsonb, 1) returning id`,
@@ -55,12 +47,12 @@ test('shift and package ratio forms: focus, Escape, the time picker, required ma
     await start.locator('xpath=..').locator('[role="spinbutton"]').first().click();
     await page.keyboard.type('0830');
     await expect(start).toHaveValue('08:30');
-    await shot(page, `shift-form-${width}`);
+    await screenshot(page, `ux-shift-form-${width}`, { idle: true });
     await form.locator('input[name="name"]').focus();
     await page.keyboard.press('Escape');
     const ask = page.getByTestId('confirm-modal');
     await expect(ask).toContainText('Discard changes?');
-    await shot(page, `shift-discard-${width}`);
+    await screenshot(page, `ux-shift-discard-${width}`, { idle: true });
     await ask.getByTestId('modal-cancel').click();
     await expect(form.locator('input[name="name"]')).toHaveValue('Morning');
     await form.locator('input[name="name"]').focus();
@@ -75,9 +67,9 @@ test('shift and package ratio forms: focus, Escape, the time picker, required ma
     }
     await form.getByTestId('crud-form-save').click();
     await expect(page.getByTestId('alert-modal')).toContainText('Check: Ratio name, Level 2 unit, Level 1 units per level 2 unit.');
-    await shot(page, `package-ratio-invalid-${width}`);
+    await screenshot(page, `ux-package-ratio-invalid-${width}`, { idle: true });
     await page.getByTestId('alert-modal').getByTestId('modal-confirm').click();
-    await shot(page, `package-ratio-marks-${width}`);
+    await screenshot(page, `ux-package-ratio-marks-${width}`, { idle: true });
   }
 });
 
@@ -90,9 +82,9 @@ test('a list\'s date-time filter is the forms\' picker, typed with the keyboard'
   await from.locator('xpath=..').locator('[role="spinbutton"]').first().click();
   await page.keyboard.type('202501150830');
   await expect(from).toHaveValue('2025/01/15 08:30');
-  await shot(page, 'filter-picker-1440');
+  await screenshot(page, 'ux-filter-picker-1440', { idle: true });
   await page.setViewportSize({ width: 390, height: 844 });
-  await shot(page, 'filter-picker-390');
+  await screenshot(page, 'ux-filter-picker-390', { idle: true });
 });
 
 test('the change-log detail is a compact table of labelled fields', async ({ page }) => {
@@ -115,7 +107,7 @@ test('the change-log detail is a compact table of labelled fields', async ({ pag
   await expect(table.locator('th')).toHaveText(['Field', 'After']);
   await expect(table.getByTestId('change-row').filter({ hasText: roleName }).locator('td').first()).toHaveText('Role name');
   await expect(view.locator('textarea:not([aria-hidden="true"])')).toHaveCount(0);
-  await shot(page, 'change-log-detail-1440');
+  await screenshot(page, 'ux-change-log-detail-1440', { idle: true });
   await page.setViewportSize({ width: 390, height: 844 });
-  await shot(page, 'change-log-detail-390');
+  await screenshot(page, 'ux-change-log-detail-390', { idle: true });
 });

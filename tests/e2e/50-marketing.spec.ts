@@ -19,7 +19,7 @@ import { expect, test } from './test';
 import { png } from '../support/png';
 import { query } from './db';
 import { fullClient } from './fixtures';
-import { choose, openTab, screenshot, signInAsNewUser, SHOTS } from './helpers';
+import { choose, openTab, screenshot, screenshotsAtWidths, signInAsNewUser } from './helpers';
 
 const stamp = Date.now().toString(36);
 const state = {
@@ -59,18 +59,6 @@ function taipeiDigits(at: Date): string {
 }
 
 /** Screenshots of the screen at 1440 px and 390 px, in the given language. */
-async function shots(page: Page, path: string, name: string): Promise<void> {
-  if (!SHOTS) return;
-  for (const [width, height] of [[1440, 900], [390, 844]] as const) {
-    await page.setViewportSize({ width, height });
-    await page.goto(path);
-    await expect(page.getByTestId('page-title')).toBeVisible();
-    await page.waitForLoadState('networkidle');
-    await screenshot(page, `marketing-${name}-${width}`);
-  }
-  await page.setViewportSize({ width: 1366, height: 820 });
-}
-
 test.beforeAll(async () => {
   const { tenant, clientId } = await fullClient('mkt', { zh_TW: '行銷測試客戶', zh_CN: '营销测试客户', en: 'Marketing client' });
   state.tenant = tenant;
@@ -142,7 +130,7 @@ test('layout: colour, logo and copyright previewed unsaved in the consumer page,
   const titleNames = async () =>
     (await query<{ title_display_name: Record<string, string> }>(`select title_display_name from marketing_settings where tenant_id = $1`, [state.tenantId]))[0]?.title_display_name;
   await expect.poll(titleNames).toEqual({ zh_TW: `青田茶園 ${stamp}`, en: `Green Field Tea ${stamp}` });
-  await shots(page, '/marketing/layout', 'layout');
+  await screenshotsAtWidths(page, 'marketing-layout', { path: '/marketing/layout' });
 });
 
 test('product master: no product before a category (with a link to create one), then a category and a product', async ({ page }) => {
@@ -183,8 +171,8 @@ test('product master: no product before a category (with a link to create one), 
   expect(product).toMatchObject({ names: { zh_TW: state.productName, en: `High mountain oolong ${stamp}` }, category_id: category.id, enable: true });
   expect(product.image).toMatch(/^\/files\/[0-9a-f]{32}\.png$/);
   await expect(page.locator('.MuiDataGrid-row').first()).toContainText(state.productName);
-  await shots(page, '/marketing/product', 'product');
-  await shots(page, '/marketing/product?tab=marketing.product-category', 'product-category');
+  await screenshotsAtWidths(page, 'marketing-product', { path: '/marketing/product' });
+  await screenshotsAtWidths(page, 'marketing-product-category', { path: '/marketing/product?tab=marketing.product-category' });
 });
 
 test('product info of a brand product, previewed then saved; a banner with its two images', async ({ page }) => {
@@ -215,7 +203,7 @@ test('product info of a brand product, previewed then saved; a banner with its t
   );
   expect(info).toMatchObject({ names: { zh_TW: `青田烏龍茶 ${stamp}` }, currency: 'TWD', first_page: 4, qualification: 1, enable: true });
   expect(Number(info.price)).toBe(680);
-  await shots(page, '/marketing/brand-product', 'brand-product');
+  await screenshotsAtWidths(page, 'marketing-brand-product', { path: '/marketing/brand-product' });
 
   // A banner for it: only completed products are offered; both images at their exact size.
   await page.goto('/marketing/banner');
@@ -242,7 +230,7 @@ test('product info of a brand product, previewed then saved; a banner with its t
   expect(saved.image_small).toMatch(/^\/files\/[0-9a-f]{32}\.png$/);
   expect(saved.image_large).toMatch(/^\/files\/[0-9a-f]{32}\.png$/);
   expect(Math.abs(new Date(saved.starts_at).getTime() - (now + 3_600_000))).toBeLessThan(120_000);
-  await shots(page, '/marketing/banner', 'banner');
+  await screenshotsAtWidths(page, 'marketing-banner', { path: '/marketing/banner' });
 });
 
 test('a popular product: add closes the dialog, an edit reopens the view', async ({ page }) => {
@@ -278,7 +266,7 @@ test('a popular product: add closes the dialog, an edit reopens the view', async
   const [edited] = await query<{ price: string }>(`select price from marketing_popular_products where id = $1`, [popular.id]);
   expect(Number(edited.price)).toBe(420);
   await page.getByTestId('crud-form-close').click();
-  await shots(page, '/marketing/popular-product', 'popular-product');
+  await screenshotsAtWidths(page, 'marketing-popular-product', { path: '/marketing/popular-product' });
 });
 
 test('contact info: company and platforms in priority order, previewed then saved', async ({ page }) => {
@@ -313,5 +301,5 @@ test('contact info: company and platforms in priority order, previewed then save
     [2, 'greenfield-tea', 1],
     [1, 'https://line.me/R/ti/p/@greenfield', 2],
   ]);
-  await shots(page, '/marketing/contact-info', 'contact-info');
+  await screenshotsAtWidths(page, 'marketing-contact-info', { path: '/marketing/contact-info' });
 });

@@ -15,7 +15,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './test';
 import { query } from './db';
 import { clientTenant } from './fixtures';
-import { choose, screenshot, sessionToken, signInAsNewUser, SHOTS } from './helpers';
+import { choose, screenshot, screenshotsAtWidths, sessionToken, signInAsNewUser } from './helpers';
 
 const stamp = Date.now().toString(36);
 const state = {
@@ -45,18 +45,6 @@ function taipeiDigits(at: Date): string {
       .map((p) => [p.type, p.value]),
   );
   return `${parts.year}${parts.month}${parts.day}${parts.hour}${parts.minute}`;
-}
-
-async function shots(page: Page, path: string, name: string): Promise<void> {
-  if (!SHOTS) return;
-  for (const [width, height] of [[1440, 900], [390, 844]] as const) {
-    await page.setViewportSize({ width, height });
-    await page.goto(path);
-    await expect(page.getByTestId('page-title')).toBeVisible();
-    await page.waitForLoadState('networkidle');
-    await screenshot(page, `member-${name}-${width}`);
-  }
-  await page.setViewportSize({ width: 1366, height: 820 });
 }
 
 /** A client tenant with Marketing and Member, its Admin role holding those menus, its member settings the defaults. */
@@ -113,7 +101,7 @@ test('the client adds a point product (add closes, an edit reopens the view)', a
   await expect(edit.locator('input[name="stock"]')).toHaveValue('8');
   expect((await query<{ stock: number }>(`select stock from point_products where id = $1`, [row.id]))[0].stock).toBe(8);
   await page.getByTestId('crud-form-close').click();
-  await shots(page, '/member/product', 'product');
+  await screenshotsAtWidths(page, 'member-product', { path: '/member/product' });
 });
 
 test('a signed-in shopper redeems it on the consumer page at 390 px', async ({ page }) => {
@@ -207,7 +195,7 @@ test('the order moves Created -> Stocking -> Shipped, exports, and a CSV import 
   await expect(page.getByTestId('toast')).toContainText('匯入成功');
   expect((await query<{ status: number }>(`select status from member_orders where order_no = $1 and tenant_id = $2`, [state.secondOrderNo, state.tenantId]))[0].status).toBe(2);
   await expect(page.locator('.MuiDataGrid-row', { hasText: state.secondOrderNo }).getByText('備貨中')).toBeVisible();
-  await shots(page, '/member/order', 'order');
+  await screenshotsAtWidths(page, 'member-order', { path: '/member/order' });
   // The detail at 390 px.
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/member/order');

@@ -13,7 +13,7 @@ import { expect, test } from './test';
 import { png } from '../support/png';
 import { query } from './db';
 import { fullClient } from './fixtures';
-import { screenshot, signInAsNewUser, SHOTS } from './helpers';
+import { screenshotsAtWidths, signInAsNewUser } from './helpers';
 
 const stamp = Date.now().toString(36);
 const state = { tenant: '', tenantId: 0, templateId: 0, productName: `春茶禮盒 ${stamp}`, activity: `春季轉盤 ${stamp}` };
@@ -24,16 +24,6 @@ const picture = (name: string, rgb: [number, number, number]) => ({
 });
 
 /** The same screen at 1440 px and 390 px (full page). */
-async function shots(page: Page, name: string): Promise<void> {
-  if (!SHOTS) return;
-  for (const [width, height] of [[1440, 900], [390, 844]] as const) {
-    await page.setViewportSize({ width, height });
-    await page.waitForLoadState('networkidle');
-    await screenshot(page, `lottery-${name}-${width}`, { fullPage: true });
-  }
-  await page.setViewportSize({ width: 1366, height: 820 });
-}
-
 /** Digits YYYYMMDDHHmm of Taipei's wall clock `days` from now. */
 const wall = (days: number) => new Date(Date.now() + days * 86400000 + 8 * 3600000).toISOString().slice(0, 16).replace(/\D/g, '');
 
@@ -67,7 +57,7 @@ test('the wizard makes a live wheel activity with two prizes and a no-win prize'
   await expect(page).toHaveURL(/\/activity\/lottery-activity\/create$/);
   await page.getByTestId('game-2').click();
   await expect(page.getByTestId(`template-${state.templateId}`)).toBeVisible();
-  await shots(page, 'step1');
+  await screenshotsAtWidths(page, 'lottery-step1', { fullPage: true });
   await page.getByTestId(`template-${state.templateId}`).click();
 
   // Step 2: settings, qualification, prizes, redemption form.
@@ -114,13 +104,13 @@ test('the wizard makes a live wheel activity with two prizes and a no-win prize'
   // Prizes exist: the exchange method is locked until the list is cleared.
   await expect(config.locator('input[name="exchangeType"]')).toBeDisabled();
   await page.evaluate(() => window.scrollTo(0, 0));
-  await shots(page, 'step2');
+  await screenshotsAtWidths(page, 'lottery-step2', { fullPage: true });
 
   await page.getByTestId('lottery-save-draft').click();
   await expect(page).toHaveURL(/\/info\?draftId=\d+$/);
   const draftId = Number(new URL(page.url()).searchParams.get('draftId'));
   await expect(page.getByTestId('detail-name')).toHaveText(state.activity);
-  await shots(page, 'step3');
+  await screenshotsAtWidths(page, 'lottery-step3', { fullPage: true });
 
   // Step 3: create, back to the list.
   await page.getByTestId('lottery-release').click();
@@ -128,12 +118,12 @@ test('the wizard makes a live wheel activity with two prizes and a no-win prize'
   const row = page.getByTestId(`lottery-row-${draftId}`);
   await expect(row).toContainText(state.activity);
   await expect(row.getByTestId('lottery-status')).toHaveText('進行中');
-  await shots(page, 'list');
+  await screenshotsAtWidths(page, 'lottery-list', { fullPage: true });
 
   await row.getByTestId('lottery-view').click();
   await expect(page).toHaveURL(new RegExp(`/detail\\?id=${draftId}$`));
   await expect(page.getByTestId('detail-status')).toHaveText('進行中');
-  await shots(page, 'detail');
+  await screenshotsAtWidths(page, 'lottery-detail', { fullPage: true });
 
   // The database holds the activity, its prizes and its form.
   const [lottery] = await query<{ name: string; released: boolean; game_type: number; template_id: number; exchange_type: number; draft: unknown; qualification: { product: number[] } }>(

@@ -92,11 +92,30 @@ export async function settled(page: Page): Promise<void> {
  */
 export const SHOTS = process.env.E2E_SHOTS === '1';
 
-export async function screenshot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
+export async function screenshot(page: Page, name: string, options: { fullPage?: boolean; idle?: boolean } = {}): Promise<void> {
   if (!SHOTS) return;
+  if (options.idle) await page.waitForLoadState('networkidle');
   await settled(page);
   await page.screenshot({ path: `tests/e2e/artifacts/${name}.png`, animations: 'disabled', caret: 'hide' });
   if (options.fullPage) await page.screenshot({ path: `tests/e2e/artifacts/${name}-full.png`, fullPage: true, animations: 'disabled', caret: 'hide' });
+}
+
+/**
+ * Screenshots of a screen at 1440 and 390 px (<name>-1440, <name>-390; E2E_SHOTS=1 only): the
+ * page at `path` opened afresh at each width, or the page as it is; the window then back to the
+ * journeys' size.
+ */
+export async function screenshotsAtWidths(page: Page, name: string, options: { path?: string; fullPage?: boolean } = {}): Promise<void> {
+  if (!SHOTS) return;
+  for (const [width, height] of [[1440, 900], [390, 844]] as const) {
+    await page.setViewportSize({ width, height });
+    if (options.path) {
+      await page.goto(options.path);
+      await expect(page.getByTestId('page-title')).toBeVisible();
+    }
+    await screenshot(page, `${name}-${width}`, { fullPage: options.fullPage, idle: true });
+  }
+  await page.setViewportSize({ width: 1366, height: 820 });
 }
 
 /** Picks an option of an Autocomplete (select, country, dial code, timezone) by typing part of its label. */

@@ -16,7 +16,7 @@ export function writeTouches(listPath: string, key: unknown): boolean {
   if (!path) return false;
   const base = listPath.toLowerCase();
   const read = path.toLowerCase();
-  if (read === base) return false;
+  // The parent holds the list's own subpaths too; a list at the top level has itself as parent.
   const parent = base.includes('/') ? base.slice(0, base.lastIndexOf('/') + 1) : `${base}/`;
-  return read.startsWith(`${base}/`) || read.startsWith(parent);
+  return read !== base && read.startsWith(parent);
 }

@@ -59,9 +59,6 @@ const groupTextProps = { primary: { sx: { fontWeight: 600, fontSize: 14.5 } } } 
 const entryTextProps = { primary: { sx: { fontSize: 14 } } } as const;
 const amountSx = { ml: 1, px: 0.9, minWidth: 22, height: 20, borderRadius: 10, bgcolor: 'warning.main', color: '#fff', fontSize: 12, fontWeight: 700, display: 'inline-flex', alignItems: 'center', justifyContent: 'center' } as const;
 
-/** Whether `pathname` is the entry's path or one of its pages. */
-const isActive = (path: string, pathname: string) => pathname === path || pathname.startsWith(`${path}/`);
-
 /**
  * A menu entry. Memoized, like its group: a route change re-renders the entries whose
  * highlight changes, not the whole menu (about fifty MUI buttons, each styled again).
@@ -125,7 +122,9 @@ export function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
   const [lang] = useLang();
   const { pathname } = useLocation();
   const { menu } = useUserMenu();
-  const currentGroupId = menu ? menuTrail(pathname, menu)[0]?.id : undefined;
+  // The route's group and entry (menuTrail: the entry's path or one of its pages).
+  const [currentGroup, currentEntry] = menu ? menuTrail(pathname, menu) : [];
+  const currentGroupId = currentGroup?.id;
   const [openId, setOpenId] = useState<number | null>(currentGroupId ?? null);
   const toggle = useCallback((id: number) => setOpenId((o) => (o === id ? null : id)), []);
 
@@ -154,7 +153,7 @@ export function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
             group={group}
             open={openId === group.id}
             active={currentGroupId === group.id}
-            activePath={group.children.find((c) => isActive(c.path, pathname))?.path ?? null}
+            activePath={group.id === currentGroupId ? currentEntry?.path ?? null : null}
             lang={lang}
             amount={group.id === REPORT_MENU_ID || group.children.some((c) => c.id === EXPORT_DOWNLOAD_MENU_ID) ? amount : 0}
             onToggle={toggle}
