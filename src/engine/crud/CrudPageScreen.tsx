@@ -9,7 +9,8 @@
  *    itself when the page was opened directly), a save in edit mode shows the record in view
  *    mode (`afterEdit: "view"`, SPEC.md 4), else back to the list;
  *  - Cancel in edit mode returns to view mode; the back button and Close go to the list;
- *  - every write reads the list's cached pages again (as the dialog's saves do).
+ *  - every write reads the list's cached pages again, and the reads beside and below it (its
+ *    option sources), as the dialog's saves do (listKey.ts writtenThrough).
  */
 import { Suspense, useCallback } from 'react';
 import Box from '@mui/material/Box';
@@ -22,6 +23,7 @@ import { useEngineEnv } from '../env/EngineEnv';
 import { lazyChunk } from '../lazy/lazyChunk';
 import { subRouteOf } from '../routes/subRoutes';
 import { callPath } from './apiCall';
+import { writtenThrough } from './listKey';
 import type { FormMode } from './CrudForm';
 import { CrudView } from './CrudView';
 import type { Row } from './useCrudList';
@@ -62,7 +64,7 @@ function FormPage({ decl }: { decl: ScreenDeclaration }) {
   const saved = (saveMode: 'add' | 'edit', _body: Record<string, unknown>, answer: unknown) => {
     env.notify(t(saveMode === 'add' ? 'screens.crud.successAdd' : 'screens.crud.successEdit'));
     const base = callPath(decl.api.list);
-    void mutate((k) => Array.isArray(k) && k[0] === base);
+    void mutate(writtenThrough(base));
     if (saveMode === 'add') back();
     else if (decl.afterEdit === 'view') {
       const savedId = answer && typeof answer === 'object' ? (answer as Row)[rowKey] : undefined;

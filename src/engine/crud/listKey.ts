@@ -20,3 +20,12 @@ export function writeTouches(listPath: string, key: unknown): boolean {
   const parent = base.includes('/') ? base.slice(0, base.lastIndexOf('/') + 1) : `${base}/`;
   return read !== base && read.startsWith(parent);
 }
+
+/**
+ * Every cached read a write through the list at `listPath` may have changed: the list's own pages
+ * and the reads beside or below it. For the writes that leave the list's screen for another
+ * page (a form page, a wizard); the list's own controller refreshes its pages itself.
+ */
+export function writtenThrough(listPath: string | null | undefined): (key: unknown) => boolean {
+  return (key) => !!listPath && ((Array.isArray(key) && key[0] === listPath) || writeTouches(listPath, key));
+}

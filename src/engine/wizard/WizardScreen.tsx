@@ -21,6 +21,7 @@ import { useSWRConfig } from 'swr';
 import type { ScreenDeclaration } from '../../domain/declarations';
 import { isApiError } from '../api/ApiError';
 import { callPath } from '../crud/apiCall';
+import { writtenThrough } from '../crud/listKey';
 import { PageHeader } from '../crud/PageHeader';
 import { useEngineEnv } from '../env/EngineEnv';
 import { WizardStepContext, type WizardStepHandle } from './context';
@@ -129,7 +130,7 @@ export function WizardScreen({ decl, route }: { decl: ScreenDeclaration; route: 
     const following = wizard.steps[found.index + 1];
     if (following) return go(following.route, result.query);
     const base = callPath(decl.api.list);
-    void mutate((k) => Array.isArray(k) && k[0] === base);
+    void mutate(writtenThrough(base));
     env.notify(t(result.notice ?? 'screens.crud.successAdd'));
     go('list');
   };
