@@ -15,10 +15,10 @@
  * Screenshots in zh_TW and en (and a 390 px window) go to tests/e2e/artifacts/.
  */
 import { png } from '../support/png';
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from './test';
 import { query } from './db';
-import { choose, screenshot, signIn, signInAsNewUser, STRONG_PASSWORD, fillLogin, openTab } from './helpers';
+import { choose, screenshot, signIn, signInAsNewUser, STRONG_PASSWORD, fillLogin, openTab, taipeiDigits, typeDateTime } from './helpers';
 
 const OPERATOR = 'platform';
 
@@ -65,13 +65,6 @@ async function logout(page: Page): Promise<void> {
 async function search(page: Page, keyword: string): Promise<void> {
   await page.getByTestId('crud-filters').locator('input[name="keyword"]').fill(keyword);
   await page.getByTestId('crud-search').click();
-}
-
-/** Types a date-time into an MUI X picker field (sections: YYYY/MM/DD HH:mm). */
-async function typeDateTime(scope: Locator, page: Page, name: string, digits: string): Promise<void> {
-  const field = scope.locator(`input[name="${name}"]`).locator('xpath=..');
-  await field.locator('[role="spinbutton"]').first().click();
-  await page.keyboard.type(digits);
 }
 
 const state = {
@@ -183,16 +176,6 @@ test('the operator creates a client with Marketing and Member; its admin signs i
 });
 
 // --- Announcements ---------------------------------------------------------------------------
-
-/** The digits of a wall-clock time in Taipei (the form's time zone 103), YYYYMMDDHHmm. */
-function taipeiDigits(at: Date): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Taipei', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
-      .formatToParts(at)
-      .map((p) => [p.type, p.value]),
-  );
-  return `${parts.year}${parts.month}${parts.day}${parts.hour}${parts.minute}`;
-}
 
 test('the operator publishes an announcement to all clients; the client home shows it with the operator label', async ({ page }) => {
   await fillLogin(page, OPERATOR, state.operatorAccount, STRONG_PASSWORD);

@@ -14,12 +14,11 @@
  *  - contact info with platforms in priority order, previewed, then saved.
  * Screenshots of every screen at 1440 px and 390 px go to tests/e2e/artifacts/.
  */
-import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './test';
 import { png } from '../support/png';
 import { query } from './db';
 import { fullClient } from './fixtures';
-import { choose, openTab, screenshot, screenshotsAtWidths, signInAsNewUser } from './helpers';
+import { choose, openTab, screenshot, screenshotsAtWidths, signInAsNewUser, taipeiDigits, typeDateTime } from './helpers';
 
 const stamp = Date.now().toString(36);
 const state = {
@@ -42,23 +41,6 @@ const image = (width: number, height: number) => ({
   buffer: png(width, height, { fill: (x, y) => ((x + y) % 40 < 20 ? [0x3a, 0x9a, 0x4b] : [0xf3, 0xf0, 0xe6]) }),
 });
 
-/** Types a date-time into the picker's sections (YYYYMMDDHHmm). */
-async function typeDateTime(scope: Locator, page: Page, name: string, digits: string): Promise<void> {
-  const field = scope.locator(`input[name="${name}"]`).locator('xpath=..');
-  await field.locator('[role="spinbutton"]').first().click();
-  await page.keyboard.type(digits);
-}
-
-function taipeiDigits(at: Date): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Taipei', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
-      .formatToParts(at)
-      .map((p) => [p.type, p.value]),
-  );
-  return `${parts.year}${parts.month}${parts.day}${parts.hour}${parts.minute}`;
-}
-
-/** Screenshots of the screen at 1440 px and 390 px, in the given language. */
 test.beforeAll(async () => {
   const { tenant, clientId } = await fullClient('mkt', { zh_TW: '行銷測試客戶', zh_CN: '营销测试客户', en: 'Marketing client' });
   state.tenant = tenant;

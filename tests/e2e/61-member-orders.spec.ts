@@ -11,11 +11,10 @@
  * Screenshots at 1440 px and 390 px go to tests/e2e/artifacts/.
  */
 import crypto from 'node:crypto';
-import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './test';
 import { query } from './db';
 import { clientTenant } from './fixtures';
-import { choose, screenshot, screenshotsAtWidths, sessionToken, signInAsNewUser } from './helpers';
+import { choose, screenshot, screenshotsAtWidths, sessionToken, signInAsNewUser, taipeiDigits, typeDateTime } from './helpers';
 
 const stamp = Date.now().toString(36);
 const state = {
@@ -31,21 +30,6 @@ const state = {
 };
 
 test.describe.configure({ mode: 'serial' });
-
-async function typeDateTime(scope: Locator, page: Page, name: string, digits: string): Promise<void> {
-  const field = scope.locator(`input[name="${name}"]`).locator('xpath=..');
-  await field.locator('[role="spinbutton"]').first().click();
-  await page.keyboard.type(digits);
-}
-
-function taipeiDigits(at: Date): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Taipei', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
-      .formatToParts(at)
-      .map((p) => [p.type, p.value]),
-  );
-  return `${parts.year}${parts.month}${parts.day}${parts.hour}${parts.minute}`;
-}
 
 /** A client tenant with Marketing and Member, its Admin role holding those menus, its member settings the defaults. */
 async function memberTenant(): Promise<void> {

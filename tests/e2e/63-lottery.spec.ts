@@ -8,12 +8,11 @@
  * created; the list shows it ongoing, the detail shows it; the database then holds the
  * activity, its prizes and its form. Screenshots of each step at 1440 px and 390 px.
  */
-import type { Page } from '@playwright/test';
 import { expect, test } from './test';
 import { png } from '../support/png';
 import { query } from './db';
 import { fullClient } from './fixtures';
-import { screenshotsAtWidths, signInAsNewUser } from './helpers';
+import { screenshotsAtWidths, signInAsNewUser, typeDateTime } from './helpers';
 
 const stamp = Date.now().toString(36);
 const state = { tenant: '', tenantId: 0, templateId: 0, productName: `春茶禮盒 ${stamp}`, activity: `春季轉盤 ${stamp}` };
@@ -23,16 +22,8 @@ const picture = (name: string, rgb: [number, number, number]) => ({
   buffer: png(220, 220, { fill: (x, y) => (((x / 22) | 0) + ((y / 22) | 0)) % 2 === 0 ? rgb : [0xfa, 0xf6, 0xee] }),
 });
 
-/** The same screen at 1440 px and 390 px (full page). */
 /** Digits YYYYMMDDHHmm of Taipei's wall clock `days` from now. */
 const wall = (days: number) => new Date(Date.now() + days * 86400000 + 8 * 3600000).toISOString().slice(0, 16).replace(/\D/g, '');
-
-/** Types a date-time into the picker's sections (YYYYMMDDHHmm). */
-async function typeDateTime(page: Page, name: string, digits: string): Promise<void> {
-  const field = page.locator(`input[name="${name}"]`).locator('xpath=..');
-  await field.locator('[role="spinbutton"]').first().click();
-  await page.keyboard.type(digits);
-}
 
 test.beforeAll(async () => {
   const { tenant, clientId } = await fullClient('lot', { zh_TW: '抽獎客戶', zh_CN: '抽奖客户', en: 'Lottery client' });
@@ -65,7 +56,7 @@ test('the wizard makes a live wheel activity with two prizes and a no-win prize'
   const config = page.getByTestId('lottery-config');
   await config.locator('input[name="name"]').fill(state.activity);
   // The pickers default to the next hour and 30 days later: started yesterday instead.
-  await typeDateTime(page, 'from', wall(-1));
+  await typeDateTime(page, page, 'from', wall(-1));
   await page.getByTestId('lottery-picture-input').setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: png(480, 240, { fill: (x) => (x % 60 < 30 ? [0xb8, 0x3a, 0x24] : [0xf0, 0x8c, 0x1c]) }) });
   await expect(page.getByTestId('lottery-picture').locator('img')).toBeVisible();
   await config.locator('input[name="qualificationProduct"]').fill(stamp);

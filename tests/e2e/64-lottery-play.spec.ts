@@ -18,7 +18,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './test';
 import { png } from '../support/png';
 import { query } from './db';
-import { screenshot, sessionToken, signInAsNewUser } from './helpers';
+import { screenshot, sessionToken, signInAsNewUser, typeDateTime } from './helpers';
 import { clientTenant, generatedCodes } from './fixtures';
 
 const PHONE = { width: 390, height: 844 };
@@ -36,11 +36,6 @@ const picture = (name: string, rgb: [number, number, number]) => ({
 
 /** Digits YYYYMMDDHHmm of Taipei's wall clock `days` from now. */
 const wall = (days: number) => new Date(Date.now() + days * 86400000 + 8 * 3600000).toISOString().slice(0, 16).replace(/\D/g, '');
-
-async function typeDateTime(page: Page, name: string, digits: string): Promise<void> {
-  await page.locator(`input[name="${name}"]`).locator('xpath=..').locator('[role="spinbutton"]').first().click();
-  await page.keyboard.type(digits);
-}
 
 /** Picks an option of an MUI select by the hidden input's name. */
 async function select(page: Page, name: string, option: string): Promise<void> {
@@ -82,7 +77,7 @@ test('a client designs a wheel lottery; a shopper plays it on a phone with a rea
   await client.getByTestId(`template-${template.id}`).click();
   const config = client.getByTestId('lottery-config');
   await config.locator('input[name="name"]').fill(ACTIVITY);
-  await typeDateTime(client, 'from', wall(-1));
+  await typeDateTime(client, client, 'from', wall(-1));
   await config.locator('input[name="qualificationProduct"]').fill(stamp);
   await client.getByRole('option', { name: PRODUCT }).click();
   // Online exchange with a serial given at redemption, chosen before any prize locks it.

@@ -118,6 +118,23 @@ export async function screenshotsAtWidths(page: Page, name: string, options: { p
   await page.setViewportSize({ width: 1366, height: 820 });
 }
 
+/** Types a date-time field's digits (YYYYMMDDHHmm) into its picker's sections, from the first. */
+export async function typeDateTime(scope: Locator | Page, page: Page, name: string, digits: string): Promise<void> {
+  const field = scope.locator(`input[name="${name}"]`).locator('xpath=..');
+  await field.locator('[role="spinbutton"]').first().click();
+  await page.keyboard.type(digits);
+}
+
+/** The digits (YYYYMMDDHHmm) of `at` on Taipei's wall clock, as typed into a date-time field. */
+export function taipeiDigits(at: Date): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Taipei', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+      .formatToParts(at)
+      .map((p) => [p.type, p.value]),
+  );
+  return `${parts.year}${parts.month}${parts.day}${parts.hour}${parts.minute}`;
+}
+
 /** Picks an option of an Autocomplete (select, country, dial code, timezone) by typing part of its label. */
 export async function choose(scope: Locator, page: Page, name: string, typed: string, option: RegExp | string): Promise<void> {
   await scope.locator(`input[name="${name}"]`).fill(typed);
