@@ -22,6 +22,9 @@ async function replaceInEditor(page: Page, find: string, replace: string): Promi
   await panel.locator('input[name="replace"]').fill(replace);
   await panel.locator('button[name="replaceAll"]').click();
   await panel.locator('button[name="close"]').click();
+  // The preview follows the text after a debounce: wait until it shows this text, so that
+  // what is typed next in the preview's form is not typed into a form about to be remounted.
+  await expect(page.getByTestId('playground-preview')).toHaveAttribute('data-settled', 'true');
 }
 
 test('an operator admin edits a declaration and sees the list and the form change as they type', async ({ page }) => {

@@ -175,7 +175,7 @@ export default function PlaygroundPage() {
           <ProblemList problems={problems} onPick={(path) => setFocusPath((f) => ({ path, seq: (f?.seq ?? 0) + 1 }))} />
         </Paper>
 
-        <Paper sx={{ border: '1px solid', borderColor: 'divider', overflow: 'hidden', minWidth: 0 }} data-testid="playground-preview">
+        <Paper sx={{ border: '1px solid', borderColor: 'divider', overflow: 'hidden', minWidth: 0 }} data-testid="playground-preview" data-settled={shown.version === text}>
           <Box sx={{ px: { xs: 1, sm: 2 }, borderBottom: '1px solid', borderColor: 'divider', display: 'flex', alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
             <Tabs value={mode} onChange={(_e, m: PreviewMode) => setMode(m)} variant="scrollable" allowScrollButtonsMobile sx={{ minHeight: 44, '& .MuiTab-root': { minHeight: 44, fontWeight: 600 } }}>
               {MODES.map((m) => (
