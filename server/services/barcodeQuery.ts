@@ -59,7 +59,7 @@ export async function codeAnswer(db: Db, who: Caller, rawCode: string, shortUrl:
       r.id as ratio_id, r.name as ratio_name, r.units, f.id as factory_id, f.name as factory_name,
       l.id as line_id, l.name as line_name, s.id as shift_id, s.name as shift_name,
       w.id as warehouse_id, w.name as warehouse_name, w.type as warehouse_type, u.account as bound_by,
-      -- The counter every scan keeps (services/consumerScan.ts, scanLog.ts), not a count of the log:
+      -- The counter every scan keeps (services/scanBatch.ts, scanLog.ts), not a count of the log:
       -- the same number the shopper sees, also after the retention dropped old months of the log.
       coalesce((select k.scans from code_scan_counts k where k.package_id = c.package_id and k.seq = c.seq), 0) as scan_count,
       (select su.token from short_urls su where su.package_id = c.package_id and su.seq = c.seq limit 1) as short_token,

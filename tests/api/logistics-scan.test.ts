@@ -142,7 +142,7 @@ describeApi('The app scan API and the barcode query', (h) => {
     const token = `t${Date.now().toString(36)}`;
     await h.db.insertInto('short_urls').values({ token, tenant_id: s.tenant.id, package_id: key.package_id, seq: key.seq, code: bottles[5] }).execute();
     await h.db.insertInto('scan_logs').values({ tenant_id: s.tenant.id, package_id: key.package_id, seq: key.seq, code: bottles[5], source: ScanSource.Consumer, type: ScanLogType.PC, latitude: 25.03, longitude: 121.56, location: 'Taipei' }).execute();
-    // ... and its count, as the consumer page's scan statement keeps it (services/consumerScan.ts).
+    // ... and its count, as the consumer page's scan statement keeps it (services/scanBatch.ts).
     await h.db.updateTable('code_scan_counts').set({ scans: sql<number>`scans + 1` }).where('package_id', '=', key.package_id).where('seq', '=', key.seq).execute();
     const scanned = await query(s.token, bottles[5]) as CodeInfo & { shortUrl: string | null };
     expect(scanned.shortUrl).toMatch(new RegExp(`/s/${token}$`));

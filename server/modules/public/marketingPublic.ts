@@ -13,9 +13,9 @@
  * unknown code) is 404 code 2. A code answers `exists: true` only when it belongs to a
  * generated package whose client is this tenant; any other code (unknown, or another tenant's)
  * answers `exists: false` with nothing of the code's owner, and is not recorded (scan_logs rows
- * need the code's package). A known code's visit is recorded in ONE prepared statement that
- * also counts it and reads the scan before it (services/consumerScan.ts): source Consumer, type Mobile or
- * PC from the user agent, latitude/longitude when both are given and valid (else none), the
+ * need the code's package). A known code's visit is recorded in ONE prepared statement, with
+ * the other scans that came with it (services/consumerScan.ts, scanQueue.ts, scanBatch.ts), that
+ * also counts it and reads the scan before it: source Consumer, type Mobile or PC from the user agent, latitude/longitude when both are given and valid (else none), the
  * client IP. scannedCount includes this visit; warning = scannedCount > the live layout's
  * safeScanCount (PREVIEW_DEFAULTS 10 without a layout).
  *
