@@ -67,7 +67,7 @@ class ScanQueue {
   private async write(batch: Waiting[]): Promise<void> {
     try {
       const rows = await recordScans(this.db, batch.map((w) => w.scan));
-      batch.forEach((w, i) => w.resolve(rows[i]));
+      for (const [i, w] of batch.entries()) w.resolve(rows[i]);
     } catch (error) {
       if (batch.length === 1 || !refusedByDatabase(error)) {
         for (const w of batch) w.reject(error);
