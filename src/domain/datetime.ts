@@ -44,6 +44,16 @@ function inZone(instant: Dayjs, zone: string): Dayjs {
   return offset === 0 || Math.abs(offset) > 16 ? instant.utcOffset(offset) : instant.tz(zone);
 }
 
+/**
+ * `instant` as wall-clock time in the user's own zone, from the platform's local offset: no ICU
+ * formatter, whose first construction in a page costs 13-26 ms (Chromium, measured), on the way
+ * to a list's first rows. A zone whose offset dayjs would misread takes inZone's path.
+ */
+function inLocalZone(instant: Dayjs): Dayjs {
+  const offset = Math.round(-new Date(instant.valueOf()).getTimezoneOffset());
+  return offset === 0 || Math.abs(offset) > 16 ? instant.utcOffset(offset) : inZone(instant, userTimeZone());
+}
+
 export interface ZonedTime {
   /** The time in the declared zone, e.g. '2025/01/15 00:00'. */
   text: string;
@@ -61,9 +71,8 @@ export function zonedTime(
   if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return { text: dayjs(value).format(options.format ?? DATE_FORMAT) };
   const instant = dayjs.utc(value as string | number | Date);
   if (!instant.isValid()) return null;
-  const user = options.userZone ?? userTimeZone();
   const info = typeof options.timezoneId === 'number' || typeof options.timezoneId === 'string' ? timezoneById(Number(options.timezoneId)) : undefined;
-  const inUser = inZone(instant, user);
+  const inUser = options.userZone ? inZone(instant, options.userZone) : inLocalZone(instant);
   const shown: Dayjs = info ? inZone(instant, info.zone) : inUser;
   const text = shown.format(options.format ?? DATE_TIME_FORMAT);
   return info && shown.utcOffset() !== inUser.utcOffset() ? { text, zoneName: pickName(info.names, options.lang) } : { text };

@@ -64,3 +64,21 @@ describe('zones across their offset changes', () => {
     for (const [iso, zone, text] of cases) expect(zonedTimeText(iso, { lang: 'en', userZone: zone }), `${iso} in ${zone}`).toBe(text);
   });
 });
+
+describe('the user\'s own zone, read from the platform\'s local offset', () => {
+  it('shows the same as the zone named, across offset changes, in every kind of zone', () => {
+    const before = process.env.TZ;
+    const instants = ['2025-01-15T16:00:00Z', '2025-03-09T06:59:59Z', '2025-03-09T07:00:00Z', '2025-07-01T12:34:56Z', '2025-10-05T15:30:00Z', '1970-01-01T00:00:00Z'];
+    try {
+      for (const zone of ['Asia/Taipei', 'America/New_York', 'Asia/Kathmandu', 'Australia/Lord_Howe', 'Pacific/Chatham', 'UTC']) {
+        process.env.TZ = zone;
+        for (const iso of instants) expect(zonedTimeText(iso, { lang: 'en' }), `${iso} in ${zone}`).toBe(zonedTimeText(iso, { lang: 'en', userZone: zone }));
+        // With a record zone: named only where its offset differs from the user's.
+        expect(zonedTime(MIDNIGHT_TAIPEI, { timezoneId: 103, lang: 'en' })).toEqual(zonedTime(MIDNIGHT_TAIPEI, { timezoneId: 103, lang: 'en', userZone: zone }));
+      }
+    } finally {
+      if (before === undefined) delete process.env.TZ;
+      else process.env.TZ = before;
+    }
+  });
+});
