@@ -18,11 +18,12 @@
  * it (RETURNING shows the new row only): for a code's first scan here, the scan before it is
  * that last scan; for the k-th, the (k-1)-th here (same time: the transaction's).
  */
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { CodePackageStatus, ScanSource } from '../../src/domain/enums';
 import type { Names } from '../../src/domain/lang';
 import type { Db } from '../db/index';
 import { preparedRows } from '../db/prepared';
+import { COUNT_SCANS } from './scanCounter';
 
 /** One shopper's scan as the route took it. */
 export interface ScanInput {
@@ -52,6 +53,12 @@ export interface ScanRow {
   prev_longitude: number | null;
 }
 
+/** `code` as a code of `tenant`'s generated packages (c, p): at most one row. */
+const ownCode = (code: RawBuilder<unknown>, tenant: RawBuilder<unknown>) => sql`
+  codes c join code_packages p on p.id = c.package_id
+  where c.code = ${code} and p.client_id = ${tenant} and p.status = ${CodePackageStatus.Generated}::smallint
+  limit 1`;
+
 /**
  * The scans as `hit` (one row per scan of a known code: its key, its position i, its rank k
  * among the n scans of its code here and the place of the one before it here). One scan alone,
@@ -59,7 +66,6 @@ export interface ScanRow {
  * ranking cost more than the rest of the statement for a single row.
  */
 function hits(scans: readonly ScanInput[]) {
-  const generated = sql`p.status = ${CodePackageStatus.Generated}::smallint`;
   if (scans.length === 1) {
     const [s] = scans;
     return sql`
@@ -67,9 +73,7 @@ function hits(scans: readonly ScanInput[]) {
         select 1::bigint as i, ${s.tenantId}::integer as t, ${s.userAgent}::text as ua, ${s.ip}::text as ip, ${s.type}::smallint as ty,
           ${s.lat}::double precision as lat, ${s.lng}::double precision as lng, c.package_id, c.seq, c.code, p.packaging_material_id,
           1::bigint as k, 1::bigint as n, null::double precision as before_lat, null::double precision as before_lng
-        from codes c join code_packages p on p.id = c.package_id
-        where c.code = ${s.code}::text and p.client_id = ${s.tenantId}::integer and ${generated}
-        limit 1
+        from ${ownCode(sql`${s.code}::text`, sql`${s.tenantId}::integer`)}
       )`;
   }
   const column = <T>(pick: (s: ScanInput) => T) => scans.map(pick);
@@ -85,9 +89,7 @@ function hits(scans: readonly ScanInput[]) {
         lag(u.lat) over w as before_lat, lag(u.lng) over w as before_lng
       from u cross join lateral (
         select c.package_id, c.seq, c.code, p.packaging_material_id
-        from codes c join code_packages p on p.id = c.package_id
-        where c.code = u.c and p.client_id = u.t and ${generated}
-        limit 1
+        from ${ownCode(sql`u.c`, sql`u.t`)}
       ) h
       window w as (partition by h.package_id, h.seq order by u.i)
     )`;
@@ -118,14 +120,12 @@ export async function recordScans(db: Db, scans: readonly ScanInput[]): Promise<
       returning 1
     ),
     counted as (
-      insert into code_scan_counts as k (package_id, seq, scans, last_at, last_latitude, last_longitude)
-      select hit.package_id, hit.seq, hit.n, now(), hit.lat, hit.lng
+      insert into code_scan_counts as k (package_id, seq, scans, last_at, last_location, last_latitude, last_longitude)
+      select hit.package_id, hit.seq, hit.n, now(), null, hit.lat, hit.lng
       from hit cross join (select count(*) from ins) logged cross join (select count(*) from product) read
       where hit.k = hit.n
       order by hit.package_id, hit.seq
-      on conflict (package_id, seq) do update set scans = k.scans + excluded.scans,
-        prev_at = k.last_at, prev_location = k.last_location, prev_latitude = k.last_latitude, prev_longitude = k.last_longitude,
-        last_at = excluded.last_at, last_location = null, last_latitude = excluded.last_latitude, last_longitude = excluded.last_longitude
+      ${COUNT_SCANS}
       returning k.package_id, k.seq, k.scans, k.prev_at, k.prev_location, k.prev_latitude, k.prev_longitude
     )
     select hit.i, counted.scans - hit.n + hit.k as scans,

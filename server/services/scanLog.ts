@@ -8,6 +8,7 @@
 import { sql, type Transaction } from 'kysely';
 import { ScanLogType, ScanSource } from '../../src/domain/enums';
 import type { Database } from '../db/schema';
+import { COUNT_SCANS } from './scanCounter';
 
 export interface AppScan {
   tenantId: number;
@@ -29,9 +30,7 @@ export async function appendAppScans(trx: Transaction<Database>, scan: AppScan):
       select ${scan.tenantId}::integer, u.p, u.s, u.c, ${ScanSource.App}::smallint, ${ScanLogType.Mobile}::smallint, ${scan.at}::timestamptz, ${scan.location}::text, ${scan.userId}::integer
       from u
     )
-    insert into code_scan_counts as k (package_id, seq, scans, last_at, last_location)
-    select u.p, u.s, count(*), ${scan.at}::timestamptz, ${scan.location}::text from u group by u.p, u.s order by u.p, u.s
-    on conflict (package_id, seq) do update set scans = k.scans + excluded.scans,
-      prev_at = k.last_at, prev_location = k.last_location, prev_latitude = k.last_latitude, prev_longitude = k.last_longitude,
-      last_at = excluded.last_at, last_location = excluded.last_location, last_latitude = null, last_longitude = null`.execute(trx);
+    insert into code_scan_counts as k (package_id, seq, scans, last_at, last_location, last_latitude, last_longitude)
+    select u.p, u.s, count(*), ${scan.at}::timestamptz, ${scan.location}::text, null, null from u group by u.p, u.s order by u.p, u.s
+    ${COUNT_SCANS}`.execute(trx);
 }
