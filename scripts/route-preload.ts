@@ -4,8 +4,8 @@
  * registry, the section screen and the list — each chunk asked for only once the one before
  * has run. A small inline script in index.html asks for the first of them at once, from the
  * first bytes of the page, by route: the light sign-in page's own files after its first frame
- * (/login?code= without a session), the full app elsewhere, the shell when a session is stored, with /home the home
- * page. A section route's screens follow the shell (src/engine/routes/routes.tsx preloadRoute):
+ * (/login?code= without a session), the full app elsewhere, the shell when a session is stored,
+ * with /home the home page. A section route's screens follow the shell (src/engine/routes/routes.tsx preloadRoute):
  * asked for here too they held up the shell, the logo (the list's largest paint) queued
  * behind 90 scripts. It only warms the cache: the app imports the same modules as before.
  */

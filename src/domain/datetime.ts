@@ -39,19 +39,24 @@ function inZone(instant: Dayjs, zone: string): Dayjs {
   const ms = Math.floor(instant.valueOf() / 1000) * 1000;
   const p: Record<string, number> = {};
   for (const part of format.formatToParts(ms)) if (part.type !== 'literal') p[part.type] = Number(part.value);
-  const offset = Math.round((Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - ms) / 60_000);
-  // dayjs reads an offset of 1..16 as hours: such minute offsets (old local mean times) take its own path.
-  return offset === 0 || Math.abs(offset) > 16 ? instant.utcOffset(offset) : instant.tz(zone);
+  return atOffset(instant, Math.round((Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - ms) / 60_000), () => zone);
+}
+
+/**
+ * `instant` at `offset` minutes from UTC. dayjs reads an offset of 1..16 as hours: such minute
+ * offsets (old local mean times) take dayjs's own path in the zone `zone()` names.
+ */
+function atOffset(instant: Dayjs, offset: number, zone: () => string): Dayjs {
+  return offset === 0 || Math.abs(offset) > 16 ? instant.utcOffset(offset) : instant.tz(zone());
 }
 
 /**
  * `instant` as wall-clock time in the user's own zone, from the platform's local offset: no ICU
  * formatter, whose first construction in a page costs 13-26 ms (Chromium, measured), on the way
- * to a list's first rows. A zone whose offset dayjs would misread takes inZone's path.
+ * to a list's first rows.
  */
 function inLocalZone(instant: Dayjs): Dayjs {
-  const offset = Math.round(-new Date(instant.valueOf()).getTimezoneOffset());
-  return offset === 0 || Math.abs(offset) > 16 ? instant.utcOffset(offset) : inZone(instant, userTimeZone());
+  return atOffset(instant, Math.round(-new Date(instant.valueOf()).getTimezoneOffset()), userTimeZone);
 }
 
 export interface ZonedTime {

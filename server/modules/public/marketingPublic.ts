@@ -15,8 +15,8 @@
  * answers `exists: false` with nothing of the code's owner, and is not recorded (scan_logs rows
  * need the code's package). A known code's visit is recorded in ONE prepared statement, with
  * the other scans that came with it (services/consumerScan.ts, scanQueue.ts, scanBatch.ts), that
- * also counts it and reads the scan before it: source Consumer, type Mobile or PC from the user agent, latitude/longitude when both are given and valid (else none), the
- * client IP. scannedCount includes this visit; warning = scannedCount > the live layout's
+ * also counts it and reads the scan before it: source Consumer, type Mobile or PC from the user
+ * agent, latitude/longitude when both are given and valid (else none), the client IP. scannedCount includes this visit; warning = scannedCount > the live layout's
  * safeScanCount (PREVIEW_DEFAULTS 10 without a layout).
  *
  * `mode=preview` (the back-office preview window) answers the page without the query and
