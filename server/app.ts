@@ -67,7 +67,7 @@ import scanLogExportRoutes from './modules/logistics/scanLogExport';
 import shortUrlRoutes, { shortUrlRedirect } from './modules/logistics/shortUrl';
 import antiCounterfeitRoutes from './modules/logistics/antiCounterfeit';
 import dashboardRoutes from './modules/session/dashboard';
-import { noteWrite } from './db/shortCache';
+import { noteWrite, type WriteScope } from './db/shortCache';
 import { signInPageRoute } from './signinPage';
 import { CONSUMER_PAGE_HELMET, securityHeaders } from './ops/headers';
 import { healthRoutes } from './ops/health';
@@ -140,10 +140,13 @@ export async function buildApp({ db, settings, keys, logger = false, logRequests
   echoRequestId(app);
 
   app.decorateRequest('user', null);
-  // A write (committed by now) drops this process's short caches: sessions, list counts (db/shortCache.ts).
+  // A write (committed by now) drops this process's short caches: sessions (unless the route declares
+  // `writes: 'data'`), list counts (db/shortCache.ts).
   // Callback hooks on the hot path: an async hook costs a promise per request.
   app.addHook('onSend', (req, _reply, payload, done) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'OPTIONS') noteWrite();
+    if (req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'OPTIONS') {
+      noteWrite((req.routeOptions.config as { writes?: WriteScope } | undefined)?.writes === 'data' ? 'data' : 'all');
+    }
     done(null, payload);
   });
 

@@ -17,7 +17,7 @@ import { menuIds, userMenu, type MenuNode, type MenuVisibilityInput } from '../s
 import { isPartnerType, partnerMenuFunctions } from '../src/domain/partners';
 import type { AppDeps } from './context';
 import { forbidden, unauthorized } from './errors';
-import { ShortCache, writeEpoch } from './db/shortCache';
+import { ShortCache } from './db/shortCache';
 import { hashToken } from './security/tokens';
 import { appFunctions as appFunctionsFrom } from './services/appFunctions';
 
@@ -84,7 +84,8 @@ function bearer(req: FastifyRequest): string | null {
 /**
  * Session lookups are kept SESSION_CACHE_MS per token (db/shortCache.ts): a small call costs no
  * query for them. Any write of this process (a logout, a password change, a disabled user or
- * tenant, a role edit) drops them all; another process sees such a change within this time.
+ * tenant, a role edit) drops them all, except the writes a route declares 'data' (the app's
+ * scans); other processes hear of it through db/cacheBus.ts.
  * Requests of one token that miss at the same time share one lookup (not across a write).
  * The cached caller is one frozen object shared by the requests of its session; what is
  * derived from it alone (the menu ids it holds, its side menu) is kept with it (`derived`),
@@ -95,14 +96,14 @@ interface SessionEntry {
   user: Readonly<Caller>;
   lastSeenAt: Date;
 }
-const sessions = new ShortCache<SessionEntry>(SESSION_CACHE_MS);
+const sessions = new ShortCache<SessionEntry>(SESSION_CACHE_MS, 10_000, true);
 const lookups = new Map<string, Promise<SessionEntry | null>>();
 
 export async function findSession(deps: AppDeps, token: string): Promise<SessionEntry | null> {
   const key = hashToken(token);
   const cached = sessions.get(key);
   if (cached) return cached;
-  const since = writeEpoch();
+  const since = sessions.epoch();
   const flight = `${since}\u0000${key}`;
   const running = lookups.get(flight);
   if (running) return running;

@@ -6,7 +6,8 @@
  *
  * Each node LISTENs on one channel over a connection of its own; after each write of this
  * process (`noteWrite`) it NOTIFYs the channel with its node id, and every other node clears
- * its short caches (`noteRemoteWrite`) when the notice arrives, milliseconds later. Notices are
+ * its short caches (`noteRemoteWrite`; a 'data' write keeps sessions: the notice says so) when
+ * the notice arrives, milliseconds later. Notices are
  * coalesced: at most one in flight and one waiting, so a burst of writes costs two statements.
  * While the listening connection is down this node cannot hear others, so its caches are
  * bypassed (every lookup asks the database) until it listens again.
@@ -15,7 +16,7 @@
  */
 import crypto from 'node:crypto';
 import pg from 'pg';
-import { noteRemoteWrite, onLocalWrite, setCachesTrusted } from './shortCache';
+import { noteRemoteWrite, onLocalWrite, setCachesTrusted, type WriteScope } from './shortCache';
 
 export const CACHE_CHANNEL = 'oioc_short_cache';
 
@@ -57,7 +58,9 @@ export function startCacheBus(databaseUrl: string, log: Logger, nodeId = crypto.
     client.on('error', (err) => lost(err.message));
     client.on('end', () => lost('ended'));
     client.on('notification', (msg) => {
-      if (msg.channel === channel && msg.payload !== nodeId) noteRemoteWrite();
+      if (msg.channel !== channel || !msg.payload) return;
+      const [from, scope] = msg.payload.split(' ');
+      if (from !== nodeId) noteRemoteWrite(scope === 'data' ? 'data' : 'all');
     });
     try {
       await client.connect();
@@ -81,16 +84,17 @@ export function startCacheBus(databaseUrl: string, log: Logger, nodeId = crypto.
   };
 
   let inFlight = false;
-  let again = false;
-  const publish = () => {
+  /** The notice waiting behind the one in flight: the widest scope of the writes it stands for. */
+  let again: WriteScope | null = null;
+  const publish = (scope: WriteScope) => {
     if (stopped) return;
-    if (inFlight) { again = true; return; }
+    if (inFlight) { again = again === 'all' || scope === 'all' ? 'all' : 'data'; return; }
     inFlight = true;
-    notifier.query('SELECT pg_notify($1, $2)', [channel, nodeId])
+    notifier.query('SELECT pg_notify($1, $2)', [channel, scope === 'data' ? `${nodeId} data` : nodeId])
       .catch((e) => log.warn({ err: (e as Error).message }, 'cache bus: could not notify other nodes'))
       .finally(() => {
         inFlight = false;
-        if (again) { again = false; publish(); }
+        if (again) { const next = again; again = null; publish(next); }
       });
   };
   const unsubscribe = onLocalWrite(publish);

@@ -34,6 +34,7 @@ import * as m0029 from './migrations/0029_member_social';
 import * as m0030 from './migrations/0030_scan_log_partitions';
 import * as m0031 from './migrations/0031_codes_partitioned';
 import * as m0032 from './migrations/0032_code_rows_checked_per_batch';
+import * as m0033 from './migrations/0033_code_logistics_code';
 import * as m0035 from './migrations/0035_users_status_index';
 
 const MIGRATIONS: Record<string, Migration> = {
@@ -67,6 +68,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0030_scan_log_partitions': m0030,
   '0031_codes_partitioned': m0031,
   '0032_code_rows_checked_per_batch': m0032,
+  '0033_code_logistics_code': m0033,
   '0035_users_status_index': m0035,
 };
 

@@ -70,6 +70,8 @@ export interface PackageRatioTable {
 export interface CodeLogisticsTable {
   package_id: number;
   seq: number;
+  /** The code at (package_id, seq), copied from `codes` (migration 0033). */
+  code: string;
   tenant_id: number;
   parent_package_id: Nullable<number>;
   parent_seq: Nullable<number>;

@@ -8,7 +8,7 @@
  */
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { sql, type Transaction } from 'kysely';
+import { type RawBuilder, sql, type Transaction } from 'kysely';
 import { CodePackageStatus, TenantType } from '../../src/domain/enums';
 import { ErrorCode } from '../../src/domain/errors';
 import { ScanRefusal } from '../../src/domain/logistics';
@@ -41,28 +41,23 @@ export const alreadyBound = (code: string) =>
   new ScanRefused(400, ErrorCode.NotAllowed, ScanRefusal.AlreadyBound, [code], 'This barcode is already bound to a package');
 
 /**
- * The codes among `codes` that `tenantId` owns (as a client), by code. One index probe per code
- * in the one partition its hash names (codes is partitioned by hash of the code: migration 0031),
- * then the package's primary key. Written as a lateral lookup per code (its `limit 1` keeps the
- * planner from flattening it; a code is unique): `code = any(array)` probed every partition's
- * index with the whole array, 4-10 times slower for a batch of 110 codes (docs/benchmarks.md).
+ * The `owned(code, package_id, seq)` CTE of a batch's first statement: the codes among `codes`
+ * that `tenantId` owns (as a client), read once the batch is claimed. One index probe per code in the one partition its hash
+ * names (codes is partitioned by hash of the code: migration 0031), then the package's primary
+ * key. Written as a lateral lookup per code (its `limit 1` keeps the planner from flattening it;
+ * a code is unique): `code = any(array)` probed every partition's index with the whole array,
+ * 4-10 times slower for a batch of 110 codes (docs/benchmarks.md).
  */
-export async function ownedCodes(db: Db, tenantId: number, codes: string[]): Promise<Map<string, CodeKey>> {
-  if (codes.length === 0) return new Map();
-  const rows = await sql<CodeKey>`
-    select c.package_id, c.seq, c.code from unnest(${codes}::text[]) as u(code)
+export const ownedCte = (tenantId: number, codes: string[], batch: Pick<BatchClaim, 'claimed'>) => sql`owned as (
+    select c.code, c.package_id, c.seq from unnest(${codes}::text[]) as u(code)
     cross join lateral (select c.package_id, c.seq, c.code from codes c where c.code = u.code limit 1) c
     join code_packages p on p.id = c.package_id
-    where p.client_id = ${tenantId} and p.status = ${CodePackageStatus.Generated}`.execute(db);
-  return new Map(rows.rows.map((r) => [r.code, { package_id: Number(r.package_id), seq: Number(r.seq), code: r.code }]));
-}
+    where p.client_id = ${tenantId} and p.status = ${CodePackageStatus.Generated} and ${batch.claimed})`;
 
-/** Every code is owned, else 404 "this barcode does not exist" naming the first that is not (ScanRefused.codes: all). */
-export async function requireOwned(db: Db, tenantId: number, codes: string[]): Promise<Map<string, CodeKey>> {
-  const found = await ownedCodes(db, tenantId, codes);
+/** Every code was found (in `found`, by code), else 404 "this barcode does not exist" naming the first that was not (ScanRefused.codes: all). */
+export function requireFound<V>(codes: string[], found: Map<string, V>): void {
   const missing = codes.filter((c) => !found.has(c));
   if (missing.length > 0) throw barcodeNotExist(missing[0], [...new Set(missing)]);
-  return found;
 }
 
 /** The code as the caller may read it (barcode query): a client its own codes; the operator those it keeps for its role's clients. */
@@ -85,33 +80,11 @@ export async function readableCodeOrFail(db: Db, who: Caller, code: string) {
   return found;
 }
 
-/**
- * The codes scanned and every code packed inside them (at any depth), each once, scanned ones
- * flagged. A recursive walk of code_logistics_parent_idx, then each position's code by its
- * index (a lateral lookup: joined as a set, the planner read the whole code table into a hash
- * when the tree was small; docs/benchmarks.md).
- */
-export async function withContents(db: Db, scanned: CodeKey[]): Promise<(CodeKey & { scanned: boolean })[]> {
-  if (scanned.length === 0) return [];
-  const rows = await sql<{ package_id: number; seq: number; code: string }>`
-    with recursive tree(package_id, seq) as (
-      select u.p, u.s from unnest(${scanned.map((c) => c.package_id)}::integer[], ${scanned.map((c) => c.seq)}::integer[]) as u(p, s)
-      union
-      select cl.package_id, cl.seq from code_logistics cl join tree t on cl.parent_package_id = t.package_id and cl.parent_seq = t.seq
-    )
-    select t.package_id, t.seq, c.code from tree t
-    cross join lateral (select c.code from codes c where c.package_id = t.package_id and c.seq = t.seq limit 1) c`.execute(db);
-  const direct = new Set(scanned.map((c) => `${c.package_id}:${c.seq}`));
-  return rows.rows.map((r) => {
-    const key = { package_id: Number(r.package_id), seq: Number(r.seq), code: r.code };
-    return { ...key, scanned: direct.has(`${key.package_id}:${key.seq}`) };
-  });
-}
-
-/** Ids of a list of codes as the two arrays unnest() reads. */
-export const keyArrays = (keys: { package_id: number; seq: number }[]) => ({
+/** Ids of a list of codes as the arrays unnest() reads. */
+export const keyArrays = (keys: CodeKey[]) => ({
   pids: keys.map((k) => k.package_id),
   seqs: keys.map((k) => k.seq),
+  codes: keys.map((k) => k.code),
 });
 
 // --- Scan batches --------------------------------------------------------------------------
@@ -121,8 +94,39 @@ export { ScanBatchKind } from '../../src/domain/enums';
 export interface BatchOutcome<A> { answer: A; replayed: boolean }
 
 /**
+ * The batch's row in scan_batches, claimed by the work's first statement (one round trip less
+ * than a statement of its own, issue 27):
+ *
+ *     with ${batch.claim}, f as (select ... where ... and ${batch.claimed} for share), ...
+ *     select (select id from batch_claim) as batch_row, ...
+ *
+ * then `batch.take(row.batch_row)` before anything else. `claim` inserts the row, so a
+ * concurrent retry of the batch waits on its unique index; `claimed` (true once the row is
+ * inserted) in the where clause of each CTE that locks makes the locks come after the claim (a
+ * CTE runs when first read: two retries cannot lock rows in the other order), and a retry locks
+ * nothing. `take(null)` (the row was there: a retry) ends the work: the batch answers its first
+ * answer.
+ */
+export interface BatchClaim {
+  claim: RawBuilder<unknown>;
+  claimed: RawBuilder<unknown>;
+  take(batchRow: number | null): void;
+  /** scan_batches.id, once taken. */
+  readonly id: number;
+  /**
+   * The CTE `batch_answer` that stores the batch's answer (a retry answers it), for the work's
+   * last statement. If the work does not use it, runBatch stores the answer.
+   */
+  answered(answer: unknown): RawBuilder<unknown>;
+}
+
+/** take(null): the batch id is taken; runBatchOnce answers the first answer. */
+class BatchTaken extends Error {}
+
+/**
  * Runs one batch of the app in one transaction, once per (tenant, batchId): the batch row is
- * inserted first (a concurrent retry waits on its unique index); a batch id already used with
+ * inserted first, by the work's first statement (BatchClaim; a concurrent retry waits on its
+ * unique index); a batch id already used with
  * the same body answers the stored answer and changes nothing; with another body or kind it is
  * refused (code 1 on batchId). A refused batch leaves nothing, so it can be posted again;
  * when it is refused for its codes (ScanRefused), one exception_logs row per refused code is
@@ -131,7 +135,7 @@ export interface BatchOutcome<A> { answer: A; replayed: boolean }
 export async function runBatch<A>(
   db: AppDeps['db'],
   who: Caller, kind: number, batchId: string, body: unknown,
-  work: (trx: Transaction<Database>, batchRowId: number) => Promise<A>,
+  work: (trx: Transaction<Database>, batch: BatchClaim) => Promise<A>,
   opts: { sheetType?: number | null; log?: Pick<FastifyBaseLogger, 'error'> } = {},
 ): Promise<BatchOutcome<A>> {
   try {
@@ -176,15 +180,35 @@ export function canonicalJson(v: unknown): string {
 async function runBatchOnce<A>(
   db: AppDeps['db'],
   who: Caller, kind: number, batchId: string, body: unknown,
-  work: (trx: Transaction<Database>, batchRowId: number) => Promise<A>,
+  work: (trx: Transaction<Database>, batch: BatchClaim) => Promise<A>,
 ): Promise<BatchOutcome<A>> {
   const bodyHash = crypto.createHash('sha256').update(canonicalJson(body)).digest('hex');
   return db.transaction().execute(async (trx) => {
-    const inserted = await trx.insertInto('scan_batches')
-      .values({ tenant_id: who.tenantId, batch_id: batchId, user_id: who.userId, kind, body_hash: bodyHash })
-      .onConflict((oc) => oc.columns(['tenant_id', 'batch_id']).doNothing())
-      .returning('id').executeTakeFirst();
-    if (!inserted) {
+    let id: number | null = null;
+    let stored = false;
+    const batch: BatchClaim = {
+      claim: sql`batch_claim as (
+        insert into scan_batches (tenant_id, batch_id, user_id, kind, body_hash) values (${who.tenantId}, ${batchId}, ${who.userId}, ${kind}, ${bodyHash})
+        on conflict (tenant_id, batch_id) do nothing returning id)`,
+      claimed: sql`exists (select 1 from batch_claim)`,
+      take(row) {
+        if (row === null) throw new BatchTaken();
+        id = Number(row);
+      },
+      get id() {
+        if (id === null) throw new Error('the batch row is not taken yet');
+        return id;
+      },
+      answered(a) {
+        stored = true;
+        return sql`batch_answer as (update scan_batches set answer = ${JSON.stringify(a)}::jsonb where id = ${batch.id})`;
+      },
+    };
+    let answer: A;
+    try {
+      answer = await work(trx, batch);
+    } catch (e) {
+      if (!(e instanceof BatchTaken)) throw e;
       const before = await trx.selectFrom('scan_batches').select(['kind', 'body_hash', 'answer'])
         .where('tenant_id', '=', who.tenantId).where('batch_id', '=', batchId).executeTakeFirstOrThrow();
       // (Batches stored before the canonical hash carry the hash of JSON.stringify: still the same batch.)
@@ -192,8 +216,7 @@ async function runBatchOnce<A>(
       if (before.kind !== kind || !same) throw badRequest({ batchId: { key: 'batchReused' } });
       return { answer: before.answer as A, replayed: true };
     }
-    const answer = await work(trx, inserted.id);
-    await trx.updateTable('scan_batches').set({ answer: json(answer) }).where('id', '=', inserted.id).execute();
+    if (!stored) await trx.updateTable('scan_batches').set({ answer: json(answer) }).where('id', '=', batch.id).execute();
     return { answer, replayed: false };
   });
 }

@@ -164,6 +164,9 @@ describeApi('Database file store', (h) => {
         await other.query('SELECT pg_notify($1, $2)', [channel, 'node-b']);
         expect(await until(() => writeEpoch() > epoch, 1000)).toBe(true);
         expect(writeEpoch()).toBe(epoch + 1);
+        // A write declared 'data' (the app's scans) says so: the other nodes keep their sessions.
+        noteWrite('data');
+        expect(await until(() => heard.includes('node-a data'), 2000)).toBe(true);
       } finally {
         await other.end();
         await bus.stop();

@@ -8,7 +8,7 @@
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { maintainScanLogMonths } from '../../server/ops/scanLogPartitions';
-import { appendAppScans } from '../../server/services/scanLog';
+import { type AppScan, appScanCtes } from '../../server/services/scanLog';
 import { describeApi } from './harness';
 
 const monthStart = (d: Date, add = 0) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + add, 1));
@@ -58,8 +58,9 @@ describeApi('The scan log by month', (h) => {
     const tenantId = await h.tenantId('demo');
     const user = await h.signedInUser({ tenant: 'demo' });
     const codes = [{ package_id: 900_003, seq: 1, code: 'APP-1' }, { package_id: 900_003, seq: 2, code: 'APP-2' }];
-    await h.db.transaction().execute((trx) => appendAppScans(trx, { tenantId, userId: user.id, codes, location: 'Plant / Line 1', at: new Date() }));
-    await h.db.transaction().execute((trx) => appendAppScans(trx, { tenantId, userId: user.id, codes: codes.slice(0, 1), location: 'Store', at: new Date() }));
+    const append = (scan: AppScan) => sql`with ${appScanCtes(scan)} select 1`.execute(h.db);
+    await append({ tenantId, userId: user.id, codes, location: 'Plant / Line 1', at: new Date() });
+    await append({ tenantId, userId: user.id, codes: codes.slice(0, 1), location: 'Store', at: new Date() });
     const counts = await h.db.selectFrom('code_scan_counts').select(['seq', 'scans', 'last_location', 'prev_location']).where('package_id', '=', 900_003).orderBy('seq').execute();
     expect(counts.map((c) => ({ ...c, scans: Number(c.scans) }))).toEqual([
       { seq: 1, scans: 2, last_location: 'Store', prev_location: 'Plant / Line 1' },

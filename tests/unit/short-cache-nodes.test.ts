@@ -24,6 +24,37 @@ describe('short caches across nodes', () => {
     expect(published).toBe(1);
   });
 
+  it('keeps the sessions through a write declared \'data\' (the app\'s scans), here and on other nodes, and drops the rest', () => {
+    const scopes: string[] = [];
+    const off = onLocalWrite((scope) => { scopes.push(scope); });
+    const sessions = new ShortCache<string>(60_000, 100, true);
+    const counts = new ShortCache<number>(60_000);
+    try {
+      sessions.set('token', 'caller', sessions.epoch());
+      counts.set('list', 10, counts.epoch());
+      // A lookup that started before the write: a session is still stored, a count is not.
+      const sessionSince = sessions.epoch();
+      const countSince = counts.epoch();
+      noteWrite('data');
+      expect(scopes).toEqual(['data']);
+      expect(sessions.get('token')).toBe('caller');
+      expect(counts.get('list')).toBeUndefined();
+      sessions.set('other', 'caller 2', sessionSince);
+      counts.set('list', 11, countSince);
+      expect(sessions.get('other')).toBe('caller 2');
+      expect(counts.get('list')).toBeUndefined();
+      // Another node's 'data' write keeps them too; any other write drops them.
+      noteRemoteWrite('data');
+      expect(sessions.get('token')).toBe('caller');
+      noteRemoteWrite();
+      expect(sessions.get('token')).toBeUndefined();
+      sessions.set('token', 'caller', sessions.epoch());
+      noteWrite();
+      expect(sessions.get('token')).toBeUndefined();
+      expect(scopes).toEqual(['data', 'all']);
+    } finally { off(); }
+  });
+
   it('answers and keeps nothing while other nodes\' notices may be missed', () => {
     const cache = new ShortCache<number>(60_000);
     cache.set('a', 1, writeEpoch());
