@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { writeSignInPages } from '../../scripts/prerender-signin';
+import { entryLoader, writeSignInPages } from '../../scripts/prerender-signin';
 import { describeApi } from './harness';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -57,8 +57,11 @@ describeApi('the prerendered sign-in page', (h) => {
     expect(html).toContain('<html lang="zh-Hant-TW">');
     expect(html).toContain('data-signin="zh_TW"');
     expect(html).toContain('登入');
-    // The script still loads (it hydrates the form); the stylesheet is no extra request.
-    expect(html).toContain('<script type="module" crossorigin src="/assets/main-abc.js">');
+    // The script still loads (it hydrates the form), after the form's first paint; the
+    // stylesheet is no extra request.
+    expect(html).not.toContain('<script type="module"');
+    expect(html).toContain(entryLoader('/assets/main-abc.js'));
+    expect(html.indexOf(entryLoader('/assets/main-abc.js'))).toBeGreaterThan(html.indexOf('si-pending'));
     expect(html).toContain(`<style>${CSS}</style>`);
     expect(html).not.toContain('rel="stylesheet"');
     // The default logo is drawn in the page: no image (and no separate SVG document) before the paint.

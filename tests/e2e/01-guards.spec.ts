@@ -1,7 +1,8 @@
 /** SPEC.md section 2 "Entry and guards", plus the login form's own checks. */
 import { expect, test } from './test';
+import { createUser, query, uniqueAccount, userRow } from './db';
 import { fullClient } from './fixtures';
-import { fillLogin, signInAsNewUser } from './helpers';
+import { fillLogin, signInAsNewUser, STRONG_PASSWORD } from './helpers';
 
 test.describe('entry and guards', () => {
   test('/ goes to /login, and /login without a code goes to /forbidden', async ({ page }) => {
@@ -74,6 +75,34 @@ test.describe('entry and guards', () => {
     await expect(fail.getByTestId('app-modal-message')).toHaveText('Sign-in failed: wrong account or password. (14)');
     await fail.getByTestId('modal-confirm').click();
     await expect(page).toHaveURL(/\/login\?code=platform$/);
+  });
+
+  test('before the page\'s script runs the prerendered form sends nothing, so the password never goes into the address', async ({ page }) => {
+    const account = uniqueAccount();
+    const id = await createUser({ tenantCode: 'platform', account, password: STRONG_PASSWORD });
+    // The prerendered form, its script held back (a slow network; it loads after the form's first paint).
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => { release = resolve; });
+    await page.route(/\/assets\/main-[^/]+\.js$/, async (route) => { await held; await route.continue(); });
+    const navigations: string[] = [];
+    page.on('framenavigated', (f) => { if (f === page.mainFrame()) navigations.push(f.url()); });
+    await page.goto('/login?code=platform', { waitUntil: 'domcontentloaded' });
+    await page.locator('input[name="account"]').fill(account);
+    await page.locator('input[name="mima"]').fill(STRONG_PASSWORD);
+    await expect(page.getByTestId('sign-in')).toBeDisabled();
+    await page.locator('input[name="mima"]').press('Enter');
+    await page.waitForTimeout(300);
+    expect(navigations.join(' ')).not.toContain('mima');
+    await expect(page).toHaveURL(/\/login\?code=platform$/);
+    // The script arrives: what was typed is kept and the form works.
+    release();
+    await expect(page.getByTestId('tenant-name')).toHaveText('平台營運商');
+    await expect(page.locator('input[name="mima"]')).toHaveValue(STRONG_PASSWORD);
+    await page.getByTestId('sign-in').click();
+    await expect(page.getByTestId('home').or(page.getByTestId('default-password-modal'))).toBeVisible();
+    expect(navigations.join(' ')).not.toContain('mima');
+    expect((await userRow('platform', account)).id).toBe(id);
+    expect(Number((await query<{ n: string }>('select count(*) as n from sessions where user_id = $1', [id]))[0].n)).toBe(1);
   });
 
   test('section routes: parents go to their first child, paths outside the menu go to /home', async ({ page }) => {
