@@ -4,13 +4,14 @@
  * batch (services/logistics.ts runBatch) and two statements (issue 27: a batch's cost was its
  * round trips, ten of them before):
  *
- * 1. read: the batch claimed (services/logistics.ts BatchClaim), the factory, line, shift and ratio (each shared-locked: a concurrent disable or
- *    delete waits for the batch), the codes the tenant owns, and the logistics state of those
- *    that have one (locked for update, in key order);
+ * 1. read: the batch claimed (services/logistics.ts BatchClaim); the factory, line, shift and
+ *    ratio, each shared-locked (a concurrent disable or delete waits for the batch); the codes
+ *    the tenant owns, and the logistics state of those that have one (locked for update, in key
+ *    order);
  * 2. write: the new code states, the bound leaves' new parents, the scan log and counts, and
  *    the batch's answer.
  *
- * Between the two the tree is checked against the ratio (src/domain: levels, quantities). A
+ * Between the two the tree is checked against the ratio (levels, quantities per package). A
  * code bound by another batch that committed after the read (its state row did not exist yet,
  * so nothing was locked) is caught by the write: its state is not overwritten, and the batch
  * is refused "already bound" as if the read had seen it.

@@ -1,6 +1,7 @@
 /**
- * The supply-chain side of codes (issue 16): which codes a tenant owns, the packages inside a
- * package, and the scan batches of the mobile app (one transaction each, replayed by batch id).
+ * The supply-chain side of codes (issue 16): which codes a tenant owns and may read, and the scan
+ * batches of the mobile app (one transaction each, replayed by batch id; the batches themselves:
+ * services/appBinding.ts, appSheet.ts).
  *
  * A tenant owns the codes of the Generated code packages made for it (code_packages.client_id);
  * the operator tenant that keeps a package reads them too (barcode query), within its role's
@@ -42,11 +43,12 @@ export const alreadyBound = (code: string) =>
 
 /**
  * The `owned(code, package_id, seq)` CTE of a batch's first statement: the codes among `codes`
- * that `tenantId` owns (as a client), read once the batch is claimed. One index probe per code in the one partition its hash
- * names (codes is partitioned by hash of the code: migration 0031), then the package's primary
- * key. Written as a lateral lookup per code (its `limit 1` keeps the planner from flattening it;
- * a code is unique): `code = any(array)` probed every partition's index with the whole array,
- * 4-10 times slower for a batch of 110 codes (docs/benchmarks.md).
+ * that `tenantId` owns (as a client), read once the batch is claimed. One index probe per code
+ * in the one partition its hash names (codes is partitioned by hash of the code: migration
+ * 0031), then the package's primary key. Written as a lateral lookup per code (its `limit 1`
+ * keeps the planner from flattening it; a code is unique): `code = any(array)` probed every
+ * partition's index with the whole array, 4-10 times slower for a batch of 110 codes
+ * (docs/benchmarks.md).
  */
 export const ownedCte = (tenantId: number, codes: string[], batch: Pick<BatchClaim, 'claimed'>) => sql`owned as (
     select c.code, c.package_id, c.seq from unnest(${codes}::text[]) as u(code)
@@ -54,7 +56,10 @@ export const ownedCte = (tenantId: number, codes: string[], batch: Pick<BatchCla
     join code_packages p on p.id = c.package_id
     where p.client_id = ${tenantId} and p.status = ${CodePackageStatus.Generated} and ${batch.claimed})`;
 
-/** Every code was found (in `found`, by code), else 404 "this barcode does not exist" naming the first that was not (ScanRefused.codes: all). */
+/**
+ * Every code was found (in `found`, by code), else 404 "this barcode does not exist" naming the
+ * first that was not (ScanRefused.codes: all).
+ */
 export function requireFound<V>(codes: string[], found: Map<string, V>): void {
   const missing = codes.filter((c) => !found.has(c));
   if (missing.length > 0) throw barcodeNotExist(missing[0], [...new Set(missing)]);
@@ -126,9 +131,8 @@ class BatchTaken extends Error {}
 /**
  * Runs one batch of the app in one transaction, once per (tenant, batchId): the batch row is
  * inserted first, by the work's first statement (BatchClaim; a concurrent retry waits on its
- * unique index); a batch id already used with
- * the same body answers the stored answer and changes nothing; with another body or kind it is
- * refused (code 1 on batchId). A refused batch leaves nothing, so it can be posted again;
+ * unique index); a batch id already used with the same body answers the stored answer and
+ * changes nothing; with another body or kind it is refused (code 1 on batchId). A refused batch leaves nothing, so it can be posted again;
  * when it is refused for its codes (ScanRefused), one exception_logs row per refused code is
  * written AFTER the rollback, in its own short transaction (recordExceptions).
  */
