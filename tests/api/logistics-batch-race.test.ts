@@ -9,7 +9,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ScanRefusal } from '../../src/domain/logistics';
 import * as m0033 from '../../server/db/migrations/0033_code_logistics_code';
 import { describeApi, expectFailure } from './harness';
-import { appUser, codesFor, logisticsClient, releaseEverything } from './logisticsSetup';
+import { appUser, codesFor, logisticsClient, releaseEverything, scanPlace } from './logisticsSetup';
 import { jobWorker, ok } from './productSetup';
 
 describeApi('The app\'s batches under races', (h) => {
@@ -21,10 +21,7 @@ describeApi('The app\'s batches under races', (h) => {
   async function setup(codeCount: number) {
     const client = await logisticsClient(h);
     const { token } = client;
-    const factory = await ok<{ id: number }>(h, 'POST', 'Binding/factory', token, { name: 'Plant 1' });
-    const line = await ok<{ id: number }>(h, 'POST', 'Binding/line', token, { factoryId: factory.id, name: 'Line 1' });
-    const shift = await ok<{ id: number }>(h, 'POST', 'Binding/shift', token, { lineId: line.id, name: 'Day' });
-    const warehouse = await ok<{ id: number }>(h, 'POST', 'Binding/warehouse', token, { name: 'Main store', type: 2 });
+    const { factory, line, shift, warehouse } = await scanPlace(h, token);
     const ratio = await ok<{ id: number }>(h, 'POST', 'Binding/package', token, { name: 'Bottle-box', level: 2, unit1: 1, unit2: 7, quantity2: 10 });
     const app = await appUser(h, client.tenant.code);
     expect(app.res.statusCode, app.res.body).toBe(200);

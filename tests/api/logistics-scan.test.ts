@@ -14,7 +14,7 @@ import { ErrorCode } from '../../src/domain/errors';
 import { CodeStockStatus } from '../../src/domain/logistics';
 import { apiClient, type ApiBody } from './apiClient';
 import { describeApi, expectFailure, uniqueAccount } from './harness';
-import { appUser, codesFor, logisticsClient, releaseEverything } from './logisticsSetup';
+import { appUser, codesFor, logisticsClient, releaseEverything, scanPlace } from './logisticsSetup';
 import { exportedFile, jobWorker, ok } from './productSetup';
 
 interface CodeInfo {
@@ -42,10 +42,7 @@ describeApi('The app scan API and the barcode query', (h) => {
   async function setup() {
     const client = await logisticsClient(h);
     const { token } = client;
-    const factory = await ok<{ id: number }>(h, 'POST', 'Binding/factory', token, { name: 'Plant 1' });
-    const line = await ok<{ id: number }>(h, 'POST', 'Binding/line', token, { factoryId: factory.id, name: 'Line 1' });
-    const shift = await ok<{ id: number }>(h, 'POST', 'Binding/shift', token, { lineId: line.id, name: 'Day' });
-    const warehouse = await ok<{ id: number }>(h, 'POST', 'Binding/warehouse', token, { name: 'Main store', type: 2 });
+    const { factory, line, shift, warehouse } = await scanPlace(h, token);
     const distributor = await ok<{ id: number }>(h, 'POST', 'Binding/warehouse', token, { name: 'Dealer store', type: 3 });
     const ratio = await ok<{ id: number }>(h, 'POST', 'Binding/package', token, { name: 'Bottle-box-carton', level: 3, unit1: 1, unit2: 7, quantity2: 10, unit3: 10, quantity3: 10 });
     const app = await appUser(h, client.tenant.code);

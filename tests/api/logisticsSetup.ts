@@ -31,6 +31,15 @@ export async function appUser(h: Harness, tenantCode: string, opts: { appStock?:
   return { ...user, res, token: res.statusCode === 200 ? (res.json() as { token: string }).token : '' };
 }
 
+/** Where the app scans, set up in the back office by `token`: a factory with a line and its shift, and a warehouse. */
+export async function scanPlace(h: Harness, token: string) {
+  const factory = await ok<{ id: number }>(h, 'POST', 'Binding/factory', token, { name: 'Plant 1' });
+  const line = await ok<{ id: number }>(h, 'POST', 'Binding/line', token, { factoryId: factory.id, name: 'Line 1' });
+  const shift = await ok<{ id: number }>(h, 'POST', 'Binding/shift', token, { lineId: line.id, name: 'Day' });
+  const warehouse = await ok<{ id: number }>(h, 'POST', 'Binding/warehouse', token, { name: 'Main store', type: 2 });
+  return { factory, line, shift, warehouse };
+}
+
 let operator: { token: string } | undefined;
 let operatorOf: Harness | undefined;
 
