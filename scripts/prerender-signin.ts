@@ -11,6 +11,7 @@ import path from 'node:path';
 import { runnerImport, type Plugin } from 'vite';
 import type { PrerenderedSignIn } from '../src/engine/signin/prerender.tsx';
 import { SIGNIN_PENDING_CLASS } from '../src/engine/signin/slots.ts';
+import { afterFirstPaint } from './first-paint.ts';
 
 export const PRERENDER_DIR = 'prerender';
 export const signInPageFile = (lang: string) => `signin.${lang}.html`;
@@ -49,7 +50,7 @@ export async function writeSignInPages(root: string, outDir: string): Promise<st
 
 /**
  * The inline script that loads the entry (`src`, a module) once the prerendered form has painted
- * (its first contentful paint, read from a PerformanceObserver): fetched and run while the page
+ * (its first contentful paint: scripts/first-paint.ts): fetched and run while the page
  * is parsed, the entry's small module still ran before that paint and held it back (measured:
  * the prerendered page with its scripts painted ~30 ms later than with the entry after the paint,
  * docs/benchmarks.md). At once when nothing will paint (a hidden tab), when the form is hidden
@@ -60,10 +61,9 @@ export async function writeSignInPages(root: string, outDir: string): Promise<st
  */
 export function entryLoader(src: string): string {
   const q = JSON.stringify;
-  return `<script>(function(){var d=document,done=0;function go(){if(done)return;done=1;var s=d.createElement('script');s.type='module';s.crossOrigin='';s.src=${q(src)};d.head.appendChild(s)}`
-    + `if(d.hidden||d.documentElement.classList.contains(${q(SIGNIN_PENDING_CLASS)}))return go();`
-    + `try{new PerformanceObserver(function(l){if(l.getEntriesByName('first-contentful-paint').length)setTimeout(go,0)}).observe({type:'paint',buffered:true})}catch(e){return go()}`
-    + `setTimeout(go,500)})()</script>`;
+  return `<script>(function(){var d=document;function load(){var s=d.createElement('script');s.type='module';s.crossOrigin='';s.src=${q(src)};d.head.appendChild(s)}`
+    + `if(d.documentElement.classList.contains(${q(SIGNIN_PENDING_CLASS)}))return load();`
+    + `${afterFirstPaint('load')}})()</script>`;
 }
 
 function escapeText(s: string): string {

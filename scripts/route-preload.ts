@@ -3,7 +3,7 @@
  * loads in steps — the entry, then the full app (boot), then the shell, then the screens'
  * registry, the section screen and the list — each chunk asked for only once the one before
  * has run. A small inline script in index.html asks for the first of them at once, from the
- * first bytes of the page, by route: the light sign-in page's own files after its first frame
+ * first bytes of the page, by route: the light sign-in page's own files after its first paint
  * (/login?code= without a session), the full app elsewhere, the shell when a session is stored,
  * with /home the home page. A section route's screens follow the shell (src/engine/routes/routes.tsx preloadRoute):
  * asked for here too they held up the shell, the logo (the list's largest paint) queued
@@ -13,6 +13,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
+import { afterFirstPaint } from './first-paint.ts';
 import { APP_PRELOAD_GLOBAL, EARLY_CALLS, EARLY_GLOBAL, FIRST_ROWS_GLOBAL, FIRST_ROWS_MIN_WIDTH, firstPageCall, listOnPath, type ListHead } from '../src/engine/api/early.ts';
 
 /** The modules heading each group (paths from the project root). */
@@ -95,9 +96,9 @@ export function preloadScript(files: Record<Group, string[]>, sessionKey: string
   return `<script>(function(){var f=${lists},p=location.pathname.replace(/\\/+$/,'')||'/',s=null;`
     + `try{s=localStorage.getItem(${JSON.stringify(sessionKey)})}catch(e){}`
     + `function a(q){for(var i=0;i<q.length;i++)for(var j=0;j<f[q[i]].length;j++){var k=document.createElement('link');k.rel='modulepreload';k.crossOrigin='';k.href=f[q[i]][j];document.head.appendChild(k)}}`
-    // The sign-in page's hints wait for its first frame: hinted at once, their compiling held
-    // the prerendered form's paint back ~50 ms, and main.js asks for them after that frame anyway.
-    + `if(p==='/login'&&/[?&]code=[^&]/.test(location.search)&&!s)return document.hidden?a(['signin']):requestAnimationFrame(function(){setTimeout(function(){a(['signin'])},0)});`
+    // The sign-in page's hints wait for its first paint: hinted at once, their compiling held
+    // the prerendered form's paint back ~50 ms, and its entry loads after that paint anyway.
+    + `if(p==='/login'&&/[?&]code=[^&]/.test(location.search)&&!s)return ${afterFirstPaint("function(){a(['signin'])}")};`
     + `var g=['app'];if(s&&p!=='/'&&p!=='/login'&&p!=='/forbidden'){g.push('shell');if(p==='/home')g.push('home')}`
     + `var L=${JSON.stringify(firstPages)},l=g[1]==='shell'&&Object.prototype.hasOwnProperty.call(L,p),r=${early ? `l&&window.innerWidth>=${FIRST_ROWS_MIN_WIDTH}` : 'false'};`
     + `if(r){a(['rows']);var n=0;window[${JSON.stringify(APP_PRELOAD_GLOBAL)}]=function(){if(!n){n=1;a(g)}}}else a(g);`

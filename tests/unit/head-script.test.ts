@@ -5,6 +5,7 @@
  */
 import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
+import { entryLoader } from '../../scripts/prerender-signin';
 import { preloadScript } from '../../scripts/route-preload';
 import { APP_PRELOAD_GLOBAL, EARLY_GLOBAL, FIRST_ROWS_GLOBAL, FIRST_ROWS_MIN_WIDTH } from '../../src/engine/api/early';
 
@@ -18,14 +19,15 @@ function load(url: string, session: string | null, width = 1440, hidden = false)
   const hinted: string[] = [];
   const asked: string[] = [];
   const window: Record<string, unknown> = { innerWidth: width };
-  /** What the page runs later: the next frame's callbacks, then timers. */
+  /** What the page runs later: timers (after the first paint is reported to the observers). */
   const later: (() => void)[] = [];
+  const painted: ((list: { getEntriesByName: (n: string) => unknown[] }) => void)[] = [];
   const sandbox = {
     window,
     location: { pathname, search },
     localStorage: { getItem: (k: string) => (k === 'oioc.session' ? session : null) },
-    requestAnimationFrame: (fn: () => void) => later.push(fn),
     setTimeout: (fn: () => void) => later.push(fn),
+    PerformanceObserver: class { constructor(cb: (typeof painted)[number]) { painted.push(cb); } observe() {} },
     document: { hidden, createElement: () => ({}), head: { appendChild: (l: { href: string }) => hinted.push(l.href) } },
     fetch: (u: string) => {
       asked.push(u);
@@ -35,6 +37,7 @@ function load(url: string, session: string | null, width = 1440, hidden = false)
   const html = preloadScript(FILES, 'oioc.session', '/', true, LISTS);
   vm.runInNewContext(html.replace(/^<script>/, '').replace(/<\/script>$/, ''), sandbox);
   const runLater = () => {
+    for (const cb of painted) cb({ getEntriesByName: (n) => (n === 'first-contentful-paint' ? [{}] : []) });
     while (later.length) later.shift()!();
   };
   return { hinted, asked, window, runLater };
@@ -68,18 +71,62 @@ describe('the head script', () => {
     expect(load('/home', SESSION).hinted).toEqual(['/a/boot.js', '/a/mui.js', '/a/Shell.js', '/a/Home.js']);
   });
 
-  it('on a fresh sign-in hints the sign-in page\'s files after its first frame and asks nothing; without a session nothing is asked', () => {
+  it('on a fresh sign-in hints the sign-in page\'s files after its first paint and asks nothing; without a session nothing is asked', () => {
     const signin = load('/login?code=demo', null);
-    // Nothing before the prerendered form's first frame (their compiling would hold it back).
+    // Nothing before the prerendered form's first paint (their compiling would hold it back).
     expect(signin.hinted).toEqual([]);
     signin.runLater();
+    // Once (the paint and the fallback timer both came).
     expect(signin.hinted).toEqual(['/a/signinMount.js', '/a/react.js']);
     expect(signin.asked).toEqual([]);
-    // A hidden tab paints no frame: at once.
+    // A hidden tab paints nothing: at once.
     expect(load('/login?code=demo', null, 1440, true).hinted).toEqual(['/a/signinMount.js', '/a/react.js']);
     const signedOut = load('/system/employee', null);
     expect(signedOut.hinted).toEqual(['/a/boot.js', '/a/mui.js']);
     expect(signedOut.asked).toEqual([]);
     expect(signedOut.window[FIRST_ROWS_GLOBAL]).toBeUndefined();
+  });
+});
+
+describe('the prerendered sign-in page\'s entry loader', () => {
+  /** Runs entryLoader's script; `pending`: the form hidden (the app decides), `paint`: the observer's report. */
+  function run({ pending = false, hidden = false, paintTiming = true }) {
+    const loaded: string[] = [];
+    const later: (() => void)[] = [];
+    const painted: ((list: { getEntriesByName: (n: string) => unknown[] }) => void)[] = [];
+    const sandbox: Record<string, unknown> = {
+      setTimeout: (fn: () => void) => later.push(fn),
+      document: {
+        hidden,
+        documentElement: { classList: { contains: (c: string) => pending && c === 'si-pending' } },
+        createElement: () => ({}),
+        head: { appendChild: (s: { type: string; src: string }) => loaded.push(`${s.type} ${s.src}`) },
+      },
+    };
+    if (paintTiming) sandbox.PerformanceObserver = class { constructor(cb: (typeof painted)[number]) { painted.push(cb); } observe() {} };
+    vm.runInNewContext(entryLoader('/assets/main-x.js').replace(/^<script>/, '').replace(/<\/script>$/, ''), sandbox);
+    const paint = () => {
+      for (const cb of painted) cb({ getEntriesByName: (n) => (n === 'first-contentful-paint' ? [{}] : []) });
+      later.pop()?.(); // the timer the report queued (not the 500 ms fallback)
+    };
+    return { loaded, paint, timers: () => { while (later.length) later.shift()!(); } };
+  }
+
+  it('loads the entry once the form has painted, once', () => {
+    const page = run({});
+    expect(page.loaded).toEqual([]);
+    page.paint();
+    expect(page.loaded).toEqual(['module /assets/main-x.js']);
+    page.timers();
+    expect(page.loaded).toHaveLength(1);
+  });
+
+  it('loads it at once when the form is hidden (the app decides), in a hidden tab, or without paint timing; else after 500 ms at the latest', () => {
+    expect(run({ pending: true }).loaded).toEqual(['module /assets/main-x.js']);
+    expect(run({ hidden: true }).loaded).toEqual(['module /assets/main-x.js']);
+    expect(run({ paintTiming: false }).loaded).toEqual(['module /assets/main-x.js']);
+    const unpainted = run({});
+    unpainted.timers();
+    expect(unpainted.loaded).toEqual(['module /assets/main-x.js']);
   });
 });
