@@ -12,6 +12,16 @@ import { describeApi, expectFailure } from './harness';
 import { appUser, codesFor, logisticsClient, releaseEverything, scanPlace } from './logisticsSetup';
 import { jobWorker, ok } from './productSetup';
 
+/** Polls `check` until it holds or `ms` passed; answers whether it held. */
+async function until(check: () => Promise<boolean>, ms: number): Promise<boolean> {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (await check()) return true;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return check();
+}
+
 describeApi('The app\'s batches under races', (h) => {
   releaseEverything(h);
   let jobs: Awaited<ReturnType<typeof jobWorker>>;
@@ -72,13 +82,11 @@ describeApi('The app\'s batches under races', (h) => {
     });
     await insertedNow;
     const posted = s.post('App/binding', { batchId: 'late-bind', ...s.binding, items: [{ code: box, children: bottles.map((code) => ({ code })) }] });
-    // Until the batch waits on that row.
-    for (let i = 0; i < 200; i++) {
-      const { rows: [w] } = await sql<{ n: number }>`select count(*)::integer as n from pg_stat_activity
-        where datname = current_database() and wait_event_type = 'Lock' and query like '%insert into code_logistics%'`.execute(h.db);
-      if (w.n > 0) break;
-      await new Promise((r) => setTimeout(r, 10));
-    }
+    // The batch has read (no state seen) and now waits on that row in its write: else the test
+    // would only show the read's refusal.
+    const waiting = async () => (await sql<{ n: number }>`select count(*)::integer as n from pg_stat_activity
+      where datname = current_database() and wait_event_type = 'Lock' and query like '%insert into code_logistics%'`.execute(h.db)).rows[0].n > 0;
+    expect(await until(waiting, 10_000), 'the batch never waited on the uncommitted row').toBe(true);
     commit();
     await other;
     const res = await posted;
