@@ -8,19 +8,10 @@ import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ScanRefusal } from '../../src/domain/logistics';
 import * as m0033 from '../../server/db/migrations/0033_code_logistics_code';
+import { waitFor } from '../support/processes';
 import { describeApi, expectFailure } from './harness';
 import { appUser, codesFor, logisticsClient, releaseEverything, scanPlace } from './logisticsSetup';
 import { jobWorker, ok } from './productSetup';
-
-/** Polls `check` until it holds or `ms` passed; answers whether it held. */
-async function until(check: () => Promise<boolean>, ms: number): Promise<boolean> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (await check()) return true;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  return check();
-}
 
 describeApi('The app\'s batches under races', (h) => {
   releaseEverything(h);
@@ -86,7 +77,7 @@ describeApi('The app\'s batches under races', (h) => {
     // would only show the read's refusal.
     const waiting = async () => (await sql<{ n: number }>`select count(*)::integer as n from pg_stat_activity
       where datname = current_database() and wait_event_type = 'Lock' and query like '%insert into code_logistics%'`.execute(h.db)).rows[0].n > 0;
-    expect(await until(waiting, 10_000), 'the batch never waited on the uncommitted row').toBe(true);
+    await waitFor('the batch to wait on the uncommitted row', waiting, 10_000);
     commit();
     await other;
     const res = await posted;
